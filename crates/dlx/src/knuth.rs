@@ -1,0 +1,272 @@
+//! Knuth's text format for exact-cover problems, as read by his programs DLX1 and
+//! DLX2, so that any instance made for them runs here, and any problem made here
+//! runs there.
+//!
+//! ```text
+//! | A comment: a line that starts with `|`. Blank lines are skipped too.
+//! A B C | X Y          <- the items: primary, then `|` and the secondary items
+//! A X:red              <- one option per line; `X:red` gives X the colour `red`
+//! B C Y
+//! ```
+//!
+//! Knuth limits names to 8 characters and colours to one; this reader accepts
+//! longer ones as an extension. An option without a primary item is skipped with a
+//! [`Warning`], as DLX1 does.
+
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
+
+use crate::problem::{BuildError, Color, Item, Problem, ProblemBuilder};
+
+/// What is wrong with a line of Knuth-format input.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no item line.
+    #[error("no item line: the input is empty or only comments")]
+    NoItems,
+    /// The item line names no primary item.
+    #[error("the item line has no primary item")]
+    NoPrimaryItems,
+    /// A second `|` on the item line.
+    #[error("a second `|` on the item line")]
+    SecondBar,
+    /// An item name with `:` on the item line.
+    #[error("item name `{0}` contains `:`")]
+    ColonInName(String),
+    /// An item declared twice.
+    #[error("duplicate item name `{0}`")]
+    DuplicateItem(String),
+    /// An option names an item not on the item line.
+    #[error("unknown item `{0}`")]
+    UnknownItem(String),
+    /// An option names an item twice.
+    #[error("item `{0}` appears twice in this option")]
+    RepeatedItem(String),
+    /// A colour given to a primary item.
+    #[error("primary item `{0}` cannot have a colour")]
+    ColorOnPrimary(String),
+    /// A `:` with nothing after it, or a second `:`.
+    #[error("bad colour in `{0}`: write `item:colour`")]
+    BadColor(String),
+    /// A `|` in an option line.
+    #[error("`|` is not allowed in an option")]
+    BarInOption,
+    /// The problem is too large to build.
+    #[error("{0}")]
+    Build(BuildError),
+}
+
+/// A Knuth-format parse error, with the line and column (both from 1) of the
+/// culprit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// Something the reader skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Warning {
+    /// An option with no primary item, ignored as DLX1 ignores it.
+    NoPrimaryItem {
+        /// The option's line, from 1.
+        line: usize,
+    },
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Warning::NoPrimaryItem { line } => write!(f, "line {line}: option ignored (no primary items)"),
+        }
+    }
+}
+
+/// A problem read from Knuth's format, with what the reader skipped.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// Skipped options.
+    pub warnings: Vec<Warning>,
+    /// The line of each option of the problem, from 1.
+    pub option_lines: Vec<usize>,
+}
+
+/// The blank-separated words of a line, each with its column (from 1).
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut chars = line.char_indices().peekable();
+    std::iter::from_fn(move || {
+        while let Some(&(_, c)) = chars.peek() {
+            if !c.is_whitespace() {
+                break;
+            }
+            chars.next();
+            column += 1;
+        }
+        let (start, _) = *chars.peek()?;
+        let start_column = column + 1;
+        let mut end = line.len();
+        while let Some(&(at, c)) = chars.peek() {
+            if c.is_whitespace() {
+                end = at;
+                break;
+            }
+            chars.next();
+            column += 1;
+        }
+        Some((start_column, &line[start..end]))
+    })
+}
+
+/// Reads a problem in Knuth's format.
+pub fn read(text: &str) -> Result<Parsed, ParseError> {
+    let mut lines = text.split('\n').enumerate().map(|(k, line)| (k + 1, line.strip_suffix('\r').unwrap_or(line)));
+    let mut significant = lines.by_ref().filter(|(_, line)| !line.starts_with('|') && !line.trim().is_empty());
+    let Some((item_line, items_text)) = significant.next() else {
+        return Err(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems });
+    };
+    let err = |line, column, kind| ParseError { line, column, kind };
+    let mut builder = ProblemBuilder::new();
+    let mut secondary = false;
+    for (column, word) in item_words(items_text) {
+        if word == "|" {
+            if secondary {
+                return Err(err(item_line, column, ParseErrorKind::SecondBar));
+            }
+            secondary = true;
+            continue;
+        }
+        if word.contains(':') {
+            return Err(err(item_line, column, ParseErrorKind::ColonInName(word.to_string())));
+        }
+        let made = if secondary { builder.secondary(word) } else { builder.primary(word) };
+        made.map_err(|e| match e {
+            BuildError::DuplicateItem { name } => err(item_line, column, ParseErrorKind::DuplicateItem(name)),
+            other => err(item_line, column, ParseErrorKind::Build(other)),
+        })?;
+    }
+    if builder.n_primary() == 0 {
+        return Err(err(item_line, 1, ParseErrorKind::NoPrimaryItems));
+    }
+
+    let mut warnings = Vec::new();
+    let mut option_lines = Vec::new();
+    let mut option: Vec<(Item, Option<Color>)> = Vec::new();
+    let mut colors: HashMap<&str, Color> = HashMap::new();
+    for (line, text) in significant {
+        option.clear();
+        let mut has_primary = false;
+        for (column, word) in words(text) {
+            if word.contains('|') {
+                return Err(err(line, column, ParseErrorKind::BarInOption));
+            }
+            let (name, color) = match word.split_once(':') {
+                None => (word, None),
+                Some((name, color)) => {
+                    if color.is_empty() || color.contains(':') {
+                        return Err(err(line, column, ParseErrorKind::BadColor(word.to_string())));
+                    }
+                    (name, Some(color))
+                }
+            };
+            let Some(item) = builder.item_named(name) else {
+                return Err(err(line, column, ParseErrorKind::UnknownItem(name.to_string())));
+            };
+            if option.iter().any(|&(i, _)| i == item) {
+                return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_string())));
+            }
+            let primary = builder.is_primary(item) == Some(true);
+            let color = match color {
+                None => None,
+                Some(_) if primary => {
+                    return Err(err(line, column, ParseErrorKind::ColorOnPrimary(name.to_string())));
+                }
+                Some(c) => Some(match colors.get(c) {
+                    Some(&id) => id,
+                    None => {
+                        let id = builder.color(c).map_err(|e| err(line, column, ParseErrorKind::Build(e)))?;
+                        colors.insert(c, id);
+                        id
+                    }
+                }),
+            };
+            has_primary |= primary;
+            option.push((item, color));
+        }
+        if !has_primary {
+            warnings.push(Warning::NoPrimaryItem { line });
+            continue;
+        }
+        builder.option_with_colors(option.iter().copied()).map_err(|e| err(line, 1, ParseErrorKind::Build(e)))?;
+        option_lines.push(line);
+    }
+    let problem = builder.build().map_err(|e| err(item_line, 1, ParseErrorKind::Build(e)))?;
+    Ok(Parsed { problem, warnings, option_lines })
+}
+
+/// The words of the item line, with `|` split off as a word of its own even when
+/// written against a name (`A B|C`).
+fn item_words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    words(line).flat_map(|(column, word)| {
+        let mut parts = Vec::new();
+        let mut offset = 0;
+        for (k, piece) in word.split('|').enumerate() {
+            if k > 0 {
+                parts.push((column + offset - 1, "|"));
+            }
+            if !piece.is_empty() {
+                parts.push((column + offset, piece));
+            }
+            offset += piece.chars().count() + 1;
+        }
+        parts
+    })
+}
+
+/// Writes a problem in Knuth's format: the item line, then one line per option.
+pub fn write(problem: &Problem) -> String {
+    let mut out = String::new();
+    let names = |primary: bool| problem.items().filter(move |&i| problem.is_primary(i) == primary);
+    let mut first = true;
+    for item in names(true) {
+        if !first {
+            out.push(' ');
+        }
+        first = false;
+        out.push_str(problem.item_name(item));
+    }
+    if problem.n_secondary() > 0 {
+        out.push_str(" |");
+        for item in names(false) {
+            let _ = write!(out, " {}", problem.item_name(item));
+        }
+    }
+    out.push('\n');
+    for option in problem.options() {
+        out.push_str(&problem.format_option(option));
+        out.push('\n');
+    }
+    out
+}
+
+impl Problem {
+    /// Reads a problem in Knuth's format (see [`knuth`](crate::knuth)), dropping
+    /// the warnings.
+    pub fn from_knuth(text: &str) -> Result<Problem, ParseError> {
+        read(text).map(|parsed| parsed.problem)
+    }
+
+    /// Writes the problem in Knuth's format.
+    pub fn to_knuth(&self) -> String {
+        write(self)
+    }
+}

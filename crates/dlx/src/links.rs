@@ -1,0 +1,345 @@
+//! The dancing links themselves: Knuth's flat node array and the operations on it
+//! (cover, uncover, hide, unhide, purify, unpurify), as in TAOCP 7.2.2.1.
+//!
+//! Layout, as in Knuth's DLX1 and DLX2: node 0 is unused; nodes `1..=N` are the item
+//! headers (primary items first), whose `top` field holds the length of the item's
+//! list; then a spacer, and each option's nodes followed by a spacer. A spacer's
+//! `top` is zero or negative (minus the number of options before it), its `up`
+//! points to the first node of the option before it and its `down` to the last node
+//! of the option after it. The items' `prev`/`next` links form two circular lists:
+//! the active primary items around node 0, the active secondary items around
+//! node `N + 1`.
+//!
+//! The node array is accessed through `get_unchecked` in the operations below: every
+//! index they follow was written by [`Links::new`] or by a link operation that only
+//! copies indices already in the array, so all stay below `nodes.len()`.
+
+use smallvec::SmallVec;
+
+/// One node: four 32-bit words, so a node is one aligned 16-byte load.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(16))]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    /// For an option node, its item (> 0); for a header, the length of its list;
+    /// for a spacer, minus the number of options before it.
+    pub(crate) top: i32,
+    /// 0 for no colour, a positive colour number, or -1 once purified. On a header,
+    /// the colour its item was purified with.
+    pub(crate) color: i32,
+}
+
+/// An item's place in its circular list of active items.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ItemLink {
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+}
+
+/// The whole linked structure. A `Problem` keeps the initial state; each solver
+/// works on a copy.
+#[derive(Clone, Debug)]
+pub(crate) struct Links {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) items: Vec<ItemLink>,
+    pub(crate) n_primary: u32,
+    /// The node index of each option's first node (its spacer is the one before).
+    pub(crate) option_first: Vec<u32>,
+}
+
+/// Reads a node without a bounds check.
+macro_rules! nd {
+    ($links:expr, $i:expr) => {{
+        let i = $i as usize;
+        debug_assert!(i < $links.nodes.len());
+        // SAFETY: every index stored in the node array, and every header index, is
+        // below `nodes.len()` (see the module documentation); callers pass only
+        // such indices.
+        unsafe { $links.nodes.get_unchecked_mut(i) }
+    }};
+}
+
+macro_rules! it {
+    ($links:expr, $i:expr) => {{
+        let i = $i as usize;
+        debug_assert!(i < $links.items.len());
+        // SAFETY: item indices are headers `0..=N + 1`, all below `items.len()`.
+        unsafe { $links.items.get_unchecked_mut(i) }
+    }};
+}
+
+impl Links {
+    /// Lays out the nodes for `options`, each a list of (item position, colour)
+    /// with positions `1..=n_items` and colour 0 for none.
+    pub(crate) fn new<I>(n_primary: usize, n_items: usize, options: I) -> Links
+    where
+        I: IntoIterator<Item = SmallVec<[(u32, i32); 8]>>,
+    {
+        let mut nodes: Vec<Node> = (0..=n_items as u32).map(|i| Node { up: i, down: i, top: 0, color: 0 }).collect();
+        let mut option_first = Vec::new();
+        let mut spacer = nodes.len();
+        nodes.push(Node::default());
+        for (k, option) in options.into_iter().enumerate() {
+            let first = nodes.len() as u32;
+            option_first.push(first);
+            for (item, color) in option {
+                let p = nodes.len() as u32;
+                let up = nodes[item as usize].up;
+                nodes.push(Node { up, down: item, top: item as i32, color });
+                nodes[up as usize].down = p;
+                nodes[item as usize].up = p;
+                nodes[item as usize].top += 1;
+            }
+            nodes[spacer].down = nodes.len() as u32 - 1;
+            spacer = nodes.len();
+            nodes.push(Node { up: first, down: 0, top: -(k as i32 + 1), color: 0 });
+        }
+        let mut items = vec![ItemLink::default(); n_items + 2];
+        let mut ring = |root: usize, members: std::ops::RangeInclusive<usize>| {
+            let mut last = root;
+            for i in members {
+                items[last].next = i as u32;
+                items[i].prev = last as u32;
+                last = i;
+            }
+            items[last].next = root as u32;
+            items[root].prev = last as u32;
+        };
+        ring(0, 1..=n_primary);
+        ring(n_items + 1, n_primary + 1..=n_items);
+        Links { nodes, items, n_primary: n_primary as u32, option_first }
+    }
+
+    /// The length of an item's list.
+    #[inline(always)]
+    pub(crate) fn len(&mut self, item: u32) -> i32 {
+        nd!(self, item).top
+    }
+
+    /// The first active primary item, or 0 when none is left.
+    #[inline(always)]
+    pub(crate) fn first_primary(&mut self) -> u32 {
+        it!(self, 0).next
+    }
+
+    #[inline(always)]
+    pub(crate) fn next_item(&mut self, item: u32) -> u32 {
+        it!(self, item).next
+    }
+
+    #[inline(always)]
+    pub(crate) fn down(&mut self, p: u32) -> u32 {
+        nd!(self, p).down
+    }
+
+    #[inline(always)]
+    pub(crate) fn top(&mut self, p: u32) -> i32 {
+        nd!(self, p).top
+    }
+
+    /// The option a node belongs to: walks right to the spacer that ends it.
+    pub(crate) fn option_of(&mut self, mut p: u32) -> u32 {
+        while nd!(self, p).top > 0 {
+            p += 1;
+        }
+        (-nd!(self, p).top - 1) as u32
+    }
+
+    /// Whether an item is in its list of active items.
+    pub(crate) fn is_active(&mut self, item: u32) -> bool {
+        let prev = it!(self, item).prev;
+        it!(self, prev).next == item
+    }
+
+    /// Whether node `p` is in its item's list.
+    pub(crate) fn is_linked(&mut self, p: u32) -> bool {
+        let up = nd!(self, p).up;
+        nd!(self, up).down == p
+    }
+
+    /// Removes the other nodes of `p`'s option from their items' lists.
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        let mut q = p + 1;
+        while q != p {
+            let Node { up, down, top, color } = *nd!(self, q);
+            if top <= 0 {
+                q = up;
+            } else {
+                if !COLORS || color >= 0 {
+                    nd!(self, up).down = down;
+                    nd!(self, down).up = up;
+                    nd!(self, top).top -= 1;
+                    *updates += 1;
+                }
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Links::hide`], going the other way round.
+    #[inline(always)]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, top, color } = *nd!(self, q);
+            if top <= 0 {
+                q = down;
+            } else {
+                if !COLORS || color >= 0 {
+                    nd!(self, up).down = q;
+                    nd!(self, down).up = q;
+                    nd!(self, top).top += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers item `i`: hides every option in its list and takes it out of its list
+    /// of active items. Counts one update for the item and one per hidden node.
+    #[inline(always)]
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
+        let mut p = nd!(self, i).down;
+        while p != i {
+            self.hide::<COLORS>(p, updates);
+            p = nd!(self, p).down;
+        }
+        let ItemLink { prev, next } = *it!(self, i);
+        it!(self, prev).next = next;
+        it!(self, next).prev = prev;
+        *updates += 1;
+    }
+
+    /// Undoes [`Links::cover`].
+    #[inline(always)]
+    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        let ItemLink { prev, next } = *it!(self, i);
+        it!(self, prev).next = i;
+        it!(self, next).prev = i;
+        let mut p = nd!(self, i).up;
+        while p != i {
+            self.unhide::<COLORS>(p);
+            p = nd!(self, p).up;
+        }
+    }
+
+    /// Purifies the item of node `p` for `p`'s colour: hides every option that gives
+    /// the item another colour, and marks the nodes that give it the same colour so
+    /// that later covers leave them alone.
+    fn purify(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
+        let Node { top: i, color: c, .. } = *nd!(self, p);
+        nd!(self, i).color = c;
+        *cleansings += 1;
+        let mut q = nd!(self, i).down;
+        while q != i as u32 {
+            let color = nd!(self, q).color;
+            if color == c {
+                if q != p {
+                    nd!(self, q).color = -1;
+                    *cleansings += 1;
+                }
+            } else {
+                self.hide::<true>(q, updates);
+            }
+            q = nd!(self, q).down;
+        }
+    }
+
+    /// Undoes [`Links::purify`].
+    fn unpurify(&mut self, p: u32) {
+        let i = nd!(self, p).top;
+        let c = nd!(self, i).color;
+        let mut q = nd!(self, i).up;
+        while q != i as u32 {
+            let color = nd!(self, q).color;
+            if color < 0 {
+                nd!(self, q).color = c;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = nd!(self, q).up;
+        }
+    }
+
+    /// Knuth's commit(p, j): cover the item of node `p`, or purify it when `p`
+    /// carries a colour that is not yet purified.
+    #[inline(always)]
+    fn commit<const COLORS: bool>(&mut self, p: u32, item: u32, updates: &mut u64, cleansings: &mut u64) {
+        if !COLORS {
+            self.cover::<false>(item, updates);
+        } else {
+            let color = nd!(self, p).color;
+            if color == 0 {
+                self.cover::<true>(item, updates);
+            } else if color > 0 {
+                self.purify(p, updates, cleansings);
+            }
+        }
+    }
+
+    /// Undoes [`Links::commit`].
+    #[inline(always)]
+    fn uncommit<const COLORS: bool>(&mut self, p: u32, item: u32) {
+        if !COLORS {
+            self.uncover::<false>(item);
+        } else {
+            let color = nd!(self, p).color;
+            if color == 0 {
+                self.uncover::<true>(item);
+            } else if color > 0 {
+                self.unpurify(p);
+            }
+        }
+    }
+
+    /// Commits the items of `x`'s option other than `x`'s own, in the order the
+    /// option lists them, starting after `x` and wrapping round (Knuth's step X5).
+    #[inline(always)]
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32, updates: &mut u64, cleansings: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, top, .. } = *nd!(self, p);
+            if top <= 0 {
+                p = up;
+            } else {
+                self.commit::<COLORS>(p, top as u32, updates, cleansings);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Links::commit_others`] in reverse order (Knuth's step X6).
+    #[inline(always)]
+    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top, .. } = *nd!(self, p);
+            if top <= 0 {
+                p = down;
+            } else {
+                self.uncommit::<COLORS>(p, top as u32);
+                p -= 1;
+            }
+        }
+    }
+
+    /// Commits every item of an option whose first node is `first`.
+    pub(crate) fn commit_option<const COLORS: bool>(&mut self, first: u32, updates: &mut u64, cleansings: &mut u64) {
+        self.commit_item_of::<COLORS>(first, updates, cleansings);
+        self.commit_others::<COLORS>(first, updates, cleansings);
+    }
+
+    fn commit_item_of<const COLORS: bool>(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
+        let top = nd!(self, p).top as u32;
+        self.commit::<COLORS>(p, top, updates, cleansings);
+    }
+
+    /// Undoes [`Links::commit_option`].
+    pub(crate) fn uncommit_option<const COLORS: bool>(&mut self, first: u32) {
+        self.uncommit_others::<COLORS>(first);
+        let top = nd!(self, first).top as u32;
+        self.uncommit::<COLORS>(first, top);
+    }
+}

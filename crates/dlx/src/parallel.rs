@@ -1,0 +1,1 @@
+//! Parallel counting (see the crate documentation).

@@ -1,0 +1,504 @@
+//! Problems: items, options and colours, and the builder that checks them.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::links::Links;
+
+/// A handle to an item of a [`Problem`] (or of the [`ProblemBuilder`] making it).
+///
+/// Items are numbered in the order they were declared, from 0; in Knuth's node
+/// layout item `k` has header `k + 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Item(pub u32);
+
+/// A handle to an option of a [`Problem`], numbered from 0 in the order the options
+/// were added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(pub u32);
+
+/// A colour that an option may give to a secondary item, made by
+/// [`ProblemBuilder::color`]. Options that give one secondary item the same colour
+/// may be chosen together; an option that uses the item without a colour excludes
+/// every other option that uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Color(pub u32);
+
+impl Item {
+    /// The item's number, as a `usize` for indexing.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl OptionId {
+    /// The option's number, as a `usize` for indexing.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a [`ProblemBuilder`] refused an item, a colour or an option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// Two items were given the same name.
+    #[error("duplicate item name `{name}`")]
+    DuplicateItem {
+        /// The name given twice.
+        name: String,
+    },
+    /// A name that cannot be written in Knuth's format: empty, or containing
+    /// white space, `:` or `|`.
+    #[error("bad {what} name `{name}`: names must be non-empty, without blanks, `:` or `|`")]
+    BadName {
+        /// "item" or "colour".
+        what: &'static str,
+        /// The name as given.
+        name: String,
+    },
+    /// An option named an item that this builder did not make.
+    #[error("option {option}: unknown item number {item}")]
+    UnknownItem {
+        /// The number the option would get.
+        option: usize,
+        /// The item number that does not exist.
+        item: u32,
+    },
+    /// An option named a colour that this builder did not make.
+    #[error("option {option}: unknown colour number {color}")]
+    UnknownColor {
+        /// The number the option would get.
+        option: usize,
+        /// The colour number that does not exist.
+        color: u32,
+    },
+    /// An option listed one item twice.
+    #[error("option {option}: item `{name}` appears twice")]
+    RepeatedItem {
+        /// The number the option would get.
+        option: usize,
+        /// The repeated item.
+        name: String,
+    },
+    /// An option gave a colour to a primary item; only secondary items take colours.
+    #[error("option {option}: primary item `{name}` cannot have a colour")]
+    ColorOnPrimary {
+        /// The number the option would get.
+        option: usize,
+        /// The primary item.
+        name: String,
+    },
+    /// An option had no primary item; such an option could never be chosen usefully.
+    #[error("option {option} has no primary item")]
+    NoPrimaryItem {
+        /// The number the option would get.
+        option: usize,
+    },
+    /// A primary item declared after a secondary one: as in Knuth's format, the
+    /// primary items come first.
+    #[error("primary item `{name}` declared after a secondary item")]
+    PrimaryAfterSecondary {
+        /// The primary item.
+        name: String,
+    },
+    /// The problem has no primary item at all.
+    #[error("the problem has no primary item")]
+    NoPrimaryItems,
+    /// The problem needs more nodes than 32-bit indices can address.
+    #[error("the problem is too large: {nodes} nodes exceed the limit of {limit}")]
+    TooLarge {
+        /// How many nodes the problem would need.
+        nodes: u64,
+        /// The largest number of nodes supported.
+        limit: u64,
+    },
+}
+
+/// Checks that a name can be written in Knuth's format and read back.
+pub(crate) fn valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|')
+}
+
+/// The largest number of nodes a problem may have: indices are `u32`, and spacers
+/// store an option number as a negative `i32`.
+pub(crate) const MAX_NODES: u64 = i32::MAX as u64;
+
+#[derive(Clone, Debug)]
+struct ItemInfo {
+    name: String,
+    primary: bool,
+}
+
+/// Builds a [`Problem`] item by item and option by option, checking each as it comes.
+///
+/// ```
+/// use quadrille_dlx::{Problem, Solver};
+///
+/// let mut b = Problem::builder();
+/// let a = b.primary("A")?;
+/// let b_ = b.primary("B")?;
+/// let x = b.secondary("X")?;
+/// b.option([a, x])?;
+/// b.option([b_, x])?;
+/// b.option([a, b_])?;
+/// let problem = b.build()?;
+/// assert_eq!(Solver::new(&problem).count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ProblemBuilder {
+    items: Vec<ItemInfo>,
+    n_primary: usize,
+    names: HashMap<String, Item>,
+    colors: Vec<String>,
+    color_ids: HashMap<String, Color>,
+    option_starts: Vec<u32>,
+    option_items: Vec<Item>,
+    option_colors: Vec<Option<Color>>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        ProblemBuilder { option_starts: vec![0], ..Default::default() }
+    }
+
+    fn item(&mut self, name: &str, primary: bool) -> Result<Item, BuildError> {
+        if !valid_name(name) {
+            return Err(BuildError::BadName { what: "item", name: name.to_string() });
+        }
+        if self.names.contains_key(name) {
+            return Err(BuildError::DuplicateItem { name: name.to_string() });
+        }
+        if primary && self.n_primary < self.items.len() {
+            return Err(BuildError::PrimaryAfterSecondary { name: name.to_string() });
+        }
+        self.n_primary += primary as usize;
+        let item = Item(self.items.len() as u32);
+        self.items.push(ItemInfo { name: name.to_string(), primary });
+        self.names.insert(name.to_string(), item);
+        Ok(item)
+    }
+
+    /// Declares a primary item: every solution covers it exactly once. Primary
+    /// items come before secondary ones.
+    pub fn primary(&mut self, name: &str) -> Result<Item, BuildError> {
+        self.item(name, true)
+    }
+
+    /// Declares a secondary item: every solution covers it at most once, or by
+    /// options that all give it the same colour.
+    pub fn secondary(&mut self, name: &str) -> Result<Item, BuildError> {
+        self.item(name, false)
+    }
+
+    /// The item of that name, if one was declared.
+    pub fn item_named(&self, name: &str) -> Option<Item> {
+        self.names.get(name).copied()
+    }
+
+    /// Whether `item` was declared primary (`None` for an unknown item).
+    pub fn is_primary(&self, item: Item) -> Option<bool> {
+        self.items.get(item.index()).map(|info| info.primary)
+    }
+
+    /// The colour of that name, made on first use.
+    pub fn color(&mut self, name: &str) -> Result<Color, BuildError> {
+        if let Some(&c) = self.color_ids.get(name) {
+            return Ok(c);
+        }
+        if !valid_name(name) {
+            return Err(BuildError::BadName { what: "colour", name: name.to_string() });
+        }
+        let c = Color(self.colors.len() as u32);
+        self.colors.push(name.to_string());
+        self.color_ids.insert(name.to_string(), c);
+        Ok(c)
+    }
+
+    /// Adds an option made of these items, none of them coloured.
+    pub fn option<I: IntoIterator<Item = Item>>(&mut self, items: I) -> Result<OptionId, BuildError> {
+        self.option_with_colors(items.into_iter().map(|i| (i, None)))
+    }
+
+    /// Adds an option whose secondary items may carry colours.
+    pub fn option_with_colors<I>(&mut self, items: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = (Item, Option<Color>)>,
+    {
+        let option = self.option_starts.len() - 1;
+        let start = self.option_items.len();
+        let result = self.push_option(option, items);
+        if result.is_err() {
+            self.option_items.truncate(start);
+            self.option_colors.truncate(start);
+        }
+        result
+    }
+
+    fn push_option<I>(&mut self, option: usize, items: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = (Item, Option<Color>)>,
+    {
+        let start = self.option_items.len();
+        let mut has_primary = false;
+        for (item, color) in items {
+            let Some(info) = self.items.get(item.index()) else {
+                return Err(BuildError::UnknownItem { option, item: item.0 });
+            };
+            if self.option_items[start..].contains(&item) {
+                return Err(BuildError::RepeatedItem { option, name: info.name.clone() });
+            }
+            if let Some(c) = color {
+                if info.primary {
+                    return Err(BuildError::ColorOnPrimary { option, name: info.name.clone() });
+                }
+                if c.0 as usize >= self.colors.len() {
+                    return Err(BuildError::UnknownColor { option, color: c.0 });
+                }
+            }
+            has_primary |= info.primary;
+            self.option_items.push(item);
+            self.option_colors.push(color);
+        }
+        if !has_primary {
+            return Err(BuildError::NoPrimaryItem { option });
+        }
+        let nodes = self.node_count();
+        if nodes > MAX_NODES {
+            return Err(BuildError::TooLarge { nodes, limit: MAX_NODES });
+        }
+        self.option_starts.push(self.option_items.len() as u32);
+        Ok(OptionId(option as u32))
+    }
+
+    /// Nodes in Knuth's layout: a header per item (plus the root), the option
+    /// nodes, and a spacer before every option and after the last.
+    fn node_count(&self) -> u64 {
+        self.items.len() as u64 + 1 + self.option_items.len() as u64 + self.option_starts.len() as u64
+    }
+
+    /// The number of primary items declared so far.
+    pub fn n_primary(&self) -> usize {
+        self.n_primary
+    }
+
+    /// The number of options added so far.
+    pub fn n_options(&self) -> usize {
+        self.option_starts.len() - 1
+    }
+
+    /// Finishes the problem.
+    pub fn build(self) -> Result<Problem, BuildError> {
+        let n_primary = self.n_primary;
+        if n_primary == 0 {
+            return Err(BuildError::NoPrimaryItems);
+        }
+        let has_colors = self.option_colors.iter().any(Option::is_some);
+        let links = Links::new(
+            n_primary,
+            self.items.len(),
+            self.option_starts.windows(2).map(|w| {
+                let range = w[0] as usize..w[1] as usize;
+                self.option_items[range.clone()]
+                    .iter()
+                    .zip(&self.option_colors[range])
+                    .map(|(item, color)| (item.0 + 1, color.map_or(0, |c| c.0 as i32 + 1)))
+                    .collect::<SmallVec<[(u32, i32); 8]>>()
+            }),
+        );
+        Ok(Problem {
+            inner: Arc::new(Inner {
+                items: self.items,
+                n_primary,
+                colors: self.colors,
+                option_starts: self.option_starts,
+                option_items: self.option_items,
+                option_colors: self.option_colors,
+                has_colors,
+                links,
+            }),
+        })
+    }
+}
+
+#[derive(Debug)]
+struct Inner {
+    items: Vec<ItemInfo>,
+    n_primary: usize,
+    colors: Vec<String>,
+    option_starts: Vec<u32>,
+    option_items: Vec<Item>,
+    option_colors: Vec<Option<Color>>,
+    has_colors: bool,
+    links: Links,
+}
+
+/// An exact-cover problem, possibly with colours: immutable, cheap to clone
+/// (the data is shared), and `Send + Sync`, so many solvers may work on one problem.
+#[derive(Clone)]
+pub struct Problem {
+    inner: Arc<Inner>,
+}
+
+impl Problem {
+    /// A new [`ProblemBuilder`].
+    pub fn builder() -> ProblemBuilder {
+        ProblemBuilder::new()
+    }
+
+    /// The number of items, primary and secondary.
+    pub fn n_items(&self) -> usize {
+        self.inner.items.len()
+    }
+
+    /// The number of primary items.
+    pub fn n_primary(&self) -> usize {
+        self.inner.n_primary
+    }
+
+    /// The number of secondary items.
+    pub fn n_secondary(&self) -> usize {
+        self.n_items() - self.n_primary()
+    }
+
+    /// The number of options.
+    pub fn n_options(&self) -> usize {
+        self.inner.option_starts.len() - 1
+    }
+
+    /// The number of colours.
+    pub fn n_colors(&self) -> usize {
+        self.inner.colors.len()
+    }
+
+    /// Whether any option gives a colour to an item.
+    pub fn has_colors(&self) -> bool {
+        self.inner.has_colors
+    }
+
+    /// All items in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = Item> + '_ {
+        (0..self.n_items() as u32).map(Item)
+    }
+
+    /// All options in the order they were added.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.n_options() as u32).map(OptionId)
+    }
+
+    /// The item's name. Panics if the item is not of this problem.
+    pub fn item_name(&self, item: Item) -> &str {
+        &self.inner.items[item.index()].name
+    }
+
+    /// Whether the item is primary. Panics if the item is not of this problem.
+    pub fn is_primary(&self, item: Item) -> bool {
+        self.inner.items[item.index()].primary
+    }
+
+    /// The item of that name, if any (a linear search).
+    pub fn item_named(&self, name: &str) -> Option<Item> {
+        self.inner.items.iter().position(|i| i.name == name).map(|i| Item(i as u32))
+    }
+
+    /// The colour's name. Panics if the colour is not of this problem.
+    pub fn color_name(&self, color: Color) -> &str {
+        &self.inner.colors[color.0 as usize]
+    }
+
+    /// The items of an option, each with its colour, in the order they were given.
+    /// Panics if the option is not of this problem.
+    pub fn option(&self, option: OptionId) -> impl ExactSizeIterator<Item = (Item, Option<Color>)> + '_ {
+        let range = self.option_range(option);
+        self.inner.option_items[range.clone()].iter().copied().zip(self.inner.option_colors[range].iter().copied())
+    }
+
+    /// The items of an option, in the order they were given.
+    pub fn option_items(&self, option: OptionId) -> &[Item] {
+        &self.inner.option_items[self.option_range(option)]
+    }
+
+    fn option_range(&self, option: OptionId) -> std::ops::Range<usize> {
+        let starts = &self.inner.option_starts;
+        starts[option.index()] as usize..starts[option.index() + 1] as usize
+    }
+
+    /// The option written as Knuth writes it: item names separated by blanks, a
+    /// coloured item as `name:colour`.
+    pub fn format_option(&self, option: OptionId) -> String {
+        let mut line = String::new();
+        for (k, (item, color)) in self.option(option).enumerate() {
+            if k > 0 {
+                line.push(' ');
+            }
+            line.push_str(self.item_name(item));
+            if let Some(c) = color {
+                line.push(':');
+                line.push_str(self.color_name(c));
+            }
+        }
+        line
+    }
+
+    /// Checks that `options` is a solution: every primary item covered exactly once,
+    /// every secondary item at most once or always with one colour.
+    pub fn is_solution(&self, options: &[OptionId]) -> bool {
+        let mut uses: Vec<(u32, Option<Option<Color>>)> = vec![(0, None); self.n_items()];
+        for &o in options {
+            if o.index() >= self.n_options() {
+                return false;
+            }
+            for (item, color) in self.option(o) {
+                let (count, seen) = &mut uses[item.index()];
+                *count += 1;
+                match (color, *seen) {
+                    (_, None) => *seen = Some(color),
+                    (Some(c), Some(Some(d))) if c == d => {}
+                    _ => return false,
+                }
+            }
+        }
+        self.items().all(|i| !self.is_primary(i) || uses[i.index()].0 == 1)
+    }
+
+    pub(crate) fn links(&self) -> &Links {
+        &self.inner.links
+    }
+}
+
+impl fmt::Debug for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Problem")
+            .field("items", &self.n_items())
+            .field("primary", &self.n_primary())
+            .field("options", &self.n_options())
+            .field("colors", &self.n_colors())
+            .finish()
+    }
+}
+
+/// Two problems are equal when they have the same items (names, kinds, order) and
+/// the same options in the same order, with colours compared by name.
+impl PartialEq for Problem {
+    fn eq(&self, other: &Problem) -> bool {
+        let same_items = self.n_items() == other.n_items()
+            && self
+                .items()
+                .all(|i| self.item_name(i) == other.item_name(i) && self.is_primary(i) == other.is_primary(i));
+        same_items
+            && self.n_options() == other.n_options()
+            && self.options().all(|o| {
+                self.option(o).len() == other.option(o).len()
+                    && self.option(o).zip(other.option(o)).all(|((i, c), (j, d))| {
+                        i == j && c.map(|c| self.color_name(c)) == d.map(|d| other.color_name(d))
+                    })
+            })
+    }
+}
+
+impl Eq for Problem {}
