@@ -1,1 +1,92 @@
-fn main() {}
+//! The `quadrille` command: exact cover, N-Queens and sudoku from the shell.
+//!
+//! Results go to stdout, everything else (statistics, warnings, errors) to stderr.
+//! Exit codes: 0 when solutions were found, 1 when none, 2 for bad input or usage.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod queens;
+mod solve;
+mod sudoku;
+
+/// Exact cover with Knuth's Dancing Links: solve Knuth-format problems, N-Queens
+/// and sudoku.
+#[derive(Debug, Parser)]
+#[command(name = "quadrille", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve an exact-cover problem written in Knuth's DLX format.
+    Solve(solve::Args),
+    /// Place N queens on an N×N board so that none attacks another.
+    Queens(queens::Args),
+    /// Solve sudoku puzzles, one per line or as grids.
+    Sudoku(sudoku::Args),
+}
+
+/// How a command ended, as the exit code says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Solutions were found (exit code 0).
+    Found,
+    /// No solution (exit code 1).
+    NotFound,
+    /// Some input was bad, but the rest was answered (exit code 2).
+    BadInput,
+}
+
+impl Outcome {
+    /// `Found` when `solutions > 0`, else `NotFound`.
+    pub fn of_count(solutions: u64) -> Outcome {
+        if solutions > 0 { Outcome::Found } else { Outcome::NotFound }
+    }
+
+    fn exit_code(self) -> ExitCode {
+        match self {
+            Outcome::Found => ExitCode::SUCCESS,
+            Outcome::NotFound => ExitCode::from(1),
+            Outcome::BadInput => ExitCode::from(2),
+        }
+    }
+}
+
+/// Buffered standard output: results are written in large blocks, not line by line.
+pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
+    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+}
+
+/// Whether an error is a closed pipe downstream (`quadrille … | head`): then the
+/// command stops quietly.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Queens(args) => queens::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
+    };
+    match result {
+        Ok(outcome) => outcome.exit_code(),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "quadrille: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -35,7 +35,7 @@
 //! // Every solution, without allocating: the options chosen, level by level.
 //! solver.visit(|solution| {
 //!     let lines: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
-//!     assert_eq!(lines, ["A D", "E F C", "B G"]);
+//!     assert_eq!(lines, ["A D", "C E F", "B G"]);
 //!     ControlFlow::Continue(())
 //! });
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -1,0 +1,3 @@
+//! Benchmarks (engine).
+
+fn main() {}

@@ -1,0 +1,3 @@
+//! Benchmarks (queens).
+
+fn main() {}

@@ -1,0 +1,134 @@
+//! `quadrille solve`: exact cover from Knuth's text format.
+
+use std::io::{Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use quadrille_dlx::{Config, Problem, Solver, Stats, knuth};
+
+use crate::Outcome;
+
+/// Arguments of `quadrille solve`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  quadrille solve pentomino_6x10.dlx --count --stats\n  \
+    quadrille solve --first < knuth_toy.dlx\n  quadrille queens 8 --emit-dlx | quadrille solve --json --count")]
+pub struct Args {
+    /// The problem in Knuth's DLX format (`-` or nothing: standard input).
+    pub file: Option<PathBuf>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop at the first solution.
+    #[arg(long, conflicts_with = "limit")]
+    pub first: bool,
+    /// Stop after K solutions.
+    #[arg(long, value_name = "K")]
+    pub limit: Option<u64>,
+    /// Print nodes, updates, solutions and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print one JSON object on stdout: the counts, the time and (unless
+    /// counting) the solutions.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The input's name for messages, and its text.
+pub(crate) fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, String)> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
+            Ok((name, text))
+        }
+        _ => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+            Ok(("<stdin>".to_string(), text))
+        }
+    }
+}
+
+/// Reads a problem, reporting the skipped options on stderr.
+pub(crate) fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<Problem> {
+    let (name, text) = read_input(file)?;
+    let parsed = knuth::read(&text).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
+    for warning in &parsed.warnings {
+        eprintln!("quadrille: warning: {name}: {warning}");
+    }
+    Ok(parsed.problem)
+}
+
+/// Prints statistics on stderr.
+pub(crate) fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
+    eprintln!("solutions: {}", stats.solutions);
+    eprintln!("nodes: {}", stats.nodes);
+    eprintln!("updates: {}", stats.updates);
+    if colors {
+        eprintln!("cleansings: {}", stats.cleansings);
+    }
+    eprintln!("seconds: {seconds:.3}");
+    if seconds > 0.0 {
+        eprintln!("updates/s: {:.0}", stats.updates as f64 / seconds);
+    }
+}
+
+/// Runs `quadrille solve`.
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let problem = read_problem(args.file.as_ref())?;
+    let limit = if args.first { Some(1) } else { args.limit };
+    let mut solver = Solver::with_config(&problem, Config::new().limit(limit));
+    let mut out = crate::stdout();
+    let start = Instant::now();
+    let mut listed: Vec<Vec<String>> = Vec::new();
+    let mut failure = None;
+    if args.count {
+        solver.count();
+    } else if args.json {
+        solver.visit(|solution| {
+            listed.push(solution.iter().map(|&o| problem.format_option(o)).collect());
+            ControlFlow::Continue(())
+        });
+    } else {
+        solver.visit(|solution| {
+            let written = solution
+                .iter()
+                .try_for_each(|&o| writeln!(out, "{}", problem.format_option(o)))
+                .and_then(|()| writeln!(out));
+            match written {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+    }
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let stats = solver.stats();
+    if args.json {
+        let mut record = serde_json::json!({
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "cleansings": stats.cleansings,
+            "seconds": seconds,
+        });
+        if !args.count {
+            record["list"] = serde_json::json!(listed);
+        }
+        writeln!(out, "{record}")?;
+    } else if args.count {
+        writeln!(out, "{}", stats.solutions)?;
+    }
+    out.flush()?;
+    if args.stats {
+        print_stats(&stats, seconds, problem.has_colors());
+    }
+    Ok(Outcome::of_count(stats.solutions))
+}

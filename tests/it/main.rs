@@ -1,0 +1,6 @@
+//! Cross-crate and command-line integration tests, one binary with a module each.
+
+mod data;
+mod queens;
+mod solve;
+mod sudoku;

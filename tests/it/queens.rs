@@ -1,0 +1,1 @@
+//! `queens` integration tests.

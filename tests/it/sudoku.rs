@@ -1,0 +1,1 @@
+//! `sudoku` integration tests.
