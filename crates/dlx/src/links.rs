@@ -25,9 +25,8 @@ pub(crate) struct Node {
     /// For an option node, its item (> 0); for a header, the length of its list;
     /// for a spacer, minus the number of options before it.
     pub(crate) top: i32,
-    /// 0 for no colour, a positive colour number, or -1 once purified. On a header,
-    /// the colour its item was purified with.
-    pub(crate) color: i32,
+    /// For an option node, the spacer that ends its option; unused elsewhere.
+    pub(crate) end: u32,
 }
 
 /// An item's place in its circular list of active items.
@@ -42,6 +41,10 @@ pub(crate) struct ItemLink {
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
     pub(crate) nodes: Vec<Node>,
+    /// Each node's colour: 0 for none, a positive colour number, or -1 once
+    /// purified; on a header, the colour its item was purified with. Only the
+    /// search for problems with colours reads it.
+    pub(crate) colors: Vec<i32>,
     pub(crate) items: Vec<ItemLink>,
     pub(crate) n_primary: u32,
     /// The node index of each option's first node (its spacer is the one before).
@@ -57,6 +60,15 @@ macro_rules! nd {
         // below `nodes.len()` (see the module documentation); callers pass only
         // such indices.
         unsafe { $links.nodes.get_unchecked_mut(i) }
+    }};
+}
+
+macro_rules! col {
+    ($links:expr, $i:expr) => {{
+        let i = $i as usize;
+        debug_assert!(i < $links.colors.len());
+        // SAFETY: `colors` has one entry per node, and `i` is a node index.
+        unsafe { $links.colors.get_unchecked_mut(i) }
     }};
 }
 
@@ -76,24 +88,29 @@ impl Links {
     where
         I: IntoIterator<Item = SmallVec<[(u32, i32); 8]>>,
     {
-        let mut nodes: Vec<Node> = (0..=n_items as u32).map(|i| Node { up: i, down: i, top: 0, color: 0 }).collect();
+        let mut nodes: Vec<Node> = (0..=n_items as u32).map(|i| Node { up: i, down: i, top: 0, end: 0 }).collect();
+        let mut colors = vec![0; nodes.len()];
         let mut option_first = Vec::new();
         let mut spacer = nodes.len();
         nodes.push(Node::default());
+        colors.push(0);
         for (k, option) in options.into_iter().enumerate() {
             let first = nodes.len() as u32;
+            let end = first + option.len() as u32;
             option_first.push(first);
             for (item, color) in option {
                 let p = nodes.len() as u32;
                 let up = nodes[item as usize].up;
-                nodes.push(Node { up, down: item, top: item as i32, color });
+                nodes.push(Node { up, down: item, top: item as i32, end });
+                colors.push(color);
                 nodes[up as usize].down = p;
                 nodes[item as usize].up = p;
                 nodes[item as usize].top += 1;
             }
             nodes[spacer].down = nodes.len() as u32 - 1;
             spacer = nodes.len();
-            nodes.push(Node { up: first, down: 0, top: -(k as i32 + 1), color: 0 });
+            nodes.push(Node { up: first, down: 0, top: -(k as i32 + 1), end: 0 });
+            colors.push(0);
         }
         let mut items = vec![ItemLink::default(); n_items + 2];
         let mut ring = |root: usize, members: std::ops::RangeInclusive<usize>| {
@@ -108,7 +125,7 @@ impl Links {
         };
         ring(0, 1..=n_primary);
         ring(n_items + 1, n_primary + 1..=n_items);
-        Links { nodes, items, n_primary: n_primary as u32, option_first }
+        Links { nodes, colors, items, n_primary: n_primary as u32, option_first }
     }
 
     /// The length of an item's list.
@@ -138,12 +155,10 @@ impl Links {
         nd!(self, p).top
     }
 
-    /// The option a node belongs to: walks right to the spacer that ends it.
-    pub(crate) fn option_of(&mut self, mut p: u32) -> u32 {
-        while nd!(self, p).top > 0 {
-            p += 1;
-        }
-        (-nd!(self, p).top - 1) as u32
+    /// The option an option node belongs to, read off the spacer that ends it.
+    pub(crate) fn option_of(&mut self, p: u32) -> u32 {
+        let end = nd!(self, p).end;
+        (-nd!(self, end).top - 1) as u32
     }
 
     /// Whether an item is in its list of active items.
@@ -159,40 +174,44 @@ impl Links {
     }
 
     /// Removes the other nodes of `p`'s option from their items' lists.
+    ///
+    /// The nodes of one option lie in different lists, so the order in which they
+    /// are unlinked does not matter; the loop runs a fixed number of times for the
+    /// option's length and wraps round with a conditional move rather than
+    /// branching at the spacer, which keeps the branch predictor on track.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        let mut q = p + 1;
-        while q != p {
-            let Node { up, down, top, color } = *nd!(self, q);
-            if top <= 0 {
-                q = up;
-            } else {
-                if !COLORS || color >= 0 {
-                    nd!(self, up).down = down;
-                    nd!(self, down).up = up;
-                    nd!(self, top).top -= 1;
-                    *updates += 1;
-                }
-                q += 1;
+        let end = nd!(self, p).end;
+        let start = nd!(self, end).up;
+        let mut q = p;
+        for _ in 1..end - start {
+            q += 1;
+            q = if q == end { start } else { q };
+            let Node { up, down, top, .. } = *nd!(self, q);
+            if !COLORS || *col!(self, q) >= 0 {
+                nd!(self, up).down = down;
+                nd!(self, down).up = up;
+                nd!(self, top).top -= 1;
+                *updates += 1;
             }
         }
     }
 
-    /// Undoes [`Links::hide`], going the other way round.
+    /// Undoes [`Links::hide`]. Each list regains the one node it lost, so any
+    /// order will do.
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let Node { up, down, top, color } = *nd!(self, q);
-            if top <= 0 {
-                q = down;
-            } else {
-                if !COLORS || color >= 0 {
-                    nd!(self, up).down = q;
-                    nd!(self, down).up = q;
-                    nd!(self, top).top += 1;
-                }
-                q -= 1;
+        let end = nd!(self, p).end;
+        let start = nd!(self, end).up;
+        let mut q = p;
+        for _ in 1..end - start {
+            q += 1;
+            q = if q == end { start } else { q };
+            let Node { up, down, top, .. } = *nd!(self, q);
+            if !COLORS || *col!(self, q) >= 0 {
+                nd!(self, up).down = q;
+                nd!(self, down).up = q;
+                nd!(self, top).top += 1;
             }
         }
     }
@@ -229,15 +248,16 @@ impl Links {
     /// the item another colour, and marks the nodes that give it the same colour so
     /// that later covers leave them alone.
     fn purify(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
-        let Node { top: i, color: c, .. } = *nd!(self, p);
-        nd!(self, i).color = c;
+        let i = nd!(self, p).top;
+        let c = *col!(self, p);
+        *col!(self, i) = c;
         *cleansings += 1;
         let mut q = nd!(self, i).down;
         while q != i as u32 {
-            let color = nd!(self, q).color;
+            let color = *col!(self, q);
             if color == c {
                 if q != p {
-                    nd!(self, q).color = -1;
+                    *col!(self, q) = -1;
                     *cleansings += 1;
                 }
             } else {
@@ -250,12 +270,12 @@ impl Links {
     /// Undoes [`Links::purify`].
     fn unpurify(&mut self, p: u32) {
         let i = nd!(self, p).top;
-        let c = nd!(self, i).color;
+        let c = *col!(self, i);
         let mut q = nd!(self, i).up;
         while q != i as u32 {
-            let color = nd!(self, q).color;
+            let color = *col!(self, q);
             if color < 0 {
-                nd!(self, q).color = c;
+                *col!(self, q) = c;
             } else if q != p {
                 self.unhide::<true>(q);
             }
@@ -270,7 +290,7 @@ impl Links {
         if !COLORS {
             self.cover::<false>(item, updates);
         } else {
-            let color = nd!(self, p).color;
+            let color = *col!(self, p);
             if color == 0 {
                 self.cover::<true>(item, updates);
             } else if color > 0 {
@@ -285,7 +305,7 @@ impl Links {
         if !COLORS {
             self.uncover::<false>(item);
         } else {
-            let color = nd!(self, p).color;
+            let color = *col!(self, p);
             if color == 0 {
                 self.uncover::<true>(item);
             } else if color > 0 {
