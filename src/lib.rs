@@ -11,3 +11,8 @@
 pub use quadrille_dlx as dlx;
 pub use quadrille_queens as queens;
 pub use quadrille_sudoku as sudoku;
+
+/// The README's examples, run as doctests so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,1 +1,65 @@
-//! `solve` integration tests.
+//! The engine on Knuth's instances in the shared data: answers and statistics
+//! exactly as REFERENCE.md gives them for DLX1 and DLX2.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use quadrille::dlx::{Problem, Solver, Stats, knuth};
+
+use crate::data;
+
+fn problem(name: &str) -> Problem {
+    knuth::read(&data::read(&format!("dlx/{name}.dlx"))).unwrap().problem
+}
+
+/// Every solution, each as its option lines sorted, and the statistics.
+fn solve(problem: &Problem) -> (BTreeSet<Vec<String>>, Stats) {
+    let mut solver = Solver::new(problem);
+    let mut all = BTreeSet::new();
+    solver.visit(|solution| {
+        assert!(problem.is_solution(solution), "not a solution: {solution:?}");
+        let mut lines: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
+        lines.sort();
+        assert!(all.insert(lines), "a solution was reported twice");
+        ControlFlow::Continue(())
+    });
+    (all, solver.stats())
+}
+
+#[test]
+fn knuth_toy() {
+    let (solutions, stats) = solve(&problem("knuth_toy"));
+    let expected: BTreeSet<Vec<String>> = [vec!["A D".into(), "B G".into(), "C E F".into()]].into();
+    assert_eq!(solutions, expected);
+    assert_eq!(stats, Stats { nodes: 6, updates: 30, cleansings: 0, solutions: 1 });
+}
+
+#[test]
+fn knuth_toy_with_colors() {
+    let parsed = knuth::read(&data::read("dlx/knuth_toy_colors.dlx")).unwrap();
+    // DLX2 ignores the option `X:0 Y:1`, which has no primary item.
+    assert_eq!(parsed.warnings.len(), 1);
+    let (solutions, stats) = solve(&parsed.problem);
+    let expected: BTreeSet<Vec<String>> = [vec!["A C X:1 Y:1".into(), "B X:1".into()]].into();
+    assert_eq!(solutions, expected);
+    assert_eq!(stats, Stats { nodes: 4, updates: 14, cleansings: 5, solutions: 1 });
+}
+
+#[test]
+fn pentominoes_in_a_6x10_box() {
+    let problem = problem("pentomino_6x10");
+    let (solutions, stats) = solve(&problem);
+    assert_eq!(solutions.len(), 2339);
+    assert_eq!(stats, Stats { nodes: 909_153, updates: 310_816_489, cleansings: 0, solutions: 2339 });
+    // Every solution places the twelve pieces once each.
+    assert!(solutions.iter().all(|s| s.len() == 12));
+}
+
+#[test]
+fn the_data_round_trips_through_knuths_format() {
+    for name in ["knuth_toy", "knuth_toy_colors", "pentomino_6x10"] {
+        let problem = problem(name);
+        let again = Problem::from_knuth(&problem.to_knuth()).unwrap();
+        assert_eq!(again, problem, "{name}");
+    }
+}

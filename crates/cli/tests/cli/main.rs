@@ -1,0 +1,56 @@
+//! The `quadrille` binary, run for real: stdout, stderr and exit code of each
+//! subcommand on good and bad input.
+
+mod solve;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The path of a file under the shared data folder (`../shared/data` beside the
+/// project, or `$QUADRILLE_DATA`).
+pub fn data(relative: &str) -> PathBuf {
+    let root = std::env::var_os("QUADRILLE_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
+    root.join(relative)
+}
+
+/// What a run printed and how it ended.
+#[derive(Debug)]
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: i32,
+}
+
+impl Run {
+    /// The whole run as one text for a snapshot.
+    pub fn transcript(&self) -> String {
+        format!("exit code: {}\n--- stdout\n{}--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+}
+
+/// Runs `quadrille ARGS` with `stdin` as standard input.
+pub fn quadrille(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quadrille binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        // The command may exit before reading everything; that is its right.
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}

@@ -1,0 +1,71 @@
+//! Every way a problem can be refused, with the message the user sees.
+
+use quadrille_dlx::{Color, Item, Problem, knuth};
+
+/// The message for a Knuth-format input, or the warnings when it is accepted.
+fn read(text: &str) -> String {
+    match knuth::read(text) {
+        Ok(parsed) => {
+            let warnings: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+            format!("accepted with {} options; warnings: {warnings:?}", parsed.problem.n_options())
+        }
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn knuth_format_errors() {
+    let cases = [
+        ("empty", ""),
+        ("only_comments", "| nothing here\n\n   \n"),
+        ("no_primary_items", " | X Y\nX Y\n"),
+        ("second_bar", "A B | X | Y\nA X\n"),
+        ("colon_in_item_name", "A B:c\nA\n"),
+        ("duplicate_item", "A B C B\nA B\n"),
+        ("unknown_item", "A B | X\nA X\nB Q\n"),
+        ("repeated_item", "A B\nA B A\n"),
+        ("color_on_primary", "A B | X\nA:red X\n"),
+        ("empty_color", "A | X\nA X:\n"),
+        ("two_colons", "A | X\nA X:a:b\n"),
+        ("bar_in_option", "A B\nA | B\n"),
+        ("crlf_and_columns", "| comment\r\nA  B\r\n\r\nA\r\n  B   Zed\r\n"),
+        ("option_without_primary", "A | X\nA\nX\n"),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(format!("knuth_{name}"), read(text), text);
+    }
+}
+
+#[test]
+fn builder_errors() {
+    let mut b = Problem::builder();
+    let a = b.primary("A").unwrap();
+    let x = b.secondary("X").unwrap();
+    let red = b.color("red").unwrap();
+    let errors = [
+        b.primary("A").unwrap_err(),
+        b.secondary("two words").unwrap_err(),
+        b.color("").unwrap_err(),
+        b.primary("B").unwrap_err(),
+        b.option([a, Item(7)]).unwrap_err(),
+        b.option([a, a]).unwrap_err(),
+        b.option_with_colors([(a, Some(red))]).unwrap_err(),
+        b.option_with_colors([(a, None), (x, Some(Color(3)))]).unwrap_err(),
+        b.option([x]).unwrap_err(),
+        b.option([]).unwrap_err(),
+    ];
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!(text.join("\n"));
+    // A refused option leaves nothing behind.
+    assert_eq!(b.n_options(), 0);
+    b.option([a, x]).unwrap();
+    let problem = b.build().unwrap();
+    assert_eq!(problem.format_option(quadrille_dlx::OptionId(0)), "A X");
+
+    let only_secondary = {
+        let mut b = Problem::builder();
+        b.secondary("X").unwrap();
+        b.build().unwrap_err()
+    };
+    insta::assert_snapshot!(only_secondary.to_string(), @"the problem has no primary item");
+}
