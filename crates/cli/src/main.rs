@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod queens;
+mod shard;
 mod solve;
 mod sudoku;
 
@@ -29,6 +30,9 @@ enum Command {
     Queens(queens::Args),
     /// Solve sudoku puzzles, one per line or as grids.
     Sudoku(sudoku::Args),
+    /// Sum the records of a count run in shards (`--shard I/K`), checking that
+    /// every shard is there once.
+    Merge(shard::Args),
 }
 
 /// How a command ended, as the exit code says it.
@@ -57,9 +61,11 @@ impl Outcome {
     }
 }
 
-/// Buffered standard output: results are written in large blocks, not line by line.
-pub fn stdout() -> BufWriter<io::StdoutLock<'static>> {
-    BufWriter::with_capacity(1 << 16, io::stdout().lock())
+/// Buffered standard output: results are written in large blocks, not line by
+/// line. It takes the lock on stdout only while writing a block, so threads may
+/// share it (behind a mutex).
+pub fn stdout() -> BufWriter<io::Stdout> {
+    BufWriter::with_capacity(1 << 16, io::stdout())
 }
 
 /// Whether an error is a closed pipe downstream (`quadrille … | head`): then the
@@ -80,6 +86,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Queens(args) => queens::run(args),
         Command::Sudoku(args) => sudoku::run(args),
+        Command::Merge(args) => shard::run(args),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

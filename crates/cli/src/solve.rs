@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use quadrille_dlx::{Config, Problem, Solver, Stats, knuth};
+use quadrille_dlx::{Config, OptionId, Parallel, Problem, Solver, Stats, knuth};
 
 use crate::Outcome;
+use crate::shard::{self, Shard};
 
 /// Arguments of `quadrille solve`.
 #[derive(Debug, clap::Args)]
@@ -33,6 +34,14 @@ pub struct Args {
     /// counting) the solutions.
     #[arg(long)]
     pub json: bool,
+    /// Threads: counting uses all cores unless told otherwise; listing uses
+    /// several only when told, and then prints solutions in no particular order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
+    /// Count only slice I of K (from 0) and print a JSON record for
+    /// `quadrille merge`; K machines with one slice each count the whole.
+    #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
+    pub shard: Option<Shard>,
 }
 
 /// The input's name for messages, and its text.
@@ -79,39 +88,69 @@ pub(crate) fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let problem = read_problem(args.file.as_ref())?;
     let limit = if args.first { Some(1) } else { args.limit };
-    let mut solver = Solver::with_config(&problem, Config::new().limit(limit));
     let mut out = crate::stdout();
     let start = Instant::now();
     let mut listed: Vec<Vec<String>> = Vec::new();
-    let mut failure = None;
-    if args.count {
-        solver.count();
-    } else if args.json {
-        solver.visit(|solution| {
-            listed.push(solution.iter().map(|&o| problem.format_option(o)).collect());
-            ControlFlow::Continue(())
-        });
-    } else {
-        solver.visit(|solution| {
-            let written = solution
-                .iter()
-                .try_for_each(|&o| writeln!(out, "{}", problem.format_option(o)))
-                .and_then(|()| writeln!(out));
-            match written {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    failure = Some(e);
-                    ControlFlow::Break(())
-                }
+    let lines = |solution: &[OptionId]| -> String {
+        let mut text = String::new();
+        for &o in solution {
+            text += &problem.format_option(o);
+            text.push('\n');
+        }
+        text.push('\n');
+        text
+    };
+    // Counting runs on every core unless told otherwise; listing only when told,
+    // since its order then depends on the threads' timing.
+    let threads = args.threads.map(|t| t as usize);
+    let parallel = limit.is_none() && if args.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
+    let stats = if let Some(shard) = args.shard {
+        Parallel::new(&problem).threads(threads.unwrap_or(0)).shard(shard.index, shard.of)?.count()?
+    } else if parallel && args.count {
+        Parallel::new(&problem).threads(threads.unwrap_or(0)).count()?
+    } else if parallel {
+        let sink = std::sync::Mutex::new((&mut out, &mut listed, None::<std::io::Error>));
+        let stats = Parallel::new(&problem).threads(threads.unwrap_or(0)).visit(|solution| {
+            let mut sink = sink.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let (out, listed, failure) = &mut *sink;
+            if args.json {
+                listed.push(solution.iter().map(|&o| problem.format_option(o)).collect());
+            } else if let Err(e) = out.write_all(lines(solution).as_bytes()) {
+                *failure = Some(e);
+                return ControlFlow::Break(());
             }
-        });
-    }
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
+            ControlFlow::Continue(())
+        })?;
+        if let Some(e) = sink.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()).2 {
+            return Err(e.into());
+        }
+        stats
+    } else {
+        let mut solver = Solver::with_config(&problem, Config::new().limit(limit));
+        let mut failure = None;
+        if args.count {
+            solver.count();
+        } else {
+            solver.visit(|solution| {
+                if args.json {
+                    listed.push(solution.iter().map(|&o| problem.format_option(o)).collect());
+                } else if let Err(e) = out.write_all(lines(solution).as_bytes()) {
+                    failure = Some(e);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        if let Some(e) = failure {
+            return Err(e.into());
+        }
+        solver.stats()
+    };
     let seconds = start.elapsed().as_secs_f64();
-    let stats = solver.stats();
-    if args.json {
+    if let Some(shard) = args.shard {
+        let id = format!("dlx:{:016x}", problem.fingerprint());
+        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &[]))?;
+    } else if args.json {
         let mut record = serde_json::json!({
             "solutions": stats.solutions,
             "nodes": stats.nodes,

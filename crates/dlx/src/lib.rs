@@ -92,5 +92,6 @@ pub mod knuth;
 pub mod parallel;
 
 pub use knuth::ParseError;
+pub use parallel::{Parallel, ParallelError};
 pub use problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
 pub use solver::{CommitError, Config, Solutions, Solver, Stats};

@@ -1,1 +1,211 @@
-//! Parallel counting (see the crate documentation).
+//! Searching on many threads, and in shards across machines.
+//!
+//! The search tree is split at a shallow depth into independent **subproblems**,
+//! each the prefix of choices that leads to one node at that depth (see
+//! [`Solver::split`]). Their subtrees are disjoint and together make the whole
+//! tree, so their counts and statistics add up to exactly those of the serial
+//! search. The split depends only on the problem and the number of subproblems
+//! asked for, so it can be recomputed anywhere: shard `i` of `k` takes the
+//! subproblems whose number is `i` modulo `k`, and `k` machines that each run one
+//! shard count the whole problem between them.
+//!
+//! ```
+//! use quadrille_dlx::{Problem, Solver, parallel::Parallel};
+//!
+//! // Six queens: rows and columns are primary items, diagonals secondary.
+//! let n = 6;
+//! let mut b = Problem::builder();
+//! let rows: Vec<_> = (0..n).map(|i| b.primary(&format!("r{i}"))).collect::<Result<_, _>>()?;
+//! let cols: Vec<_> = (0..n).map(|j| b.primary(&format!("c{j}"))).collect::<Result<_, _>>()?;
+//! let a: Vec<_> = (0..2 * n - 1).map(|d| b.secondary(&format!("a{d}"))).collect::<Result<_, _>>()?;
+//! let d: Vec<_> = (0..2 * n - 1).map(|d| b.secondary(&format!("b{d}"))).collect::<Result<_, _>>()?;
+//! for i in 0..n {
+//!     for j in 0..n {
+//!         b.option([rows[i], cols[j], a[i + j], d[n - 1 - i + j]])?;
+//!     }
+//! }
+//! let problem = b.build()?;
+//!
+//! let serial = { let mut s = Solver::new(&problem); s.count(); s.stats() };
+//! assert_eq!(serial.solutions, 4);
+//! assert_eq!(Parallel::new(&problem).threads(2).count()?, serial);
+//!
+//! // Three shards, as three machines would run them.
+//! let shards: Vec<_> = (0..3)
+//!     .map(|i| Parallel::new(&problem).shard(i, 3).unwrap().count().unwrap())
+//!     .collect();
+//! assert_eq!(shards.into_iter().sum::<quadrille_dlx::Stats>(), serial);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use crate::problem::{OptionId, Problem};
+use crate::solver::{Solver, Stats};
+
+/// Why a parallel search could not start.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParallelError {
+    /// A shard number must be below the number of shards, which must be positive.
+    #[error("shard {index} of {of} does not exist: shards are numbered 0 to {last}", last = of.saturating_sub(1))]
+    NoSuchShard {
+        /// The shard asked for.
+        index: u32,
+        /// The number of shards.
+        of: u32,
+    },
+    /// The thread pool could not be made.
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// The number of threads asked for.
+        threads: usize,
+        /// What the thread pool said.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
+/// The subproblems of a split: the prefixes of choices, and the statistics of the
+/// levels above them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The split depth: every prefix has this many options, but those that end
+    /// in a solution above that depth.
+    pub depth: usize,
+    /// The subproblems, in the order the serial search meets them.
+    pub prefixes: Vec<Vec<OptionId>>,
+    /// Nodes and updates of the levels above the split.
+    pub stats: Stats,
+}
+
+/// How many subproblems a split aims for by default: enough to balance many
+/// threads or shards, few enough that replaying their prefixes costs nothing.
+pub const DEFAULT_SUBPROBLEMS: usize = 1024;
+
+/// A parallel search of one problem, set up with builder-style methods.
+#[derive(Clone, Debug)]
+pub struct Parallel<'p> {
+    problem: &'p Problem,
+    threads: usize,
+    shard: (u32, u32),
+    subproblems: usize,
+}
+
+impl<'p> Parallel<'p> {
+    /// All threads, the whole problem (shard 0 of 1), [`DEFAULT_SUBPROBLEMS`].
+    pub fn new(problem: &'p Problem) -> Parallel<'p> {
+        Parallel { problem, threads: 0, shard: (0, 1), subproblems: DEFAULT_SUBPROBLEMS }
+    }
+
+    /// The number of threads (0: one per core).
+    pub fn threads(mut self, threads: usize) -> Parallel<'p> {
+        self.threads = threads;
+        self
+    }
+
+    /// Only the `index`-th of `of` slices of the subproblems (from 0). The
+    /// statistics of the levels above the split go to shard 0, so the shards'
+    /// statistics add up to the whole.
+    pub fn shard(mut self, index: u32, of: u32) -> Result<Parallel<'p>, ParallelError> {
+        if index >= of {
+            return Err(ParallelError::NoSuchShard { index, of });
+        }
+        self.shard = (index, of);
+        Ok(self)
+    }
+
+    /// At least this many subproblems, where the tree has that many nodes at
+    /// some depth (the default is [`DEFAULT_SUBPROBLEMS`]). Every shard of one
+    /// count must use the same number.
+    pub fn subproblems(mut self, subproblems: usize) -> Parallel<'p> {
+        self.subproblems = subproblems.max(1);
+        self
+    }
+
+    /// Splits the search tree at the shallowest depth that gives enough
+    /// subproblems (or at the depth below which nothing is left to split).
+    pub fn split(&self) -> Split {
+        let mut solver = Solver::new(self.problem);
+        let mut depth = 1;
+        loop {
+            let mut prefixes = Vec::new();
+            let mut deeper = false;
+            let stats = solver.split(depth, |prefix| {
+                deeper |= prefix.len() == depth;
+                prefixes.push(prefix.to_vec());
+            });
+            if prefixes.len() >= self.subproblems || !deeper {
+                return Split { depth, prefixes, stats };
+            }
+            depth += 1;
+        }
+    }
+
+    fn pool(&self) -> Result<rayon::ThreadPool, ParallelError> {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()
+            .map_err(|source| ParallelError::Threads { threads: self.threads, source })
+    }
+
+    /// This shard's subproblems, and the statistics above the split that it owns.
+    fn mine(&self) -> (Vec<Vec<OptionId>>, Stats) {
+        let split = self.split();
+        let (index, of) = self.shard;
+        let above = if index == 0 { split.stats } else { Stats::default() };
+        let mine = split.prefixes.into_iter().skip(index as usize).step_by(of as usize).collect();
+        (mine, above)
+    }
+
+    /// Counts the solutions: the statistics equal the serial search's (or, for a
+    /// shard, its part of them).
+    pub fn count(&self) -> Result<Stats, ParallelError> {
+        self.visit(|_| ControlFlow::Continue(()))
+    }
+
+    /// Calls `visitor` with every solution (in no particular order, from several
+    /// threads at once) until one call returns `Break`. Returns the statistics of
+    /// the subtrees searched.
+    pub fn visit<F>(&self, visitor: F) -> Result<Stats, ParallelError>
+    where
+        F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+    {
+        let (mine, above) = self.mine();
+        let stop = AtomicBool::new(false);
+        let problem = self.problem;
+        let subtrees = self.pool()?.install(|| {
+            mine.par_iter()
+                .map_init(
+                    || Solver::new(problem),
+                    |solver, prefix| {
+                        if stop.load(Ordering::Relaxed) {
+                            return Stats::default();
+                        }
+                        solver.reset();
+                        for &option in prefix {
+                            // The prefixes come from this problem's own split.
+                            assert!(solver.descend(option), "a prefix of the split does not replay");
+                        }
+                        solver.visit(|solution| {
+                            if stop.load(Ordering::Relaxed) || visitor(solution).is_break() {
+                                stop.store(true, Ordering::Relaxed);
+                                return ControlFlow::Break(());
+                            }
+                            ControlFlow::Continue(())
+                        });
+                        solver.stats()
+                    },
+                )
+                .reduce(Stats::default, |mut a, b| {
+                    a.add(&b);
+                    a
+                })
+        });
+        let mut total = above;
+        total.add(&subtrees);
+        Ok(total)
+    }
+}

@@ -466,6 +466,15 @@ impl Problem {
         self.items().all(|i| !self.is_primary(i) || uses[i.index()].0 == 1)
     }
 
+    /// A fingerprint of the problem: the 64-bit FNV-1a hash of its text in
+    /// Knuth's format. Equal problems have equal fingerprints on every machine,
+    /// so the results of shards can be checked to belong together.
+    pub fn fingerprint(&self) -> u64 {
+        self.to_knuth()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3))
+    }
+
     pub(crate) fn links(&self) -> &Links {
         &self.inner.links
     }

@@ -89,6 +89,10 @@ pub enum CommitError {
     /// secondary item a colour other than the one it was committed with.
     #[error("option {0} conflicts with the options already committed")]
     Conflict(u32),
+    /// Options are committed before any [`Solver::descend`]; call
+    /// [`Solver::reset`] first.
+    #[error("option {0} cannot be committed below a descent")]
+    AfterDescent(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +136,9 @@ pub struct Solver {
     /// `choice[l]`: the node of the option tried at level `l`.
     choice: Vec<u32>,
     level: usize,
+    /// Levels below the floor were entered by [`Solver::descend`]; the search
+    /// never backtracks into them.
+    floor: usize,
     phase: Phase,
     stats: Stats,
     /// Options committed before the search, in order.
@@ -158,6 +165,7 @@ impl Solver {
             colors: problem.has_colors(),
             choice: vec![0; depth],
             level: 0,
+            floor: 0,
             phase: Phase::Idle,
             stats: Stats::default(),
             committed: Vec::with_capacity(depth),
@@ -196,6 +204,9 @@ impl Solver {
     /// counted in the statistics. Ends any search under way.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
         self.stop();
+        if self.floor > 0 {
+            return Err(CommitError::AfterDescent(option.0));
+        }
         let first = *self.links.option_first.get(option.index()).ok_or(CommitError::UnknownOption(option.0))?;
         if !self.is_available(option, first) {
             return Err(CommitError::Conflict(option.0));
@@ -232,10 +243,16 @@ impl Solver {
         }
     }
 
-    /// Undoes every commitment (and ends any search), restoring the problem's
-    /// initial state without copying it.
+    /// Undoes every commitment and descent (and ends any search), restoring the
+    /// problem's initial state without copying it.
     pub fn reset(&mut self) {
         self.stop();
+        self.floor = 0;
+        if self.colors {
+            self.unwind::<true>();
+        } else {
+            self.unwind::<false>();
+        }
         while let Some(option) = self.committed.pop() {
             let first = self.links.option_first[option.index()];
             if self.colors {
@@ -246,7 +263,8 @@ impl Solver {
         }
     }
 
-    /// Ends a search stopped at a solution, undoing its levels in reverse order.
+    /// Ends a search stopped at a solution, undoing its levels (down to the floor)
+    /// in reverse order.
     fn stop(&mut self) {
         if self.phase == Phase::Suspended {
             if self.colors {
@@ -259,7 +277,7 @@ impl Solver {
     }
 
     fn unwind<const COLORS: bool>(&mut self) {
-        while self.level > 0 {
+        while self.level > self.floor {
             self.level -= 1;
             let x = self.choice[self.level];
             self.links.uncommit_others::<COLORS>(x);
@@ -270,8 +288,87 @@ impl Solver {
 
     fn restart(&mut self) {
         self.stop();
-        self.level = 0;
         self.stats = Stats::default();
+    }
+
+    /// Enters the next level of the search by choosing `option` there, as the
+    /// search itself would: the level's item is the one the search would branch
+    /// on (the first with the fewest options), and `option` must be one of that
+    /// item's options still in play. Later searches start below this level and
+    /// never backtrack above it; their statistics leave out the descent, so that
+    /// the subtrees below a split add up to the whole search. Returns `false`,
+    /// changing nothing, when `option` is not in play for that item.
+    pub fn descend(&mut self, option: OptionId) -> bool {
+        self.stop();
+        let Some(&first) = self.links.option_first.get(option.index()) else {
+            return false;
+        };
+        if self.links.first_primary() == 0 {
+            return false;
+        }
+        let item = self.choose();
+        let len = self.problem.option_items(option).len() as u32;
+        let Some(x) = (first..first + len).find(|&p| self.links.top(p) == item as i32) else {
+            return false;
+        };
+        if !self.links.is_linked(x) {
+            return false;
+        }
+        let (mut updates, mut cleansings) = (0, 0);
+        if self.colors {
+            self.links.cover::<true>(item, &mut updates);
+            self.links.commit_others::<true>(x, &mut updates, &mut cleansings);
+        } else {
+            self.links.cover::<false>(item, &mut updates);
+            self.links.commit_others::<false>(x, &mut updates, &mut cleansings);
+        }
+        self.choice[self.level] = x;
+        self.level += 1;
+        self.floor = self.level;
+        true
+    }
+
+    /// Knuth's step X3: the first active primary item with the fewest options.
+    /// There must be one.
+    #[inline(always)]
+    fn choose(&mut self) -> u32 {
+        let mut i = self.links.first_primary();
+        let mut best = self.links.len(i);
+        let mut k = self.links.next_item(i);
+        while best > 0 && k != 0 {
+            let len = self.links.len(k);
+            if len < best {
+                best = len;
+                i = k;
+            }
+            k = self.links.next_item(k);
+        }
+        i
+    }
+
+    /// Explores the search tree down to `depth` levels below the floor and calls
+    /// `leaf` at every place where the search would enter that level or find a
+    /// solution above it, with the options chosen on the way (committed options
+    /// and descents first). The whole search is then these leaves' subtrees, and
+    /// its statistics are those returned plus those of the subtrees, each counted
+    /// from its own root.
+    pub fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    where
+        F: FnMut(&[OptionId]),
+    {
+        self.restart();
+        let floor = self.floor;
+        let mut on_leaf = |s: &mut Solver| {
+            leaf(s.solution());
+            ControlFlow::Continue(())
+        };
+        if self.colors {
+            self.search_in::<true, true, _>(floor + depth, &mut on_leaf);
+        } else {
+            self.search_in::<false, true, _>(floor + depth, &mut on_leaf);
+        }
+        self.phase = Phase::Idle;
+        self.stats
     }
 
     /// Counts the solutions (up to the configured limit).
@@ -350,14 +447,22 @@ impl Solver {
     where
         F: FnMut(&mut Solver) -> ControlFlow<()>,
     {
-        if self.colors { self.search_in::<true, F>(on_solution) } else { self.search_in::<false, F>(on_solution) }
+        if self.colors {
+            self.search_in::<true, false, F>(usize::MAX, on_solution)
+        } else {
+            self.search_in::<false, false, F>(usize::MAX, on_solution)
+        }
     }
 
     /// Algorithm X (TAOCP 7.2.2.1) with Algorithm C's commit and uncommit when
     /// `COLORS`: the recursion unrolled into a loop over levels with the `choice`
     /// stack, so the search can stop at a solution and resume later.
+    ///
+    /// When `SPLIT`, the search goes no deeper than level `split_depth`: entering
+    /// that level, or finding a solution above it, is a leaf, handed to
+    /// `on_solution` and counted neither as a node nor as a solution.
     #[inline(always)]
-    fn search_in<const COLORS: bool, F>(&mut self, mut on_solution: F)
+    fn search_in<const COLORS: bool, const SPLIT: bool, F>(&mut self, split_depth: usize, mut on_solution: F)
     where
         F: FnMut(&mut Solver) -> ControlFlow<()>,
     {
@@ -371,10 +476,16 @@ impl Solver {
         let mut updates = self.stats.updates;
         let mut cleansings = self.stats.cleansings;
         'enter: loop {
-            if !resume {
-                // X2: enter level l.
+            // X2: enter level l (unless resuming after a visit).
+            let solved = !resume && self.links.first_primary() == 0;
+            if SPLIT && !resume && (solved || l == split_depth) {
+                // A leaf of the split: its subtree is searched elsewhere.
+                self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                self.level = l;
+                let _ = on_solution(self);
+            } else if !resume {
                 nodes += 1;
-                if self.links.first_primary() == 0 {
+                if solved {
                     // Every primary item is covered: visit the solution.
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
                     self.level = l;
@@ -384,17 +495,7 @@ impl Solver {
                     }
                 } else {
                     // X3: choose an item i, the first with the fewest options.
-                    let mut i = self.links.first_primary();
-                    let mut best = self.links.len(i);
-                    let mut k = self.links.next_item(i);
-                    while best > 0 && k != 0 {
-                        let len = self.links.len(k);
-                        if len < best {
-                            best = len;
-                            i = k;
-                        }
-                        k = self.links.next_item(k);
-                    }
+                    let i = self.choose();
                     // X4: cover i.
                     self.links.cover::<COLORS>(i, &mut updates);
                     let x = self.links.down(i);
@@ -412,11 +513,11 @@ impl Solver {
             resume = false;
             loop {
                 // X8: leave level l.
-                if l == 0 {
+                if l == self.floor {
                     self.stats.nodes = nodes;
                     self.stats.updates = updates;
                     self.stats.cleansings = cleansings;
-                    self.level = 0;
+                    self.level = l;
                     self.phase = Phase::Done;
                     return;
                 }

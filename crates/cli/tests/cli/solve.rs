@@ -55,3 +55,47 @@ fn bad_input_names_file_line_and_column() {
     insta::assert_snapshot!("bad_flag", quadrille(&["solve", "--frobnicate"], "").transcript());
     insta::assert_snapshot!("first_and_limit", quadrille(&["solve", "--first", "--limit", "3"], TOY).transcript());
 }
+
+#[test]
+fn shards_merge_into_the_whole_count() {
+    let path = data("dlx/pentomino_6x10.dlx");
+    let path = path.to_str().unwrap();
+    let serial = quadrille(&["solve", path, "--json", "--count", "--threads", "1"], "");
+    let serial: serde_json::Value = serde_json::from_str(&serial.stdout).unwrap();
+    let shards: Vec<String> = (0..4)
+        .map(|i| {
+            let run = quadrille(&["solve", path, "--count", "--shard", &format!("{i}/4"), "--threads", "1"], "");
+            let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+            assert_eq!((record["shard"].as_u64(), record["of"].as_u64()), (Some(i), Some(4)));
+            run.stdout
+        })
+        .collect();
+    let merged = quadrille(&["merge"], &shards.concat());
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
+    for key in ["solutions", "nodes", "updates", "cleansings"] {
+        assert_eq!(merged[key], serial[key], "{key}");
+    }
+    assert_eq!(merged["shards"], 4);
+
+    // A missing, a repeated and a foreign shard are refused.
+    let missing = quadrille(&["merge"], &shards[..3].concat());
+    let repeated = quadrille(&["merge"], &[shards.concat(), shards[2].clone()].concat());
+    let toy = quadrille(&["solve", "--count", "--shard", "1/4"], TOY).stdout;
+    let foreign = quadrille(&["merge"], &[&shards[0], &shards[2], &shards[3], &toy[..]].concat());
+    let report = |run: crate::Run| format!("exit code: {}\n{}", run.code, run.stderr);
+    insta::assert_snapshot!("merge_refusals", [report(missing), report(repeated), report(foreign)].join("\n"));
+}
+
+#[test]
+fn bad_shards_and_threads_are_usage_errors() {
+    for args in [
+        &["solve", "--count", "--shard", "4/4"][..],
+        &["solve", "--count", "--threads", "0"],
+        &["solve", "--shard", "0/2"],
+    ] {
+        let run = quadrille(args, TOY);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stdout.is_empty());
+    }
+}

@@ -1,0 +1,133 @@
+//! Parallel and sharded searches add up to exactly the serial search.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use proptest::prelude::*;
+use quadrille_dlx::{Parallel, Problem, Solver, Stats};
+
+/// A random problem in Knuth's format: items `p0..`, `s0..`, options with some
+/// colours.
+fn problem() -> impl Strategy<Value = Problem> {
+    (1usize..=7, 0usize..=3).prop_flat_map(|(n_primary, n_secondary)| {
+        let item = 0..n_primary + n_secondary;
+        let option = (proptest::collection::btree_set(item, 1..=4), 0u8..3, 0usize..n_primary).prop_map(
+            move |(items, color, primary)| {
+                let mut words = vec![format!("p{primary}")];
+                for i in items.into_iter().filter(|&i| i != primary) {
+                    if i < n_primary {
+                        words.push(format!("p{i}"));
+                    } else if color == 0 {
+                        words.push(format!("s{}", i - n_primary));
+                    } else {
+                        words.push(format!("s{}:{color}", i - n_primary));
+                    }
+                }
+                words.join(" ")
+            },
+        );
+        proptest::collection::vec(option, 0..=24).prop_map(move |options| {
+            let mut text: Vec<String> = (0..n_primary).map(|k| format!("p{k}")).collect();
+            text.push("|".into());
+            text.extend((0..n_secondary).map(|k| format!("s{k}")));
+            let mut text = text.join(" ") + "\n";
+            for option in options {
+                text += &option;
+                text += "\n";
+            }
+            Problem::from_knuth(&text).unwrap()
+        })
+    })
+}
+
+fn serial(problem: &Problem) -> (Stats, BTreeSet<Vec<u32>>) {
+    let mut solver = Solver::new(problem);
+    let mut all = BTreeSet::new();
+    solver.visit(|s| {
+        let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+        s.sort_unstable();
+        all.insert(s);
+        ControlFlow::Continue(())
+    });
+    (solver.stats(), all)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn threads_and_shards_add_up_to_the_serial_search(
+        problem in problem(),
+        subproblems in 1usize..12,
+        of in 1u32..8,
+    ) {
+        let (expected, solutions) = serial(&problem);
+        let parallel = Parallel::new(&problem).threads(2).subproblems(subproblems);
+        prop_assert_eq!(parallel.count().unwrap(), expected);
+
+        let found = Mutex::new(BTreeSet::new());
+        let stats = parallel.visit(|s| {
+            let mut s: Vec<u32> = s.iter().map(|o| o.0).collect();
+            s.sort_unstable();
+            assert!(found.lock().unwrap().insert(s), "a solution was visited twice");
+            ControlFlow::Continue(())
+        }).unwrap();
+        prop_assert_eq!(stats, expected);
+        prop_assert_eq!(found.into_inner().unwrap(), solutions);
+
+        let shards: Stats = (0..of)
+            .map(|i| parallel.clone().threads(1).shard(i, of).unwrap().count().unwrap())
+            .sum();
+        prop_assert_eq!(shards, expected);
+    }
+}
+
+#[test]
+fn the_split_replays_the_serial_order() {
+    let problem = Problem::from_knuth("a b c\na\nb\nc\na b\nb c\na c\n").unwrap();
+    let split = Parallel::new(&problem).subproblems(100).split();
+    // Subproblems come in the serial search's order, so their solutions in turn
+    // give the serial order.
+    let mut serial = Vec::new();
+    Solver::new(&problem).visit(|s| {
+        serial.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    let mut replayed = Vec::new();
+    for prefix in &split.prefixes {
+        let mut solver = Solver::new(&problem);
+        for &o in prefix {
+            assert!(solver.descend(o));
+        }
+        solver.visit(|s| {
+            replayed.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+    }
+    assert_eq!(replayed, serial);
+    assert_eq!(serial.len(), 4);
+}
+
+#[test]
+fn a_visitor_can_stop_a_parallel_search() {
+    let problem = Problem::from_knuth("a b c d\na\nb\nc\nd\na b\nc d\n").unwrap();
+    let seen = Mutex::new(0);
+    Parallel::new(&problem)
+        .subproblems(1)
+        .threads(1)
+        .visit(|_| {
+            *seen.lock().unwrap() += 1;
+            ControlFlow::Break(())
+        })
+        .unwrap();
+    assert_eq!(*seen.lock().unwrap(), 1);
+}
+
+#[test]
+fn shards_must_exist() {
+    let problem = Problem::from_knuth("a\na\n").unwrap();
+    let error = Parallel::new(&problem).shard(3, 3).unwrap_err();
+    assert_eq!(error.to_string(), "shard 3 of 3 does not exist: shards are numbered 0 to 2");
+    assert!(Parallel::new(&problem).shard(0, 0).is_err());
+}
