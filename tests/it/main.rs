@@ -1,6 +1,7 @@
 //! Cross-crate and command-line integration tests, one binary with a module each.
 
 mod data;
+mod examples;
 mod queens;
 mod solve;
 mod sudoku;
