@@ -78,3 +78,36 @@ fn pentomino_shards_add_up() {
         assert_eq!(total, serial, "{of} shards");
     }
 }
+
+/// A monitor sees the statistics of serial and parallel searches, and stops them.
+#[test]
+fn a_monitor_watches_and_stops_a_search() {
+    use std::sync::Arc;
+
+    use quadrille::dlx::{Config, Monitor, Parallel, REPORT_EVERY};
+    let problem = problem("pentomino_6x10");
+
+    let stopped = Arc::new(Monitor::new());
+    stopped.stop();
+    let mut solver = Solver::with_config(&problem, Config::new().monitor(Some(stopped.clone())));
+    let partial = solver.count();
+    assert!(solver.interrupted());
+    assert_eq!(solver.stats().nodes, REPORT_EVERY, "stops at the first report");
+    assert_eq!(stopped.stats(), solver.stats());
+    assert!(partial < 2339);
+    // The interrupted solver is whole again: a new search counts everything.
+    solver.set_config(Config::new());
+    assert_eq!(solver.count(), 2339);
+    assert!(!solver.interrupted());
+
+    let watching = Arc::new(Monitor::new());
+    let stats = Parallel::new(&problem).threads(2).monitor(Some(watching.clone())).count().unwrap();
+    assert_eq!(watching.stats(), stats);
+    assert_eq!(stats.solutions, 2339);
+    assert_eq!(watching.fraction(), 1.0);
+
+    let stopped = Arc::new(Monitor::new());
+    stopped.stop();
+    let partial = Parallel::new(&problem).threads(2).monitor(Some(stopped.clone())).count().unwrap();
+    assert!(partial.nodes < 909_153 && stopped.is_stopped());
+}

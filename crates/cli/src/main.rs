@@ -5,9 +5,11 @@
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
+mod progress;
 mod queens;
 mod shard;
 mod solve;
@@ -18,8 +20,18 @@ mod sudoku;
 #[derive(Debug, Parser)]
 #[command(name = "quadrille", version, about, propagate_version = true)]
 struct Cli {
+    /// No progress bar, statistics or warnings on stderr; only errors.
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
+}
+
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Whether the user asked for `--quiet`.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
 }
 
 #[derive(Debug, Subcommand)]
@@ -33,6 +45,12 @@ enum Command {
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
     Merge(shard::Args),
+    /// Print a shell completion script, as in `quadrille completions bash >
+    /// /etc/bash_completion.d/quadrille`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// How a command ended, as the exit code says it.
@@ -44,6 +62,8 @@ pub enum Outcome {
     NotFound,
     /// Some input was bad, but the rest was answered (exit code 2).
     BadInput,
+    /// Stopped by Ctrl-C, after saying what was done (exit code 130).
+    Interrupted,
 }
 
 impl Outcome {
@@ -57,6 +77,7 @@ impl Outcome {
             Outcome::Found => ExitCode::SUCCESS,
             Outcome::NotFound => ExitCode::from(1),
             Outcome::BadInput => ExitCode::from(2),
+            Outcome::Interrupted => ExitCode::from(130),
         }
     }
 }
@@ -82,11 +103,19 @@ fn main() -> ExitCode {
             return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
         }
     };
+    QUIET.store(cli.quiet, Ordering::Relaxed);
+    // Install the Ctrl-C handler before any work starts.
+    progress::monitor();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Queens(args) => queens::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Merge(args) => shard::run(args),
+        Command::Completions { shell } => {
+            let mut out = stdout();
+            clap_complete::generate(shell, &mut Cli::command(), "quadrille", &mut out);
+            out.flush().map(|()| Outcome::Found).map_err(Into::into)
+        }
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

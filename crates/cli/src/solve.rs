@@ -9,6 +9,7 @@ use anyhow::Context;
 use quadrille_dlx::{Config, OptionId, Parallel, Problem, Solver, Stats, knuth};
 
 use crate::Outcome;
+use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
 /// Arguments of `quadrille solve`.
@@ -64,8 +65,10 @@ pub(crate) fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, Stri
 pub(crate) fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<Problem> {
     let (name, text) = read_input(file)?;
     let parsed = knuth::read(&text).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
-    for warning in &parsed.warnings {
-        eprintln!("quadrille: warning: {name}: {warning}");
+    if !crate::quiet() {
+        for warning in &parsed.warnings {
+            eprintln!("quadrille: warning: {name}: {warning}");
+        }
     }
     Ok(parsed.problem)
 }
@@ -104,13 +107,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     // since its order then depends on the threads' timing.
     let threads = args.threads.map(|t| t as usize);
     let parallel = limit.is_none() && if args.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
+    let monitor = Some(progress::monitor());
+    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let in_parallel = Parallel::new(&problem).threads(threads.unwrap_or(0)).monitor(monitor.clone());
     let stats = if let Some(shard) = args.shard {
-        Parallel::new(&problem).threads(threads.unwrap_or(0)).shard(shard.index, shard.of)?.count()?
+        in_parallel.shard(shard.index, shard.of)?.count()?
     } else if parallel && args.count {
-        Parallel::new(&problem).threads(threads.unwrap_or(0)).count()?
+        in_parallel.count()?
     } else if parallel {
         let sink = std::sync::Mutex::new((&mut out, &mut listed, None::<std::io::Error>));
-        let stats = Parallel::new(&problem).threads(threads.unwrap_or(0)).visit(|solution| {
+        let stats = in_parallel.visit(|solution| {
             let mut sink = sink.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let (out, listed, failure) = &mut *sink;
             if args.json {
@@ -126,7 +132,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
         stats
     } else {
-        let mut solver = Solver::with_config(&problem, Config::new().limit(limit));
+        let mut solver = Solver::with_config(&problem, Config::new().limit(limit).monitor(monitor));
         let mut failure = None;
         if args.count {
             solver.count();
@@ -147,6 +153,15 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         solver.stats()
     };
     let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    if progress::interrupted() {
+        out.flush()?;
+        eprintln!(
+            "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {} nodes, {} updates",
+            stats.solutions, stats.nodes, stats.updates
+        );
+        return Ok(Outcome::Interrupted);
+    }
     if let Some(shard) = args.shard {
         let id = format!("dlx:{:016x}", problem.fingerprint());
         writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &[]))?;
@@ -166,7 +181,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         writeln!(out, "{}", stats.solutions)?;
     }
     out.flush()?;
-    if args.stats {
+    if args.stats && !crate::quiet() {
         print_stats(&stats, seconds, problem.has_colors());
     }
     Ok(Outcome::of_count(stats.solutions))

@@ -85,6 +85,7 @@
 #![deny(missing_docs)]
 
 mod links;
+mod monitor;
 mod problem;
 mod solver;
 
@@ -92,6 +93,7 @@ pub mod knuth;
 pub mod parallel;
 
 pub use knuth::ParseError;
+pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError};
 pub use problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
 pub use solver::{CommitError, Config, Solutions, Solver, Stats};

@@ -39,12 +39,14 @@
 //! ```
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use crate::monitor::Monitor;
 use crate::problem::{OptionId, Problem};
-use crate::solver::{Solver, Stats};
+use crate::solver::{Config, Solver, Stats};
 
 /// Why a parallel search could not start.
 #[derive(Debug, thiserror::Error)]
@@ -92,12 +94,13 @@ pub struct Parallel<'p> {
     threads: usize,
     shard: (u32, u32),
     subproblems: usize,
+    monitor: Option<Arc<Monitor>>,
 }
 
 impl<'p> Parallel<'p> {
     /// All threads, the whole problem (shard 0 of 1), [`DEFAULT_SUBPROBLEMS`].
     pub fn new(problem: &'p Problem) -> Parallel<'p> {
-        Parallel { problem, threads: 0, shard: (0, 1), subproblems: DEFAULT_SUBPROBLEMS }
+        Parallel { problem, threads: 0, shard: (0, 1), subproblems: DEFAULT_SUBPROBLEMS, monitor: None }
     }
 
     /// The number of threads (0: one per core).
@@ -122,6 +125,13 @@ impl<'p> Parallel<'p> {
     /// count must use the same number.
     pub fn subproblems(mut self, subproblems: usize) -> Parallel<'p> {
         self.subproblems = subproblems.max(1);
+        self
+    }
+
+    /// Report to this monitor (every thread adds its statistics; the fraction
+    /// done is that of the subproblems), and stop when it says so.
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Parallel<'p> {
+        self.monitor = monitor;
         self
     }
 
@@ -175,13 +185,19 @@ impl<'p> Parallel<'p> {
     {
         let (mine, above) = self.mine();
         let stop = AtomicBool::new(false);
+        let done = AtomicUsize::new(0);
         let problem = self.problem;
+        let monitor = self.monitor.as_deref();
+        if let Some(monitor) = monitor {
+            monitor.add(&above);
+        }
+        let stopped = || stop.load(Ordering::Relaxed) || monitor.is_some_and(Monitor::is_stopped);
         let subtrees = self.pool()?.install(|| {
             mine.par_iter()
                 .map_init(
-                    || Solver::new(problem),
+                    || Solver::with_config(problem, Config::new().monitor(self.monitor.clone())),
                     |solver, prefix| {
-                        if stop.load(Ordering::Relaxed) {
+                        if stopped() {
                             return Stats::default();
                         }
                         solver.reset();
@@ -190,12 +206,16 @@ impl<'p> Parallel<'p> {
                             assert!(solver.descend(option), "a prefix of the split does not replay");
                         }
                         solver.visit(|solution| {
-                            if stop.load(Ordering::Relaxed) || visitor(solution).is_break() {
+                            if stopped() || visitor(solution).is_break() {
                                 stop.store(true, Ordering::Relaxed);
                                 return ControlFlow::Break(());
                             }
                             ControlFlow::Continue(())
                         });
+                        if let Some(monitor) = monitor {
+                            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            monitor.set_fraction(done as f64 / mine.len() as f64);
+                        }
                         solver.stats()
                     },
                 )

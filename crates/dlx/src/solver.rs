@@ -1,8 +1,10 @@
 //! The search: Knuth's Algorithm X (and Algorithm C for colours) as an explicit loop.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::links::Links;
+use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
 
 /// Statistics of a search, counted exactly as Knuth's DLX1 and DLX2 count them.
@@ -55,9 +57,10 @@ impl std::iter::Sum for Stats {
 /// let config = Config::new().limit(Some(10));
 /// assert_eq!(config.get_limit(), Some(10));
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Config {
     limit: Option<u64>,
+    monitor: Option<Arc<Monitor>>,
 }
 
 impl Config {
@@ -75,6 +78,17 @@ impl Config {
     /// The limit on the number of solutions, if any.
     pub fn get_limit(&self) -> Option<u64> {
         self.limit
+    }
+
+    /// Report to this monitor while searching, and stop when it says so.
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Config {
+        self.monitor = monitor;
+        self
+    }
+
+    /// The monitor, if any.
+    pub fn get_monitor(&self) -> Option<&Arc<Monitor>> {
+        self.monitor.as_ref()
     }
 }
 
@@ -143,6 +157,10 @@ pub struct Solver {
     stats: Stats,
     /// Options committed before the search, in order.
     committed: Vec<OptionId>,
+    /// The statistics of the current search already added to the monitor.
+    reported: Stats,
+    /// Whether the latest search was stopped by its monitor.
+    interrupted: bool,
     /// The solution handed to visitors: committed options, then one per level.
     solution: Vec<OptionId>,
 }
@@ -169,6 +187,8 @@ impl Solver {
             phase: Phase::Idle,
             stats: Stats::default(),
             committed: Vec::with_capacity(depth),
+            reported: Stats::default(),
+            interrupted: false,
             solution: Vec::with_capacity(depth),
         }
     }
@@ -191,6 +211,12 @@ impl Solver {
     /// Statistics of the latest search.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Whether the latest search was stopped by its [`Monitor`] before its end:
+    /// then its count and statistics are partial.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// The options committed so far.
@@ -289,6 +315,44 @@ impl Solver {
     fn restart(&mut self) {
         self.stop();
         self.stats = Stats::default();
+        self.reported = Stats::default();
+        self.interrupted = false;
+    }
+
+    /// Adds what the monitor has not yet seen of the current search's statistics,
+    /// and its estimate of the fraction done. Returns whether to stop.
+    #[cold]
+    #[inline(never)]
+    fn report(&mut self, level: usize) -> bool {
+        let Some(monitor) = &self.config.monitor else { return false };
+        let delta = Stats {
+            nodes: self.stats.nodes - self.reported.nodes,
+            updates: self.stats.updates - self.reported.updates,
+            cleansings: self.stats.cleansings - self.reported.cleansings,
+            solutions: self.stats.solutions - self.reported.solutions,
+        };
+        monitor.add(&delta);
+        self.reported = self.stats;
+        if self.floor == 0 {
+            // Knuth's estimate: at each level, the choice's place among the
+            // options of its item, each level weighing 1/(options above).
+            let (mut done, mut weight) = (0.0, 1.0);
+            for &x in &self.choice[..level] {
+                let item = self.links.top(x) as u32;
+                let (mut place, mut total, mut p) = (0u32, 0u32, self.links.down(item));
+                while p != item {
+                    if p == x {
+                        place = total;
+                    }
+                    total += 1;
+                    p = self.links.down(p);
+                }
+                weight /= f64::from(total.max(1));
+                done += weight * f64::from(place);
+            }
+            monitor.set_fraction(done);
+        }
+        monitor.is_stopped()
     }
 
     /// Enters the next level of the search by choosing `option` there, as the
@@ -485,12 +549,25 @@ impl Solver {
                 let _ = on_solution(self);
             } else if !resume {
                 nodes += 1;
+                if nodes % REPORT_EVERY == 0 && self.config.monitor.is_some() {
+                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    if self.report(l) {
+                        // Stopped from outside: end here, as at a limit.
+                        self.interrupted = true;
+                        self.level = l;
+                        self.phase = Phase::Suspended;
+                        return;
+                    }
+                }
                 if solved {
                     // Every primary item is covered: visit the solution.
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
                     self.level = l;
                     if on_solution(self).is_break() {
                         self.phase = Phase::Suspended;
+                        if !SPLIT && self.config.monitor.is_some() {
+                            self.report(l);
+                        }
                         return;
                     }
                 } else {
@@ -519,6 +596,9 @@ impl Solver {
                     self.stats.cleansings = cleansings;
                     self.level = l;
                     self.phase = Phase::Done;
+                    if !SPLIT {
+                        self.report(l);
+                    }
                     return;
                 }
                 l -= 1;

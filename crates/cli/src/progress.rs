@@ -1,0 +1,81 @@
+//! Progress on stderr for long runs, and Ctrl-C.
+//!
+//! Every long command watches one process-wide [`Monitor`]: the searches report
+//! to it, a progress bar reads it (only when stderr is a terminal), and Ctrl-C
+//! stops it, so the command can say what it had counted and exit with 130.
+
+use std::io::IsTerminal;
+use std::sync::{Arc, OnceLock};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use quadrille_dlx::Monitor;
+
+/// The process's monitor; the first call installs the Ctrl-C handler that stops it.
+pub fn monitor() -> Arc<Monitor> {
+    static MONITOR: OnceLock<Arc<Monitor>> = OnceLock::new();
+    MONITOR
+        .get_or_init(|| {
+            let monitor = Arc::new(Monitor::new());
+            let stopper = monitor.clone();
+            // Without a handler Ctrl-C still ends the process, only without the
+            // partial report; that is no reason to refuse to run.
+            let _ = ctrlc::set_handler(move || stopper.stop());
+            monitor
+        })
+        .clone()
+}
+
+/// Whether Ctrl-C (or anything else) stopped the process's monitor.
+pub fn interrupted() -> bool {
+    monitor().is_stopped()
+}
+
+/// A progress bar on stderr that follows the monitor until dropped. Draws
+/// nothing unless stderr is a terminal and the user did not ask for quiet.
+pub struct Progress {
+    bar: Option<(ProgressBar, JoinHandle<()>)>,
+}
+
+impl Progress {
+    /// Starts watching. `unit` names what the solutions are ("solutions",
+    /// "puzzles"); `total`, when known, is the number expected.
+    pub fn start(quiet: bool, unit: &'static str, total: Option<u64>) -> Progress {
+        if quiet || !std::io::stderr().is_terminal() {
+            return Progress { bar: None };
+        }
+        let monitor = monitor();
+        let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr_with_hz(10));
+        let template = match total {
+            Some(_) => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}",
+            None => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
+        };
+        bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
+        if let Some(total) = total {
+            bar.set_length(total);
+        }
+        let watched = bar.clone();
+        let thread = std::thread::spawn(move || {
+            while !watched.is_finished() {
+                let stats = monitor.stats();
+                match total {
+                    Some(_) => watched.set_position(stats.solutions),
+                    None => watched.set_position((monitor.fraction() * 1000.0) as u64),
+                }
+                watched.set_message(format!("{} {unit}, {} nodes", stats.solutions, stats.nodes));
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        Progress { bar: Some((bar, thread)) }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some((bar, thread)) = self.bar.take() {
+            bar.finish_and_clear();
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! A window on a running search from other threads: progress, and a way to stop it.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use crate::solver::Stats;
+
+/// How often (in search nodes, a power of two) a search reports to its monitor
+/// and looks whether it was asked to stop.
+pub const REPORT_EVERY: u64 = 1 << 12;
+
+/// Shared by a search (or the threads of a parallel search) and whoever watches
+/// it: the search adds its statistics every [`REPORT_EVERY`] nodes and at its
+/// end, and stops at its next report once [`Monitor::stop`] was called.
+///
+/// ```
+/// use std::sync::Arc;
+/// use quadrille_dlx::{Config, Monitor, Problem, Solver};
+///
+/// let problem = Problem::from_knuth("a b\na\nb\na b\n")?;
+/// let monitor = Arc::new(Monitor::new());
+/// let mut solver = Solver::with_config(&problem, Config::new().monitor(Some(monitor.clone())));
+/// assert_eq!(solver.count(), 2);
+/// assert_eq!(monitor.stats(), solver.stats());
+/// assert!(!monitor.is_stopped());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Monitor {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    updates: AtomicU64,
+    cleansings: AtomicU64,
+    solutions: AtomicU64,
+    /// An `f64`'s bits: the estimated fraction of the search tree done.
+    fraction: AtomicU64,
+}
+
+impl Monitor {
+    /// A monitor with nothing reported yet.
+    pub fn new() -> Monitor {
+        Monitor::default()
+    }
+
+    /// Asks the searches to stop at their next report; they end as if their
+    /// limit had been reached, with the statistics counted so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Monitor::stop`] was called.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The statistics reported so far (all threads together).
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            updates: self.updates.load(Ordering::Relaxed),
+            cleansings: self.cleansings.load(Ordering::Relaxed),
+            solutions: self.solutions.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The estimated fraction of the search done, from 0 to 1: for one search,
+    /// Knuth's estimate from the position of each level's choice among its
+    /// item's options; for a parallel search, the fraction of subproblems done.
+    pub fn fraction(&self) -> f64 {
+        f64::from_bits(self.fraction.load(Ordering::Relaxed))
+    }
+
+    /// Sets the estimated fraction done.
+    pub fn set_fraction(&self, fraction: f64) {
+        self.fraction.store(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Relaxed);
+    }
+
+    /// Adds statistics to the totals.
+    pub fn add(&self, delta: &Stats) {
+        self.nodes.fetch_add(delta.nodes, Ordering::Relaxed);
+        self.updates.fetch_add(delta.updates, Ordering::Relaxed);
+        self.cleansings.fetch_add(delta.cleansings, Ordering::Relaxed);
+        self.solutions.fetch_add(delta.solutions, Ordering::Relaxed);
+    }
+}
