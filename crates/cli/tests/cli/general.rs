@@ -37,7 +37,7 @@ fn quiet_keeps_stderr_for_errors_only() {
 /// Ctrl-C during a long count: the partial count on stderr, exit code 130.
 #[test]
 fn ctrl_c_reports_a_partial_count() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+    let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
         .args(["solve", "--count", "--threads", "1"])
         .arg(data("dlx/sudoku_6x6_all.dlx"))
         .stdout(Stdio::piped())
