@@ -363,3 +363,75 @@ impl Links {
         self.uncommit::<COLORS>(first, top);
     }
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    //! The link operations undo each other exactly. These tests are small so that
+    //! they also run under Miri, which checks the unchecked indexing above.
+
+    use crate::problem::Problem;
+
+    fn links(text: &str) -> super::Links {
+        Problem::from_knuth(text).unwrap().links().clone()
+    }
+
+    /// Everything the search may change, to compare states. A header's colour
+    /// is left out: it only remembers the latest purification for unpurify.
+    pub(crate) fn state(links: &super::Links) -> Vec<(u32, u32, i32, i32)> {
+        let headers = links.items.len() - 1;
+        let nodes = links.nodes.iter().zip(&links.colors).enumerate();
+        let nodes = nodes.map(|(k, (n, &c))| (n.up, n.down, n.top, if k < headers { 0 } else { c }));
+        nodes.chain(links.items.iter().map(|i| (i.prev, i.next, 0, 0))).collect()
+    }
+
+    #[test]
+    fn the_layout_is_knuths() {
+        let links = links("A B | C\nA C\nB\nA B C\n");
+        // Headers 1..=3, spacer 4, option 0 at 5-6, spacer 7, option 1 at 8,
+        // spacer 9, option 2 at 10-12, spacer 13.
+        let tops: Vec<i32> = links.nodes.iter().map(|n| n.top).collect();
+        assert_eq!(tops, [0, 2, 2, 2, 0, 1, 3, -1, 2, -2, 1, 2, 3, -3]);
+        assert_eq!(links.option_first, [5, 8, 10]);
+        assert_eq!((links.nodes[4].down, links.nodes[7].up, links.nodes[7].down), (6, 5, 8));
+        // Primary items around 0, secondary ones around N + 1 = 4.
+        assert_eq!((links.items[0].next, links.items[1].next, links.items[2].next), (1, 2, 0));
+        assert_eq!((links.items[4].next, links.items[3].next), (3, 4));
+    }
+
+    #[test]
+    fn cover_and_uncover_restore_every_link() {
+        let mut links = links("a b c d | x\na b x\nb c\nc d x\na d\nb d\na c x\n");
+        let before = state(&links);
+        let mut updates = 0;
+        for order in [[1u32, 3, 2], [4, 1, 5], [2, 4, 3]] {
+            for &i in &order {
+                links.cover::<false>(i, &mut updates);
+            }
+            assert_ne!(state(&links), before);
+            for &i in order.iter().rev() {
+                links.uncover::<false>(i);
+            }
+            assert_eq!(state(&links), before);
+        }
+        assert!(updates > 0);
+    }
+
+    #[test]
+    fn commit_and_uncommit_restore_colours() {
+        let mut links = links("a b c | x y\na x:r y:g\nb x:r\nc x:g y:g\nb c y:g\na c\n");
+        let before = state(&links);
+        let (mut updates, mut cleansings) = (0, 0);
+        let first = links.option_first.clone();
+        for &option in &[0usize, 1, 3] {
+            links.commit_option::<true>(first[option], &mut updates, &mut cleansings);
+            links.uncommit_option::<true>(first[option]);
+            assert_eq!(state(&links), before);
+        }
+        links.commit_option::<true>(first[0], &mut updates, &mut cleansings);
+        links.commit_option::<true>(first[1], &mut updates, &mut cleansings);
+        links.uncommit_option::<true>(first[1]);
+        links.uncommit_option::<true>(first[0]);
+        assert_eq!(state(&links), before);
+        assert!(cleansings > 0);
+    }
+}

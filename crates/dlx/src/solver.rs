@@ -659,3 +659,47 @@ impl Drop for Solutions<'_> {
         self.solver.stop();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Whole searches on small problems, small enough for Miri.
+
+    use super::*;
+    use crate::links::tests::state;
+
+    #[test]
+    fn every_way_to_search_leaves_the_links_as_they_were() {
+        for text in [
+            "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
+            "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n",
+            "a b c\na\nb\nc\na b\nb c\na c\na b c\n",
+        ] {
+            let problem = Problem::from_knuth(text).unwrap();
+            let initial = state(problem.links());
+            let same = |solver: &Solver| state(&solver.links) == initial;
+            let mut solver = Solver::new(&problem);
+            let count = solver.count();
+            assert!(count >= 1 && same(&solver));
+            assert_eq!(solver.solutions().count() as u64, count);
+            assert!(same(&solver));
+            let mut solutions = solver.solutions();
+            solutions.next();
+            drop(solutions);
+            assert!(same(&solver));
+            assert!(solver.commit(OptionId(0)).is_ok());
+            solver.first();
+            let split = solver.split(1, |_| {});
+            assert!(split.nodes >= 1);
+            solver.reset();
+            assert!(same(&solver));
+            let mut leaves = Vec::new();
+            solver.split(1, |prefix| leaves.push(prefix.to_vec()));
+            for prefix in leaves {
+                assert!(solver.descend(prefix[0]));
+                solver.count();
+                solver.reset();
+                assert!(same(&solver));
+            }
+        }
+    }
+}
