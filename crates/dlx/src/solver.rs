@@ -384,17 +384,7 @@ impl Solver {
                     }
                 } else {
                     // X3: choose an item i, the first with the fewest options.
-                    let mut i = self.links.first_primary();
-                    let mut best = self.links.len(i);
-                    let mut k = self.links.next_item(i);
-                    while best > 0 && k != 0 {
-                        let len = self.links.len(k);
-                        if len < best {
-                            best = len;
-                            i = k;
-                        }
-                        k = self.links.next_item(k);
-                    }
+                    let i = self.links.best_primary();
                     // X4: cover i.
                     self.links.cover::<COLORS>(i, &mut updates);
                     let x = self.links.down(i);
