@@ -78,3 +78,39 @@ impl Batch {
         done.into_iter().flat_map(|(_, answers)| answers).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Reader, Status};
+
+    #[test]
+    fn answers_keep_the_input_order_on_any_number_of_threads() {
+        // Puzzles of three kinds interleaved, more than a block of them.
+        let lines =
+            ["..3..4.221......", "1.1.............", "................", "1234............", "12..34.........."];
+        let mut reader = Reader::default();
+        let mut entries = Vec::new();
+        for k in 0..200 {
+            reader.push_line(lines[k % lines.len()], &mut entries);
+        }
+        let serial = Batch::new(1).solve(&entries, Task::Check, Alphabet::OneBased);
+        for threads in [2, 3, 8] {
+            assert_eq!(Batch::new(threads).solve(&entries, Task::Check, Alphabet::OneBased), serial);
+        }
+        let statuses: Vec<_> = serial[..5].iter().map(|a| a.as_ref().map(Answer::status).ok()).collect();
+        assert_eq!(
+            statuses,
+            [Some(Status::Solved), None, Some(Status::Multiple), Some(Status::Multiple), Some(Status::Multiple)]
+        );
+        assert_eq!(
+            serial[1].as_ref().unwrap_err(),
+            &Error::Conflict {
+                line: Some(2),
+                first: crate::Cell { row: 0, col: 0 },
+                second: crate::Cell { row: 0, col: 2 },
+                digit: '1'
+            }
+        );
+    }
+}

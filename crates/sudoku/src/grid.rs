@@ -137,6 +137,12 @@ impl Alphabet {
         }
     }
 
+    /// The digit an ASCII byte stands for (0 for a blank), or a value larger than
+    /// any digit for a byte outside the alphabet.
+    pub(crate) fn ascii_value(self, b: u8) -> u8 {
+        self.table().get(b as usize).copied().unwrap_or(BAD)
+    }
+
     /// The decoding table for ASCII characters.
     fn table(self) -> &'static [u8; 128] {
         static ONE_BASED: [u8; 128] = table(Alphabet::OneBased);

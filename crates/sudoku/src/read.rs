@@ -124,6 +124,20 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, '|' | '-' | '+')
 }
 
+/// [`is_separator`] for an ASCII byte.
+fn is_separator_byte(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r' | b'|' | b'-' | b'+')
+}
+
+/// The number of cells on a line: its characters other than separators.
+fn count_cells(text: &str) -> usize {
+    if text.is_ascii() {
+        text.bytes().filter(|&b| !is_separator_byte(b)).count()
+    } else {
+        text.chars().filter(|&c| !is_separator(c)).count()
+    }
+}
+
 impl Reader {
     /// A reader with this configuration.
     pub fn new(config: ReadConfig) -> Reader {
@@ -149,7 +163,7 @@ impl Reader {
         if content.is_empty() || content.starts_with('#') {
             return;
         }
-        let n_cells = text.chars().filter(|&c| !is_separator(c)).count();
+        let n_cells = count_cells(text);
         if n_cells == 0 {
             return;
         }
@@ -222,6 +236,22 @@ impl Reader {
 fn decode(text: &str, line: usize, size: Size, alphabet: Alphabet, cells: &mut Vec<u8>) -> Result<(), Error> {
     let side = size.side() as u8;
     let mut error = None;
+    if text.is_ascii() {
+        // The common case, a byte per character: a table lookup per cell.
+        for (column, b) in text.bytes().enumerate() {
+            if is_separator_byte(b) {
+                continue;
+            }
+            let digit = alphabet.ascii_value(b);
+            if digit <= side {
+                cells.push(digit);
+            } else {
+                error.get_or_insert(Error::BadCharacter { line, column: column + 1, character: b as char });
+                cells.push(0);
+            }
+        }
+        return error.map_or(Ok(()), Err);
+    }
     for (column, c) in text.chars().enumerate() {
         if is_separator(c) {
             continue;

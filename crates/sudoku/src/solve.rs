@@ -163,3 +163,90 @@ fn fill(puzzle: &Grid, model: &Model, options: &[OptionId]) -> Grid {
     }
     Grid::from_cells(puzzle.size(), cells).expect("digits of the model are in range")
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{Alphabet, Cell};
+
+    /// Counts the completions of a 4×4 grid by trying every digit in every blank
+    /// cell: the oracle the engine is compared with.
+    fn brute_force_count(cells: &mut [u8; 16]) -> u64 {
+        let Some(k) = cells.iter().position(|&d| d == 0) else { return 1 };
+        let (r, c) = (k / 4, k % 4);
+        let mut total = 0;
+        for digit in 1..=4 {
+            let clash = (0..16).any(|j| {
+                let (jr, jc) = (j / 4, j % 4);
+                cells[j] == digit && (jr == r || jc == c || (jr / 2 == r / 2 && jc / 2 == c / 2))
+            });
+            if !clash {
+                cells[k] = digit;
+                total += brute_force_count(cells);
+                cells[k] = 0;
+            }
+        }
+        total
+    }
+
+    proptest! {
+        /// On random 4×4 puzzles the engine counts what brute force counts, finds
+        /// a valid solution when there is one, and reports conflicting givens.
+        #[test]
+        fn four_by_four_against_brute_force(givens in proptest::collection::vec((0usize..16, 1u8..=4), 0..7)) {
+            let size = Size::new(2).unwrap();
+            let mut cells = [0u8; 16];
+            for (k, digit) in givens {
+                cells[k] = digit;
+            }
+            let puzzle = Grid::from_cells(size, cells.to_vec()).unwrap();
+            let mut solver = SudokuSolver::new();
+            let counted = solver.solve(&puzzle, Task::Count { limit: None });
+            match puzzle.conflict() {
+                Some((first, second, digit)) => {
+                    let digit = Alphabet::OneBased.symbol(digit);
+                    prop_assert_eq!(counted, Err(Error::Conflict { line: None, first, second, digit }));
+                }
+                None => {
+                    let expected = brute_force_count(&mut cells);
+                    prop_assert_eq!(counted.unwrap().solutions, expected);
+                    let checked = solver.solve(&puzzle, Task::Check).unwrap();
+                    prop_assert_eq!(checked.solutions, expected.min(2));
+                    prop_assert_eq!(checked.solution.is_some(), expected > 0);
+                    if let Some(solution) = checked.solution {
+                        prop_assert!(solution.solves(&puzzle));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tasks_and_limits() {
+        let mut solver = SudokuSolver::new();
+        let empty = Grid::empty(Size::NINE);
+        let first = solver.solve(&empty, Task::First).unwrap();
+        assert_eq!(first.solutions, 1);
+        assert!(first.solution.unwrap().solves(&empty));
+        let check = solver.solve(&empty, Task::Check).unwrap();
+        assert_eq!((check.solutions, check.status()), (2, Status::Multiple));
+        let counted = solver.solve(&empty, Task::Count { limit: Some(1000) }).unwrap();
+        assert_eq!((counted.solutions, counted.solution), (1000, None));
+        assert_eq!(solver.stats().solutions, 1000);
+    }
+
+    #[test]
+    fn every_size_has_its_model() {
+        for size in Size::ALL {
+            let model = Model::get(size);
+            let side = size.side();
+            assert_eq!(model.problem().n_primary(), 4 * side * side);
+            assert_eq!(model.problem().n_options(), side * side * side);
+            let last = Cell { row: side - 1, col: side - 1 };
+            assert_eq!(model.decode(model.option(last, side as u8)), (last, side as u8));
+            assert!(std::ptr::eq(model, Model::get(size)), "one model per size");
+        }
+    }
+}
