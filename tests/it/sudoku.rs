@@ -1,1 +1,369 @@
-//! `sudoku` integration tests.
+//! `sudoku` integration tests: the public collections, every size, and the
+//! `quadrille sudoku` command.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use quadrille::sudoku::{Alphabet, Answer, Batch, Entry, Error, Grid, Reader, Size, Status, SudokuSolver, Task};
+
+use crate::data;
+
+/// Reads every entry of a text, keeping the line endings (`\r` included) on the
+/// lines, as a stream would.
+fn entries(text: &str) -> Vec<Entry> {
+    let mut reader = Reader::default();
+    let mut entries = Vec::new();
+    for line in text.split('\n') {
+        reader.push_line(line, &mut entries);
+    }
+    reader.finish(&mut entries);
+    entries
+}
+
+/// The puzzles of a data file (all of them must be well formed).
+fn puzzles(file: &str) -> Vec<Entry> {
+    let entries = entries(&data::read(file));
+    for entry in &entries {
+        assert!(entry.puzzle.is_ok(), "{file}: {:?}", entry.puzzle);
+    }
+    entries
+}
+
+/// An independent check of a solution, on the text alone: a complete grid over
+/// `1..=side` whose rows, columns and boxes each hold every digit once, and which
+/// keeps the puzzle's givens. It shares no code with the solver.
+fn check_solution(puzzle: &str, solution: &str, box_size: usize) -> Result<(), String> {
+    let side = box_size * box_size;
+    let digits: Vec<char> = (1..=side as u32).map(|d| char::from_digit(d, 36).unwrap().to_ascii_uppercase()).collect();
+    let cells: Vec<char> = solution.chars().collect();
+    if cells.len() != side * side {
+        return Err(format!("{} cells", cells.len()));
+    }
+    for (k, (p, s)) in puzzle.chars().zip(solution.chars()).enumerate() {
+        if p != '.' && p != '0' && p != s {
+            return Err(format!("cell {k}: given {p} became {s}"));
+        }
+    }
+    let units = (0..side).flat_map(|u| {
+        let row: Vec<usize> = (0..side).map(|i| u * side + i).collect();
+        let col: Vec<usize> = (0..side).map(|i| i * side + u).collect();
+        let (top, left) = (u / box_size * box_size, u % box_size * box_size);
+        let bx: Vec<usize> = (0..side).map(|i| (top + i / box_size) * side + left + i % box_size).collect();
+        [row, col, bx]
+    });
+    for unit in units {
+        let mut seen: Vec<char> = unit.iter().map(|&k| cells[k]).collect();
+        seen.sort_unstable();
+        if seen != digits {
+            return Err(format!("cells {unit:?} hold {seen:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Checks every puzzle of a collection: one solution, which the independent check
+/// accepts.
+fn assert_all_unique(file: &str, entries: &[Entry]) {
+    let answers = Batch::new(2).solve(entries, Task::Check, Alphabet::OneBased);
+    for (entry, answer) in entries.iter().zip(answers) {
+        let puzzle = entry.puzzle.as_ref().unwrap();
+        let answer = answer.unwrap_or_else(|e| panic!("{file}:{}: {e}", entry.line));
+        assert_eq!(answer.status(), Status::Solved, "{file}:{}", entry.line);
+        let solution = answer.solution.expect("a solution").to_line(Alphabet::OneBased);
+        let given = puzzle.to_line(Alphabet::OneBased);
+        if let Err(e) = check_solution(&given, &solution, 3) {
+            panic!("{file}:{}: {solution} is wrong: {e}", entry.line);
+        }
+    }
+}
+
+#[test]
+fn validator_rejects_bad_grids() {
+    let good = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    assert_eq!(check_solution(puzzle, good, 3), Ok(()));
+    // Two cells swapped in a row: the columns break.
+    let swapped = format!("147{}", &good[3..]);
+    assert!(check_solution(puzzle, &swapped, 3).is_err());
+    // A given changed (the grid is still a valid sudoku: relabel 4 and 1).
+    let relabelled: String = good
+        .chars()
+        .map(|c| {
+            if c == '4' {
+                '1'
+            } else if c == '1' {
+                '4'
+            } else {
+                c
+            }
+        })
+        .collect();
+    assert!(check_solution(puzzle, &relabelled, 3).is_err());
+    assert!(check_solution(puzzle, &good[1..], 3).is_err());
+}
+
+#[test]
+fn test_file_counts_and_solutions() {
+    let text = data::read("sudoku/test_puzzles_with_counts.txt");
+    let mut solver = SudokuSolver::new();
+    let mut checked = 0;
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.is_empty() && !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split(':').collect();
+        let puzzle = Grid::parse(fields[0]).unwrap_or_else(|e| panic!("line {}: {e}", number + 1));
+        let listed: u64 = fields[1].parse().unwrap();
+        let counted = solver.solve(&puzzle, Task::Count { limit: None }).unwrap();
+        assert_eq!(counted.solutions, listed, "line {}", number + 1);
+        let checked_answer = solver.solve(&puzzle, Task::Check).unwrap();
+        assert_eq!(checked_answer.solutions, listed.min(2), "line {}", number + 1);
+        if let Some(&solution) = fields.get(2) {
+            assert_eq!(checked_answer.solution.unwrap().to_line(Alphabet::OneBased), solution, "line {}", number + 1);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 43);
+}
+
+#[test]
+fn top1465_unique() {
+    let entries = puzzles("sudoku/top1465.txt");
+    assert_eq!(entries.len(), 1465);
+    assert_all_unique("top1465", &entries);
+}
+
+#[test]
+fn forum_hardest_1106_unique() {
+    let entries = puzzles("sudoku/forum_hardest_1106.txt");
+    assert_eq!(entries.len(), 375);
+    assert_all_unique("forum_hardest_1106", &entries);
+}
+
+#[test]
+fn seventeen_clue_sample_unique() {
+    let entries = puzzles("sudoku/17_clue.txt");
+    assert_eq!(entries.len(), 49_158);
+    let sample: Vec<Entry> = entries.into_iter().step_by(49).collect();
+    assert!(sample.iter().all(|e| e.puzzle.as_ref().unwrap().givens() == 17));
+    assert_all_unique("17_clue", &sample);
+}
+
+#[test]
+fn serg_benchmark_all_multiple() {
+    let text = data::read("sudoku/serg_benchmark.txt");
+    assert!(text.contains("\r\n"), "the file has CRLF line endings");
+    let entries = puzzles("sudoku/serg_benchmark.txt");
+    assert_eq!(entries.len(), 10_000);
+    let answers = Batch::new(2).solve(&entries, Task::Check, Alphabet::OneBased);
+    for (entry, answer) in entries.iter().zip(answers) {
+        assert_eq!(answer.map(|a| a.status()), Ok(Status::Multiple), "line {}", entry.line);
+    }
+}
+
+#[test]
+fn four_by_four_has_288_grids() {
+    let empty = Grid::empty(Size::new(2).unwrap());
+    let answer = SudokuSolver::new().solve(&empty, Task::Count { limit: None }).unwrap();
+    assert_eq!(answer.solutions, 288);
+}
+
+/// A valid grid of any box size: row `r` is the first row shifted by
+/// `n * (r mod n) + r / n`.
+fn pattern_grid(size: Size) -> Grid {
+    let (n, side) = (size.box_size(), size.side());
+    let cells = (0..side * side).map(|k| ((n * (k / side % n) + k / side / n + k % side) % side + 1) as u8).collect();
+    Grid::from_cells(size, cells).unwrap()
+}
+
+/// Blanks cells of a grid, picked by a fixed pseudo-random sequence, until
+/// `blanks` cells are blank.
+fn blank_cells(grid: &Grid, blanks: usize) -> Grid {
+    let mut puzzle = grid.clone();
+    let side = grid.size().side();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut left = blanks;
+    while left > 0 {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let k = (seed >> 33) as usize % (side * side);
+        if puzzle.cells()[k] != 0 {
+            puzzle.set(k / side, k % side, 0);
+            left -= 1;
+        }
+    }
+    puzzle
+}
+
+#[test]
+fn large_grids_are_solved() {
+    for (box_size, blanks) in [(4, 160), (5, 330)] {
+        let size = Size::new(box_size).unwrap();
+        let full = pattern_grid(size);
+        assert_eq!(
+            check_solution(&full.to_line(Alphabet::OneBased), &full.to_line(Alphabet::OneBased), box_size),
+            Ok(())
+        );
+        let puzzle = blank_cells(&full, blanks);
+        assert_eq!(puzzle.givens(), size.cells() - blanks);
+        let answer = SudokuSolver::new().solve(&puzzle, Task::First).unwrap();
+        let solution = answer.solution.expect("solved").to_line(Alphabet::OneBased);
+        let given = puzzle.to_line(Alphabet::OneBased);
+        assert_eq!(check_solution(&given, &solution, box_size), Ok(()), "{size}");
+        // Through the text too, in the zero-based alphabet.
+        let text = puzzle.to_line(Alphabet::ZeroBased);
+        let config = quadrille::sudoku::ReadConfig::new().alphabet(Alphabet::ZeroBased);
+        assert_eq!(Grid::parse_with(&text, &config).unwrap(), puzzle);
+    }
+}
+
+#[test]
+fn conflicts_are_errors_not_unsolvable() {
+    let mut solver = SudokuSolver::new();
+    let puzzle =
+        Grid::parse("5...5............................................................................").unwrap();
+    let error = solver.solve(&puzzle, Task::Check).unwrap_err();
+    assert!(matches!(error, Error::Conflict { .. }), "{error:?}");
+    assert_eq!(error.to_string(), "r1c1 and r1c5 both hold 5");
+    // The solver is ready for the next puzzle.
+    let puzzle =
+        Grid::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap();
+    assert_eq!(solver.solve(&puzzle, Task::Check).map(|a: Answer| a.status()), Ok(Status::Solved));
+}
+
+/// The `quadrille` binary, built beside this test binary by
+/// `cargo test --workspace` (or `cargo build -p quadrille-cli`).
+fn quadrille_binary() -> PathBuf {
+    let mut path = std::env::current_exe().expect("the test binary's path");
+    path.pop();
+    if path.ends_with("deps") {
+        path.pop();
+    }
+    path.push(format!("quadrille{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} is missing: build it with `cargo build -p quadrille-cli`", path.display());
+    path
+}
+
+/// Runs `quadrille` with `stdin` and returns exit code, stdout and stderr.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(quadrille_binary())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("quadrille runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || input.write_all(stdin.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// The whole of a run, for a snapshot: the summary's time and rate vary, so they
+/// are masked.
+fn transcript(args: &[&str], stdin: &str) -> String {
+    let (code, stdout, stderr) = run(args, stdin);
+    let stderr = match stderr.find("; ") {
+        Some(at) if stderr.starts_with("quadrille: ") && stderr[at..].contains("puzzles/s") => {
+            format!("{}; [time]\n", &stderr[..at])
+        }
+        _ => stderr,
+    };
+    format!("exit code: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+}
+
+const EASY: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn cli_invalid_puzzles_among_good_ones() {
+    let input = format!(
+        "# a comment, then a good puzzle\n{EASY}\n\
+         {short}\n\
+         {bad}\n\
+         {conflict}\n\
+         {EASY}\r\n\
+         1 2 3 | 4 5 6 | 7 8 9\n\
+         4 5 6 | 7 8 9 | 1 2 3\n\
+         \n\
+         ..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n\
+         .................................................................................\n\
+         1..1............\n\
+         1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n\
+         {EASY}",
+        short = &EASY[..80],
+        bad = EASY.replacen('.', "x", 1),
+        conflict = EASY.replacen("4..", "4.4", 1),
+    );
+    insta::assert_snapshot!("sudoku_invalid_among_good", transcript(&["sudoku"], &input));
+}
+
+#[test]
+fn cli_grid_layout_and_formats() {
+    let mut grid = String::new();
+    Grid::parse(EASY).unwrap().write_grid(Alphabet::OneBased, &mut grid);
+    let input = format!("{grid}\n{EASY}\n");
+    insta::assert_snapshot!("sudoku_grid_layout", transcript(&["sudoku"], &input));
+    insta::assert_snapshot!("sudoku_json", transcript(&["sudoku", "--format", "json", "-"], &input));
+    let counts = format!("{EASY}\n.....{}\n{}\n", &EASY[5..], ".".repeat(16));
+    insta::assert_snapshot!("sudoku_count", transcript(&["sudoku", "--count", "--limit", "50"], &counts));
+    insta::assert_snapshot!("sudoku_first", transcript(&["sudoku", "--first", "--format", "line"], &counts));
+}
+
+#[test]
+fn cli_usage_errors() {
+    insta::assert_snapshot!("sudoku_missing_file", transcript(&["sudoku", "no/such/file.txt"], ""));
+    let (code, _, stderr) = run(&["sudoku", "--size", "7"], "");
+    assert_eq!(code, 2);
+    assert!(stderr.contains("`7` is not 4, 9, 16 or 25"), "{stderr}");
+}
+
+#[test]
+fn cli_threads_keep_input_order() {
+    let text = data::read("sudoku/top1465.txt");
+    let input: String = text.lines().take(400).flat_map(|l| [l, "\n"]).collect();
+    let (code, one, _) = run(&["sudoku", "--threads", "1", "-q"], &input);
+    assert_eq!(code, 0);
+    let (code, two, _) = run(&["sudoku", "--threads", "2", "-q"], &input);
+    assert_eq!(code, 0);
+    assert_eq!(one.lines().count(), entries(&input).len());
+    assert_eq!(one, two);
+}
+
+#[test]
+fn cli_answers_each_puzzle_as_it_arrives() {
+    // A puzzle written to the pipe is answered before the input ends: the
+    // command does not wait to read the whole input.
+    let mut child = Command::new(quadrille_binary())
+        .args(["sudoku", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Should the command wait for the end of the input, the test would hang: a
+    // watchdog ends the command instead, and the test fails on the missing answer.
+    let (done, watchdog) = std::sync::mpsc::channel::<()>();
+    let pid = child.id();
+    let guard = std::thread::spawn(move || {
+        if watchdog.recv_timeout(std::time::Duration::from_secs(120)).is_err() && cfg!(unix) {
+            let _ = Command::new("kill").arg(pid.to_string()).status();
+        }
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut answer = String::new();
+    for _ in 0..2 {
+        writeln!(stdin, "{EASY}").unwrap();
+        stdin.flush().unwrap();
+        answer.clear();
+        stdout.read_line(&mut answer).unwrap();
+        assert_eq!(answer, "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    done.send(()).unwrap();
+    guard.join().unwrap();
+}

@@ -1,12 +1,243 @@
-//! `quadrille sudoku`.
+//! `quadrille sudoku`: puzzles streamed from a file or standard input, answered in
+//! their order on several threads.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use quadrille_sudoku::{Alphabet, Answer, Batch, Entry, Error, Layout, ReadConfig, Reader, Size, Status, Task};
 
 use crate::Outcome;
 
 /// Arguments of `quadrille sudoku`.
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+#[command(after_help = "Examples:\n  quadrille sudoku top1465.txt\n  \
+    quadrille sudoku --count --limit 100 < puzzles.txt\n  \
+    echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | quadrille sudoku --format grid\n  \
+    quadrille sudoku --size 16 --alphabet zero-based --threads 2 hex16.txt\n\n\
+    Each puzzle is one line (`.`, `0` or `_` for blanks) or a grid of one row per line (spaces, \
+    `|`, `-` and `+` ignored); `#` lines and blank lines are skipped. One answer per puzzle, in \
+    input order: the solution if there is exactly one, else `multiple`, `none` or `invalid: <reason>`.")]
+pub struct Args {
+    /// The puzzles (`-` or nothing: standard input).
+    pub file: Option<PathBuf>,
+    /// Accept the first solution found, without checking that it is the only one.
+    #[arg(long, conflicts_with = "count")]
+    pub first: bool,
+    /// Print the number of solutions of each puzzle.
+    #[arg(long)]
+    pub count: bool,
+    /// With --count: stop counting a puzzle's solutions at K.
+    #[arg(long, value_name = "K", requires = "count")]
+    pub limit: Option<u64>,
+    /// How to write solutions: as one line, as a grid, or as one JSON object per
+    /// puzzle (default: the layout each puzzle came in).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Threads to solve on (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// The side of every puzzle: 4, 9, 16 or 25 (default: inferred from each
+    /// puzzle's number of cells; needed for 16×16 grids written one row per line).
+    #[arg(long, value_name = "SIDE", value_parser = parse_side)]
+    pub size: Option<Size>,
+    /// How digits are written: `one-based` (1-9, then A-Z; `0` is a blank) or
+    /// `zero-based` (0-9, then A-Z, as in hexadecimal 16×16 puzzles).
+    #[arg(long, value_enum, default_value_t = AlphabetArg::OneBased)]
+    pub alphabet: AlphabetArg,
+    /// No summary on standard error.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// The grid on one line.
+    Line,
+    /// One row per line, boxes separated; a blank line after each puzzle.
+    Grid,
+    /// One JSON object per puzzle, on one line.
+    Json,
+}
+
+/// The digit alphabets, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AlphabetArg {
+    /// `1`-`9`, then `A`-`Z`.
+    OneBased,
+    /// `0`-`9`, then `A`-`Z`.
+    ZeroBased,
+}
+
+impl From<AlphabetArg> for Alphabet {
+    fn from(arg: AlphabetArg) -> Alphabet {
+        match arg {
+            AlphabetArg::OneBased => Alphabet::OneBased,
+            AlphabetArg::ZeroBased => Alphabet::ZeroBased,
+        }
+    }
+}
+
+fn parse_side(text: &str) -> Result<Size, String> {
+    text.parse::<usize>().ok().and_then(Size::from_side).ok_or_else(|| format!("`{text}` is not 4, 9, 16 or 25"))
+}
+
+/// Puzzles answered at a time at most. Fewer are taken when the input has no
+/// more data ready, so that a puzzle typed at a terminal is answered at once.
+const MAX_BATCH: usize = 8192;
+
+/// How many puzzles ended which way.
+#[derive(Debug, Default)]
+struct Tally {
+    solved: u64,
+    multiple: u64,
+    none: u64,
+    invalid: u64,
+}
+
+impl Tally {
+    fn total(&self) -> u64 {
+        self.solved + self.multiple + self.none + self.invalid
+    }
+}
 
 /// Runs `quadrille sudoku`.
-pub fn run(_args: Args) -> anyhow::Result<Outcome> {
-    anyhow::bail!("not built yet")
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let (name, input): (String, Box<dyn Read>) = match &args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
+            (name, Box::new(file))
+        }
+        _ => ("<stdin>".to_string(), Box::new(io::stdin().lock())),
+    };
+    let mut input = BufReader::with_capacity(1 << 18, input);
+    let alphabet = Alphabet::from(args.alphabet);
+    let mut reader = Reader::new(ReadConfig::new().size(args.size).alphabet(alphabet));
+    let task = if args.count {
+        Task::Count { limit: args.limit }
+    } else if args.first {
+        Task::First
+    } else {
+        Task::Check
+    };
+    let threads = match args.threads {
+        Some(n) => n as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let mut batch = Batch::new(threads);
+    let mut out = crate::stdout();
+    let mut tally = Tally::default();
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut line = Vec::new();
+    let mut text = String::new();
+    let start = Instant::now();
+    loop {
+        line.clear();
+        let n = input.read_until(b'\n', &mut line).with_context(|| format!("cannot read {name}"))?;
+        if n == 0 {
+            reader.finish(&mut entries);
+        } else {
+            text.clear();
+            text.push_str(&String::from_utf8_lossy(&line));
+            reader.push_line(&text, &mut entries);
+        }
+        // Answer what was read when the batch is full, or when reading on would
+        // wait for more input.
+        if n == 0 || entries.len() >= MAX_BATCH || (input.buffer().is_empty() && !entries.is_empty()) {
+            let answers = batch.solve(&entries, task, alphabet);
+            for (entry, answer) in entries.iter().zip(&answers) {
+                write_answer(&mut out, entry, answer, args.format, args.count, alphabet, &mut tally)?;
+            }
+            out.flush()?;
+            entries.clear();
+        }
+        if n == 0 {
+            break;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if !args.quiet {
+        let rate = if seconds > 0.0 { tally.total() as f64 / seconds } else { 0.0 };
+        let total = tally.total();
+        eprintln!(
+            "quadrille: {total} {}: {} solved, {} multiple, {} none, {} invalid; {seconds:.3} s, {rate:.0} puzzles/s",
+            if total == 1 { "puzzle" } else { "puzzles" },
+            tally.solved,
+            tally.multiple,
+            tally.none,
+            tally.invalid,
+        );
+    }
+    Ok(if tally.invalid == 0 { Outcome::Found } else { Outcome::BadInput })
+}
+
+/// Writes the answer to one puzzle and counts it.
+fn write_answer(
+    out: &mut impl Write,
+    entry: &Entry,
+    answer: &Result<Answer, Error>,
+    format: Option<Format>,
+    counting: bool,
+    alphabet: Alphabet,
+    tally: &mut Tally,
+) -> io::Result<()> {
+    let format = format.unwrap_or(match entry.layout {
+        Layout::Line => Format::Line,
+        Layout::Grid => Format::Grid,
+    });
+    let answer = match answer {
+        Ok(answer) => answer,
+        Err(error) => {
+            tally.invalid += 1;
+            return match format {
+                Format::Json => {
+                    let record =
+                        serde_json::json!({ "line": entry.line, "status": "invalid", "error": error.to_string() });
+                    writeln!(out, "{record}")
+                }
+                Format::Line => writeln!(out, "invalid: {error}"),
+                Format::Grid => writeln!(out, "invalid: {error}\n"),
+            };
+        }
+    };
+    let status = answer.status();
+    match status {
+        Status::Solved => tally.solved += 1,
+        Status::Multiple => tally.multiple += 1,
+        Status::None => tally.none += 1,
+    }
+    let word = match status {
+        Status::Solved => "solved",
+        Status::Multiple => "multiple",
+        Status::None => "none",
+    };
+    // The solution is written when it answers the question: the only one, or
+    // (with --first) the first one.
+    let solution = answer.solution.as_ref().filter(|_| status == Status::Solved);
+    match format {
+        Format::Json => {
+            let mut record = serde_json::json!({ "line": entry.line, "status": word, "solutions": answer.solutions });
+            if let Some(grid) = solution {
+                record["solution"] = serde_json::json!(grid.to_line(alphabet));
+            }
+            writeln!(out, "{record}")
+        }
+        _ if counting => writeln!(out, "{}", answer.solutions),
+        Format::Line => match solution {
+            Some(grid) => writeln!(out, "{}", grid.to_line(alphabet)),
+            None => writeln!(out, "{word}"),
+        },
+        Format::Grid => match solution {
+            Some(grid) => {
+                let mut text = String::new();
+                grid.write_grid(alphabet, &mut text);
+                writeln!(out, "{text}")
+            }
+            None => writeln!(out, "{word}\n"),
+        },
+    }
 }

@@ -396,18 +396,7 @@ impl Solver {
     /// There must be one.
     #[inline(always)]
     fn choose(&mut self) -> u32 {
-        let mut i = self.links.first_primary();
-        let mut best = self.links.len(i);
-        let mut k = self.links.next_item(i);
-        while best > 0 && k != 0 {
-            let len = self.links.len(k);
-            if len < best {
-                best = len;
-                i = k;
-            }
-            k = self.links.next_item(k);
-        }
-        i
+        self.links.best_primary()
     }
 
     /// Explores the search tree down to `depth` levels below the floor and calls
