@@ -3,6 +3,7 @@
 
 mod general;
 mod solve;
+mod sudoku;
 
 use std::io::Write;
 use std::path::PathBuf;
