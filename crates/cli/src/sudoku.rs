@@ -10,6 +10,8 @@ use anyhow::Context;
 use quadrille_sudoku::{Alphabet, Answer, Batch, Entry, Error, Layout, ReadConfig, Reader, Size, Status, Task};
 
 use crate::Outcome;
+use crate::progress::{self, Progress};
+use quadrille_dlx::Stats;
 
 /// Arguments of `quadrille sudoku`.
 #[derive(Debug, clap::Args)]
@@ -47,9 +49,6 @@ pub struct Args {
     /// `zero-based` (0-9, then A-Z, as in hexadecimal 16×16 puzzles).
     #[arg(long, value_enum, default_value_t = AlphabetArg::OneBased)]
     pub alphabet: AlphabetArg,
-    /// No summary on standard error.
-    #[arg(long, short)]
-    pub quiet: bool,
 }
 
 /// How answers are written.
@@ -106,13 +105,14 @@ impl Tally {
 
 /// Runs `quadrille sudoku`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    let (name, input): (String, Box<dyn Read>) = match &args.file {
+    let (name, input, size): (String, Box<dyn Read>, Option<u64>) = match &args.file {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
             let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
-            (name, Box::new(file))
+            let size = file.metadata().ok().map(|m| m.len()).filter(|&len| len > 0);
+            (name, Box::new(file), size)
         }
-        _ => ("<stdin>".to_string(), Box::new(io::stdin().lock())),
+        _ => ("<stdin>".to_string(), Box::new(io::stdin().lock()), None),
     };
     let mut input = BufReader::with_capacity(1 << 18, input);
     let alphabet = Alphabet::from(args.alphabet);
@@ -135,9 +135,17 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut line = Vec::new();
     let mut text = String::new();
     let start = Instant::now();
+    // The progress bar follows the bytes read when the input's size is known.
+    let monitor = progress::monitor();
+    let progress = Progress::start(crate::quiet(), "puzzles", None);
+    let mut bytes_read = 0u64;
     loop {
+        if progress::interrupted() {
+            break;
+        }
         line.clear();
         let n = input.read_until(b'\n', &mut line).with_context(|| format!("cannot read {name}"))?;
+        bytes_read += n as u64;
         if n == 0 {
             reader.finish(&mut entries);
         } else {
@@ -153,6 +161,10 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 write_answer(&mut out, entry, answer, args.format, args.count, alphabet, &mut tally)?;
             }
             out.flush()?;
+            monitor.add(&Stats { solutions: entries.len() as u64, ..Stats::default() });
+            if let Some(size) = size {
+                monitor.set_fraction(bytes_read as f64 / size as f64);
+            }
             entries.clear();
         }
         if n == 0 {
@@ -160,11 +172,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    if !args.quiet {
+    drop(progress);
+    let interrupted = progress::interrupted();
+    if !crate::quiet() || interrupted {
         let rate = if seconds > 0.0 { tally.total() as f64 / seconds } else { 0.0 };
         let total = tally.total();
         eprintln!(
-            "quadrille: {total} {}: {} solved, {} multiple, {} none, {} invalid; {seconds:.3} s, {rate:.0} puzzles/s",
+            "quadrille: {}{total} {}: {} solved, {} multiple, {} none, {} invalid; {seconds:.3} s, {rate:.0} puzzles/s",
+            if interrupted { "interrupted after " } else { "" },
             if total == 1 { "puzzle" } else { "puzzles" },
             tally.solved,
             tally.multiple,
@@ -172,7 +187,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             tally.invalid,
         );
     }
-    Ok(if tally.invalid == 0 { Outcome::Found } else { Outcome::BadInput })
+    Ok(if interrupted {
+        Outcome::Interrupted
+    } else if tally.invalid == 0 {
+        Outcome::Found
+    } else {
+        Outcome::BadInput
+    })
 }
 
 /// Writes the answer to one puzzle and counts it.
