@@ -124,3 +124,31 @@ fn queens_through_the_engine() {
         }
     }
 }
+
+#[path = "../../examples/sudoku.rs"]
+mod sudoku;
+
+#[test]
+fn sudoku_from_the_command_line() {
+    use quadrille::sudoku::{Grid, Status};
+    let puzzle = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let mut out = Vec::new();
+    assert_eq!(sudoku::run(puzzle, &mut out).unwrap(), Status::Solved);
+    let text = String::from_utf8(out).unwrap();
+    // The grid printed after "the only solution:" fills in the puzzle and is valid.
+    let solution: String = text
+        .split("the only solution:\n")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(|&c| c != 's')
+        .filter(char::is_ascii_digit)
+        .collect();
+    assert_eq!(solution.len(), 81, "{text}");
+    let solution = Grid::parse(&solution).unwrap();
+    assert!(solution.is_complete() && solution.conflict().is_none());
+    assert!(solution.solves(&Grid::parse(puzzle).unwrap()));
+    let mut out = Vec::new();
+    assert_eq!(sudoku::run(&".".repeat(16), &mut out).unwrap(), Status::Multiple);
+    assert!(sudoku::run("12", &mut Vec::new()).is_err());
+}
