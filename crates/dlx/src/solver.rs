@@ -529,6 +529,9 @@ impl Solver {
         let mut updates = self.stats.updates;
         let mut cleansings = self.stats.cleansings;
         'enter: loop {
+            // The item just covered at level l and the option of it to try next,
+            // if the search goes on from this level.
+            let mut attempt = None;
             // X2: enter level l (unless resuming after a visit).
             let solved = !resume && self.links.first_primary() == 0;
             if SPLIT && !resume && (solved || l == split_depth) {
@@ -562,22 +565,24 @@ impl Solver {
                 } else {
                     // X3: choose an item i, the first with the fewest options.
                     let i = self.choose();
-                    // X4: cover i.
+                    // X4: cover i, and try its first option.
                     self.links.cover::<COLORS>(i, &mut updates);
-                    let x = self.links.down(i);
-                    // X5: try x.
+                    attempt = Some((i, self.links.down(i)));
+                }
+            }
+            resume = false;
+            loop {
+                if let Some((i, x)) = attempt {
+                    // X5: try x, unless every option of i was tried.
                     if x != i {
                         self.choice[l] = x;
                         self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
                         l += 1;
                         continue 'enter;
                     }
-                    // X7: backtrack: no option left for i.
+                    // X7: backtrack.
                     self.links.uncover::<COLORS>(i);
                 }
-            }
-            resume = false;
-            loop {
                 // X8: leave level l.
                 if l == self.floor {
                     self.stats.nodes = nodes;
@@ -591,20 +596,10 @@ impl Solver {
                     return;
                 }
                 l -= 1;
-                // X6: try again.
+                // X6: try again: undo the option tried at level l, move to the next.
                 let x = self.choice[l];
                 self.links.uncommit_others::<COLORS>(x);
-                let i = self.links.top(x) as u32;
-                let x = self.links.down(x);
-                if x != i {
-                    // X5: try x.
-                    self.choice[l] = x;
-                    self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
-                    l += 1;
-                    continue 'enter;
-                }
-                // X7: backtrack.
-                self.links.uncover::<COLORS>(i);
+                attempt = Some((self.links.top(x) as u32, self.links.down(x)));
             }
         }
     }
