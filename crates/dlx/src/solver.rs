@@ -25,12 +25,13 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Adds another search's statistics to these.
+    /// Adds another search's statistics to these. The sums stop at `u64::MAX`
+    /// rather than wrap round (at a billion a second, that takes 584 years).
     pub fn add(&mut self, other: &Stats) {
-        self.nodes += other.nodes;
-        self.updates += other.updates;
-        self.cleansings += other.cleansings;
-        self.solutions += other.solutions;
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.updates = self.updates.saturating_add(other.updates);
+        self.cleansings = self.cleansings.saturating_add(other.cleansings);
+        self.solutions = self.solutions.saturating_add(other.solutions);
     }
 }
 
