@@ -15,7 +15,7 @@
 //! ```
 //! use quadrille_queens::model::{CoverModel, Order};
 //!
-//! let text = CoverModel::knuth_text(4, Order::OrganPipe);
+//! let text = CoverModel::knuth_text(4, Order::OrganPipe)?;
 //! assert_eq!(text.lines().next(), Some("r2 c2 r1 c1 r3 c3 r0 c0 | a1 b1 a2 b2 a3 b3 a4 b4 a5 b5"));
 //! assert_eq!(text.lines().nth(1), Some("r0 c0 b3"));
 //!
@@ -180,9 +180,13 @@ impl CoverModel {
         }
     }
 
-    /// Exactly the text Knuth's `queens-dlx` writes for an `n`×`n` board
-    /// (`n ≥ 1`), ready for DLX1 or `quadrille solve`.
-    pub fn knuth_text(n: usize, order: Order) -> String {
+    /// Exactly the text Knuth's `queens-dlx` writes for an `n`×`n` board,
+    /// `1 ≤ n ≤` [`MAX_MODEL_N`], ready for DLX1 or `quadrille solve`.
+    pub fn knuth_text(n: usize, order: Order) -> Result<String, Error> {
+        if n == 0 {
+            return Err(Error::EmptyModel);
+        }
+        check_size(n, MAX_MODEL_N, "the cover model")?;
         let mut text = String::with_capacity(16 * n * n + 8 * n);
         let mut line = String::new();
         for j in 0..n {
@@ -213,7 +217,7 @@ impl CoverModel {
                 text.push('\n');
             }
         }
-        text
+        Ok(text)
     }
 }
 
@@ -242,7 +246,7 @@ mod tests {
 
     #[test]
     fn knuth_text_for_eight_starts_as_in_the_reference() {
-        let text = CoverModel::knuth_text(8, Order::OrganPipe);
+        let text = CoverModel::knuth_text(8, Order::OrganPipe).unwrap();
         let mut lines = text.lines();
         let items = lines.next().unwrap();
         assert!(items.starts_with("r4 c4 r3 c3 r5 c5 r2 c2 r6 c6 r1 c1 r7 c7 r0 c0 | a1 b1 a2 b2"));
@@ -255,7 +259,7 @@ mod tests {
     fn the_built_problem_is_the_text() {
         for n in [1, 2, 5, 8, 33] {
             for order in [Order::OrganPipe, Order::Natural] {
-                let text = CoverModel::knuth_text(n, order);
+                let text = CoverModel::knuth_text(n, order).unwrap();
                 let parsed = Problem::from_knuth(&text).unwrap();
                 let model = CoverModel::new(n, order).unwrap();
                 assert_eq!(model.problem().to_knuth(), parsed.to_knuth(), "n = {n}, {order:?}");
@@ -266,6 +270,7 @@ mod tests {
     #[test]
     fn refuses_empty_and_huge_boards() {
         assert_eq!(CoverModel::new(0, Order::Natural).unwrap_err(), Error::EmptyModel);
+        assert_eq!(CoverModel::knuth_text(0, Order::Natural).unwrap_err(), Error::EmptyModel);
         assert!(matches!(CoverModel::new(MAX_MODEL_N + 1, Order::Natural), Err(Error::TooLarge { .. })));
     }
 }
