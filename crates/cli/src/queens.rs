@@ -12,6 +12,7 @@ use clap::ValueEnum;
 use quadrille_dlx::{Solver, Stats};
 use quadrille_queens::backtrack::{self, Step};
 use quadrille_queens::model::{CoverModel, Order};
+use quadrille_queens::render::{self, Drawing, Style};
 use quadrille_queens::symmetry::{self, CanonicalCheck};
 use quadrille_queens::{MAX_SEARCH_N, bitboard, construct};
 
@@ -399,10 +400,8 @@ struct Printer<W: Write> {
     n: usize,
     out: W,
     printed: u64,
-    /// For the drawn formats: the text of a row with its queen in column `c`, at
-    /// `c * row_len`.
-    rows: Vec<u8>,
-    row_len: usize,
+    /// The rows of the drawn formats.
+    drawing: Drawing,
     /// One board's text, built before it is written in one piece.
     board: Vec<u8>,
     /// For SVG: the solutions, drawn at the end.
@@ -411,36 +410,19 @@ struct Printer<W: Write> {
 
 impl<W: Write> Printer<W> {
     fn new(format: Format, n: usize, out: W) -> Printer<W> {
-        let (queen, empty, separator, row_len) = match format {
-            Format::Board => (b'Q', b'.', None, n + 1),
-            Format::Hash => (b'Q', b'#', None, n + 1),
-            Format::Binary => (b'1', b'0', Some(b' '), (2 * n).max(1)),
-            Format::Leetcode => (b'Q', b'.', None, n),
-            _ => (0, 0, None, 0),
+        let style = match format {
+            Format::Hash => Style::Hash,
+            Format::Binary => Style::Binary,
+            Format::Leetcode => Style::Rows,
+            _ => Style::Board,
         };
-        let mut rows = Vec::new();
-        if row_len > 0 {
-            for queen_col in 0..n {
-                for c in 0..n {
-                    if c > 0 {
-                        if let Some(separator) = separator {
-                            rows.push(separator);
-                        }
-                    }
-                    rows.push(if c == queen_col { queen } else { empty });
-                }
-                if format != Format::Leetcode {
-                    rows.push(b'\n');
-                }
-            }
-        }
-        Printer { format, n, out, printed: 0, rows, row_len, board: Vec::new(), kept: Vec::new() }
+        let drawing = Drawing::new(style, if format.draws_squares() { n } else { 0 });
+        Printer { format, n, out, printed: 0, drawing, board: Vec::new(), kept: Vec::new() }
     }
 
     fn begin(&mut self) -> io::Result<()> {
         match self.format {
-            Format::Leetcode => self.out.write_all(b"["),
-            Format::Json => self.out.write_all(b"["),
+            Format::Leetcode | Format::Json => self.out.write_all(b"["),
             _ => Ok(()),
         }
     }
@@ -454,38 +436,22 @@ impl<W: Write> Printer<W> {
                 if !first {
                     self.board.push(b'\n');
                 }
-                for &c in cols {
-                    self.board.extend_from_slice(&self.rows[c * self.row_len..(c + 1) * self.row_len]);
-                }
+                self.drawing.draw(cols, &mut self.board);
             }
             Format::Leetcode => {
                 if !first {
                     self.board.push(b',');
                 }
-                self.board.push(b'[');
-                for (row, &c) in cols.iter().enumerate() {
-                    if row > 0 {
-                        self.board.push(b',');
-                    }
-                    self.board.push(b'"');
-                    self.board.extend_from_slice(&self.rows[c * self.row_len..(c + 1) * self.row_len]);
-                    self.board.push(b'"');
-                }
-                self.board.push(b']');
+                render::leetcode_board(&self.drawing, cols, &mut self.board);
             }
-            Format::Columns | Format::Json => {
-                let json = self.format == Format::Json;
-                if json {
-                    self.board.extend_from_slice(if first { b"\n[" } else { b",\n[" });
-                }
-                let mut digits = itoa_buffer();
-                for (row, &c) in cols.iter().enumerate() {
-                    if row > 0 {
-                        self.board.push(if json { b',' } else { b' ' });
-                    }
-                    self.board.extend_from_slice(format_number(&mut digits, c + 1));
-                }
-                self.board.extend_from_slice(if json { b"]" } else { b"\n" });
+            Format::Columns => {
+                render::push_columns(cols, b' ', &mut self.board);
+                self.board.push(b'\n');
+            }
+            Format::Json => {
+                self.board.extend_from_slice(if first { b"\n[" } else { b",\n[" });
+                render::push_columns(cols, b',', &mut self.board);
+                self.board.push(b']');
             }
             Format::Svg => {
                 if self.kept.len() >= MAX_SVG_BOARDS {
@@ -510,24 +476,6 @@ impl<W: Write> Printer<W> {
         }
         self.out.flush()?;
         Ok(())
-    }
-}
-
-/// Room for the decimal digits of a `usize`.
-fn itoa_buffer() -> [u8; 20] {
-    [0; 20]
-}
-
-/// The decimal digits of `x`, written into the end of `buffer`.
-fn format_number(buffer: &mut [u8; 20], mut x: usize) -> &[u8] {
-    let mut at = buffer.len();
-    loop {
-        at -= 1;
-        buffer[at] = b'0' + (x % 10) as u8;
-        x /= 10;
-        if x == 0 {
-            return &buffer[at..];
-        }
     }
 }
 

@@ -16,7 +16,8 @@
 //!   checker that names the queens that attack each other.
 //!
 //! [`symmetry`] has the eight symmetries of the square, canonical forms and the
-//! list of unique solutions.
+//! list of unique solutions; [`render`] writes solutions as boards, LeetCode's
+//! lists or columns.
 //!
 //! A placement is a slice of columns, one per row, counted from 0:
 //! `[1, 3, 0, 2]` is the first solution for `n = 4`.
@@ -54,6 +55,7 @@ pub mod backtrack;
 pub mod bitboard;
 pub mod construct;
 pub mod model;
+pub mod render;
 pub mod symmetry;
 
 mod error;
