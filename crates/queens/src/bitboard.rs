@@ -15,8 +15,13 @@
 //! constellations have equally many completions, so it suffices to complete one
 //! constellation of each class and weight its count by the size of the class.
 //! Placing the border queens first also prunes the search early: every row starts
-//! with the columns and diagonals of all four already taken, and the rows of the
-//! two side queens are skipped.
+//! with the columns and diagonals of all four already taken.
+//!
+//! Within a constellation the rows are not filled top to bottom: the search keeps
+//! the diagonals as masks over the whole board and always fills the row with the
+//! fewest free squares next, after checking that no open row or column has been
+//! left without one (the same rule Dancing Links follows, on bit masks). The
+//! search tree is about three times smaller than row by row.
 //!
 //! The number of unique solutions follows from Burnside's lemma: the classes
 //! number the average count of solutions each symmetry leaves unchanged. No
@@ -165,74 +170,147 @@ const MAX_FREE_ROWS: usize = MAX_COUNT_N - 2;
 
 /// One class of constellations: the queens on the border lines fixed, the other
 /// rows to fill.
-#[derive(Clone, Debug)]
+///
+/// Diagonals are kept as masks over the whole board rather than shifted row by
+/// row, so the search can fill the rows in any order: it always fills next the
+/// row with the fewest free squares (Knuth's "minimum remaining values", as the
+/// engine picks items). Before it chooses, it checks that every open row and
+/// every open column still has a free square, so dead ends are seen early. On
+/// these boards that makes the search tree about three times smaller than filling
+/// the rows top to bottom, for a few more instructions a node.
+#[derive(Clone, Copy, Debug)]
 struct Task {
     /// How many constellations the class has.
     weight: u64,
-    /// The columns taken by the border queens (the first and last column among them).
-    cols: u64,
-    /// How many rows are left to fill.
-    n_free: usize,
-    /// For each row left to fill (top to bottom): the squares the border queens
-    /// attack along diagonals.
-    blocked: [u64; MAX_FREE_ROWS],
-    /// For each row left to fill: how many rows down the next one is.
-    step: [u8; MAX_FREE_ROWS],
+    /// The board size.
+    n: usize,
     /// The mask of a full row.
     full: u64,
+    /// The columns taken by the border queens.
+    cols: u64,
+    /// The anti-diagonals (bit `r + c`) taken by the border queens.
+    sums: u64,
+    /// The diagonals (bit `c + n - 1 - r`) taken by the border queens.
+    differences: u64,
+    /// The rows left to fill (bit `r`).
+    rows: u32,
+}
+
+/// What the search does next at a node.
+enum Next {
+    /// Some open row or column has no free square left.
+    DeadEnd,
+    /// One row was left: this many ways to fill it (0 or 1).
+    Done(u64),
+    /// Fill this row, trying these squares.
+    Branch { row: u32, free: u64 },
+}
+
+/// A node of the search: the row being filled, the squares of it not yet tried,
+/// and what the queens above the node take.
+#[derive(Clone, Copy, Default)]
+struct Level {
+    cols: u64,
+    sums: u64,
+    differences: u64,
+    /// The rows still open below this one.
+    rows: u32,
+    row: u32,
+    avail: u64,
 }
 
 impl Task {
     /// The number of ways to fill the free rows.
     fn count(&self) -> u64 {
-        let first = self.full & !(self.cols | self.blocked[0]);
-        match self.n_free {
-            0 => 1,
-            // One column is left for the last row, so it has at most one free square.
-            1 => u64::from(first != 0),
-            _ => self.fill(first),
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the `popcnt` instruction (checked just
+            // above), which is all `count_with_popcnt` asks of it.
+            return unsafe { self.count_with_popcnt() };
+        }
+        self.search()
+    }
+
+    /// The search compiled with the processor's population count: choosing a row
+    /// counts the free squares of every open row at every node, and the portable
+    /// replacement for `popcnt` makes the whole count about 1.6 times slower.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn count_with_popcnt(&self) -> u64 {
+        self.search()
+    }
+
+    /// Which row to fill next, given what the queens take.
+    #[inline(always)]
+    fn next(&self, cols: u64, sums: u64, differences: u64, rows: u32) -> Next {
+        let (n, full) = (self.n as u32, self.full);
+        let mut best = (u32::MAX, 0, 0);
+        let mut reachable = cols;
+        let mut open = rows;
+        while open != 0 {
+            let row = open.trailing_zeros();
+            open &= open - 1;
+            let free = full & !(cols | (sums >> row) | (differences >> (n - 1 - row)));
+            reachable |= free;
+            let count = free.count_ones();
+            if count < best.0 {
+                best = (count, row, free);
+            }
+        }
+        let (count, row, free) = best;
+        if count == 0 || reachable != full {
+            Next::DeadEnd
+        } else if rows & (rows - 1) == 0 {
+            Next::Done(u64::from(count))
+        } else {
+            Next::Branch { row, free }
         }
     }
 
-    /// Fills the free rows (at least two) by an explicit depth-first search,
-    /// given the free squares of the first.
-    fn fill(&self, first: u64) -> u64 {
-        let last = self.n_free - 1;
-        let full = self.full;
-        // The state of each free row: its free squares not yet tried, and the
-        // columns and diagonals taken by the queens above it.
-        let mut avail = [0u64; MAX_FREE_ROWS];
-        let mut left = [0u64; MAX_FREE_ROWS];
-        let mut right = [0u64; MAX_FREE_ROWS];
-        let mut cols = [0u64; MAX_FREE_ROWS];
-        avail[0] = first;
-        cols[0] = self.cols;
-        let mut i = 0;
+    /// The depth-first search, with an explicit stack.
+    #[inline(always)]
+    fn search(&self) -> u64 {
+        let n = self.n as u32;
+        let mut stack = [Level::default(); MAX_FREE_ROWS];
+        let (row, avail) = match self.next(self.cols, self.sums, self.differences, self.rows) {
+            _ if self.rows == 0 => return 1,
+            Next::DeadEnd => return 0,
+            Next::Done(count) => return count,
+            Next::Branch { row, free } => (row, free),
+        };
+        stack[0] = Level {
+            cols: self.cols,
+            sums: self.sums,
+            differences: self.differences,
+            rows: self.rows & !(1 << row),
+            row,
+            avail,
+        };
+        let mut depth = 0;
         let mut total = 0;
         loop {
-            let free = avail[i];
-            if free == 0 {
-                if i == 0 {
+            let level = &mut stack[depth];
+            if level.avail == 0 {
+                if depth == 0 {
                     return total;
                 }
-                i -= 1;
+                depth -= 1;
                 continue;
             }
-            let bit = free & free.wrapping_neg();
-            avail[i] = free ^ bit;
-            let step = self.step[i];
-            let (l, r, c) = ((left[i] | bit) << step, (right[i] | bit) >> step, cols[i] | bit);
-            // Look one row ahead: a choice that leaves it no free square goes no further.
-            let next = full & !(l | r | c | self.blocked[i + 1]);
-            if i + 1 == last {
-                // One column is left for the last row, so it has at most one free square.
-                total += u64::from(next != 0);
-            } else if next != 0 {
-                i += 1;
-                avail[i] = next;
-                left[i] = l;
-                right[i] = r;
-                cols[i] = c;
+            let bit = level.avail & level.avail.wrapping_neg();
+            level.avail ^= bit;
+            let (row, col) = (level.row, bit.trailing_zeros());
+            let cols = level.cols | bit;
+            let sums = level.sums | 1 << (row + col);
+            let differences = level.differences | 1 << (col + n - 1 - row);
+            let rows = level.rows;
+            match self.next(cols, sums, differences, rows) {
+                Next::DeadEnd => {}
+                Next::Done(count) => total += count,
+                Next::Branch { row, free } => {
+                    depth += 1;
+                    stack[depth] = Level { cols, sums, differences, rows: rows & !(1 << row), row, avail: free };
+                }
             }
         }
     }
@@ -310,33 +388,15 @@ fn constellations(n: usize) -> Vec<Task> {
 }
 
 /// The search for one constellation.
-///
-/// The class representative has its queen nearest a corner in the first row; the
-/// search runs towards that queen, from the last row up (it is turned upside
-/// down first), which makes a search tree about 40% smaller than running away
-/// from it.
 fn task(n: usize, queens: &[(usize, usize)], weight: u64) -> Task {
-    let queens: Vec<(usize, usize)> = queens.iter().map(|&(r, c)| Symmetry::MirrorRows.map_cell(n, r, c)).collect();
-    let mut cols = 0u64;
-    for &(_, c) in &queens {
+    let (mut cols, mut sums, mut differences) = (0, 0, 0);
+    for &(r, c) in queens {
         cols |= 1 << c;
+        sums |= 1 << (r + c);
+        differences |= 1 << (c + n - 1 - r);
     }
-    let free_rows: Vec<usize> = (1..n - 1).filter(|&r| queens.iter().all(|&(qr, _)| qr != r)).collect();
-    let mut blocked = [0; MAX_FREE_ROWS];
-    let mut step = [0; MAX_FREE_ROWS];
-    for (i, &r) in free_rows.iter().enumerate() {
-        for &(qr, qc) in &queens {
-            let distance = r.abs_diff(qr);
-            if qc + distance < n {
-                blocked[i] |= 1 << (qc + distance);
-            }
-            if distance <= qc {
-                blocked[i] |= 1 << (qc - distance);
-            }
-        }
-        step[i] = free_rows.get(i + 1).map_or(0, |&next| (next - r) as u8);
-    }
-    Task { weight, cols, n_free: free_rows.len(), blocked, step, full: full_mask(n) }
+    let rows = (1..n - 1).filter(|&r| queens.iter().all(|&(qr, _)| qr != r)).fold(0, |rows, r| rows | 1 << r);
+    Task { weight, n, full: full_mask(n), cols, sums, differences, rows }
 }
 
 /// A rotation of the board.
@@ -510,6 +570,17 @@ mod tests {
                 }
             }
             assert_eq!(weights, all, "n = {n}");
+        }
+    }
+
+    /// The portable search (used where the processor has no `popcnt`) counts as
+    /// the one compiled for `popcnt`.
+    #[test]
+    fn portable_search_agrees() {
+        for (n, &total) in TOTAL.iter().enumerate().skip(4).take(9) {
+            let tasks = constellations(n);
+            assert_eq!(tasks.iter().map(|t| t.weight * t.search()).sum::<u64>(), total, "n = {n}");
+            assert_eq!(tasks.iter().map(|t| t.weight * t.count()).sum::<u64>(), total, "n = {n}");
         }
     }
 
