@@ -251,6 +251,9 @@ impl Task {
             let row = open.trailing_zeros();
             open &= open - 1;
             let free = full & !(cols | (sums >> row) | (differences >> (n - 1 - row)));
+            if free == 0 {
+                return Next::DeadEnd;
+            }
             reachable |= free;
             let count = free.count_ones();
             if count < best.0 {
