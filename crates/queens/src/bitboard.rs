@@ -21,7 +21,8 @@
 //! the diagonals as masks over the whole board and always fills the row with the
 //! fewest free squares next, after checking that no open row or column has been
 //! left without one (the same rule Dancing Links follows, on bit masks). The
-//! search tree is about three times smaller than row by row.
+//! search tree is less than half the size it has row by row (2.4 times smaller
+//! for n = 14).
 //!
 //! The number of unique solutions follows from Burnside's lemma: the classes
 //! number the average count of solutions each symmetry leaves unchanged. No
@@ -176,8 +177,8 @@ const MAX_FREE_ROWS: usize = MAX_COUNT_N - 2;
 /// row with the fewest free squares (Knuth's "minimum remaining values", as the
 /// engine picks items). Before it chooses, it checks that every open row and
 /// every open column still has a free square, so dead ends are seen early. On
-/// these boards that makes the search tree about three times smaller than filling
-/// the rows top to bottom, for a few more instructions a node.
+/// these boards that makes the search tree less than half the size it has when
+/// the rows are filled top to bottom, for a few more instructions a node.
 #[derive(Clone, Copy, Debug)]
 struct Task {
     /// How many constellations the class has.
