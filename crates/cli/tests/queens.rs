@@ -1,0 +1,220 @@
+//! `quadrille queens`, run for real: stdout, stderr and exit code.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use quadrille_queens::model::{CoverModel, Order};
+
+/// What a run printed and how it ended.
+#[derive(Debug)]
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+impl Run {
+    /// The whole run as one text for a snapshot.
+    fn transcript(&self) -> String {
+        format!("exit code: {}\n--- stdout\n{}--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+}
+
+/// Runs `quadrille ARGS` with `stdin` as standard input.
+fn quadrille(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quadrille binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        // The command may exit before reading everything; that is its right.
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Run {
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// Several runs in one snapshot, each headed by its command line.
+fn transcripts(runs: &[&[&str]]) -> String {
+    runs.iter()
+        .map(|args| format!("$ quadrille {}\n{}", args.join(" "), quadrille(args, "").transcript()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn formats() {
+    insta::assert_snapshot!(transcripts(&[
+        &["queens", "4"],
+        &["queens", "4", "--format", "hash"],
+        &["queens", "4", "--format", "binary"],
+        &["queens", "6", "--format", "columns"],
+        &["queens", "4", "--format", "json"],
+        &["queens", "5", "--unique", "--format", "columns"],
+        &["queens", "0"],
+        &["queens", "0", "--format", "leetcode"],
+        &["queens", "3"],
+        &["queens", "3", "--format", "json"],
+    ]));
+}
+
+#[test]
+fn leetcode_51() {
+    let run = quadrille(&["queens", "4", "--format", "leetcode"], "");
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n");
+    assert_eq!(quadrille(&["queens", "1", "--format", "leetcode"], "").stdout, "[[\"Q\"]]\n");
+}
+
+#[test]
+fn bad_input() {
+    insta::assert_snapshot!(transcripts(&[
+        &["queens", "abc"],
+        &["queens", "-3"],
+        &["queens", "99999999999999999999999"],
+        &["queens", "65"],
+        &["queens", "29", "--count"],
+        &["queens", "100", "--algorithm", "dlx", "--count", "--order", "natural", "--limit", "0"],
+        &["queens", "5000", "--first"],
+        &["queens", "8", "--trace", "--algorithm", "dlx"],
+        &["queens", "8", "--order", "natural", "--algorithm", "bitboard"],
+        &["queens", "8", "--count", "--algorithm", "construct"],
+        &["queens", "8", "--count", "--threads", "0"],
+        &["queens", "0", "--emit-dlx"],
+        &["queens", "8", "--first", "--limit", "3"],
+    ]));
+}
+
+#[test]
+fn counts_as_text_and_json() {
+    for algorithm in ["bitboard", "backtrack", "dlx"] {
+        let run = quadrille(&["queens", "8", "--count", "--algorithm", algorithm], "");
+        assert_eq!((run.code, run.stdout.as_str()), (0, "92\n"), "{algorithm}");
+        let run = quadrille(&["queens", "8", "--count", "--unique", "--algorithm", algorithm], "");
+        assert_eq!(run.stdout, "12\n", "{algorithm}");
+        let run = quadrille(&["queens", "10", "--json", "--algorithm", algorithm], "");
+        assert!(run.stdout.starts_with(r#"{"n":10,"solutions":724,"unique":92,"seconds":"#), "{}", run.stdout);
+        let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert!(record["seconds"].as_f64().unwrap() >= 0.0);
+    }
+    let run = quadrille(&["queens", "12", "--count", "--threads", "1", "--json"], "");
+    assert!(run.stdout.starts_with(r#"{"n":12,"solutions":14200,"unique":1787,"#), "{}", run.stdout);
+    let none = quadrille(&["queens", "2", "--count"], "");
+    assert_eq!((none.code, none.stdout.as_str()), (1, "0\n"));
+    let limited = quadrille(&["queens", "8", "--count", "--limit", "5"], "");
+    assert_eq!(limited.stdout, "5\n");
+}
+
+#[test]
+fn dlx_statistics_on_stderr() {
+    let run = quadrille(&["queens", "8", "--count", "--algorithm", "dlx", "--stats"], "");
+    assert_eq!(run.stdout, "92\n");
+    assert!(run.stderr.contains("nodes: 1049\n") && run.stderr.contains("updates: 16680\n"), "{}", run.stderr);
+    let run = quadrille(&["queens", "8", "--count", "--order", "natural", "--stats"], "");
+    assert!(run.stderr.contains("nodes: 1223\n") && run.stderr.contains("updates: 21191\n"), "{}", run.stderr);
+}
+
+/// Every algorithm lists the same solutions (each in its own order), and the same
+/// unique ones.
+#[test]
+fn the_algorithms_agree() {
+    let set = |args: &[&str]| -> BTreeSet<String> {
+        let run = quadrille(args, "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout.lines().map(str::to_string).collect()
+    };
+    for unique in [false, true] {
+        let mut sets = Vec::new();
+        for algorithm in ["bitboard", "backtrack", "dlx"] {
+            let mut args = vec!["queens", "8", "--format", "columns", "--algorithm", algorithm];
+            if unique {
+                args.push("--unique");
+            }
+            sets.push(set(&args));
+        }
+        assert_eq!(sets[0].len(), if unique { 12 } else { 92 });
+        assert_eq!(sets[0], sets[1]);
+        assert_eq!(sets[0], sets[2]);
+    }
+}
+
+#[test]
+fn trace_shows_the_search() {
+    insta::assert_snapshot!(quadrille(&["queens", "4", "--trace", "--first"], "").transcript());
+}
+
+#[test]
+fn first_and_limit() {
+    assert_eq!(quadrille(&["queens", "8", "--first", "--format", "columns"], "").stdout, "1 5 8 6 3 7 2 4\n");
+    let run = quadrille(&["queens", "8", "--limit", "3", "--format", "columns"], "");
+    assert_eq!(run.stdout, "1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n1 7 4 6 8 2 5 3\n");
+    // Beyond 30 the first solution comes from the formula.
+    let run = quadrille(&["queens", "14", "--first", "--algorithm", "construct", "--format", "columns"], "");
+    assert_eq!(run.stdout, "2 4 6 8 10 12 14 3 1 7 9 11 13 5\n");
+}
+
+#[test]
+fn a_large_constructed_solution_verifies() {
+    let built = quadrille(&["queens", "100000", "--first", "--format", "columns"], "");
+    assert_eq!(built.code, 0, "{}", built.stderr);
+    let checked = quadrille(&["queens", "--verify", "-"], &built.stdout);
+    assert_eq!((checked.code, checked.stdout.as_str()), (0, "line 1: ok, 100000 queens in peace\n"));
+}
+
+#[test]
+fn verify_names_the_attacking_queens() {
+    let input = "# a comment\n2 4 1 3\n1 2 3 4\n\n1 x 3\n3,1,4,2\n1 1 1 1 1 1 1 1 1 1 1 1 1\n5 1 2\n";
+    insta::assert_snapshot!(quadrille(&["queens", "--verify", "-"], input).transcript());
+    let wrong = quadrille(&["queens", "--verify", "-"], "1 2\n");
+    assert_eq!(wrong.code, 1);
+    let sized = quadrille(&["queens", "5", "--verify", "-"], "2 4 1 3\n");
+    assert_eq!(sized.code, 2);
+    assert_eq!(sized.stderr, "quadrille: error: <stdin>:1: expected 5 columns, found 4\n");
+    let empty = quadrille(&["queens", "--verify", "-"], "\n");
+    assert_eq!((empty.code, empty.stderr.as_str()), (2, "quadrille: error: <stdin>: no placement to check\n"));
+    let missing = quadrille(&["queens", "--verify", "/no/such/file"], "");
+    assert_eq!(missing.code, 2);
+    assert!(missing.stderr.starts_with("quadrille: error: cannot read /no/such/file"), "{}", missing.stderr);
+}
+
+#[test]
+fn emit_dlx_is_knuths_input_and_solves() {
+    for order in [Order::OrganPipe, Order::Natural] {
+        let name = if order == Order::OrganPipe { "organ-pipe" } else { "natural" };
+        let run = quadrille(&["queens", "6", "--emit-dlx", "--order", name], "");
+        assert_eq!(run.stdout, CoverModel::knuth_text(6, order).unwrap());
+    }
+    let text = quadrille(&["queens", "8", "--emit-dlx"], "").stdout;
+    let solved = quadrille(&["solve", "--count", "--stats"], &text);
+    assert_eq!(solved.stdout, "92\n");
+    assert!(solved.stderr.contains("updates: 16680\n"), "{}", solved.stderr);
+}
+
+#[test]
+fn svg_draws_boards() {
+    let run = quadrille(&["queens", "8", "--first", "--format", "svg"], "");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(run.stdout.trim_end().ends_with("</svg>"));
+    assert_eq!(run.stdout.matches("<use ").count(), 8, "one queen a row");
+    assert_eq!(run.stdout.matches("<rect ").count(), 64 + 1 + 1, "squares, frame, and the queen's base");
+    assert!(run.stdout.contains("<title>8 queens: 1 solution</title>"));
+    let run = quadrille(&["queens", "6", "--format", "svg"], "");
+    assert_eq!(run.stdout.matches("<g id=\"solution-").count(), 4);
+    let run = quadrille(&["queens", "10", "--format", "svg"], "");
+    assert_eq!(run.code, 0);
+    let run = quadrille(&["queens", "12", "--format", "svg"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("at most 1000 boards"), "{}", run.stderr);
+}

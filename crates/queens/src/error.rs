@@ -1,0 +1,43 @@
+//! The crate's error type.
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The board is larger than the chosen method handles.
+    #[error("n = {n} is too large for {what} (at most {max})")]
+    TooLarge {
+        /// The board size asked for.
+        n: usize,
+        /// The largest size the method accepts.
+        max: usize,
+        /// The method, in words (`"the bitboard search"`).
+        what: &'static str,
+    },
+    /// Knuth's format cannot express the empty board (its item line would be empty).
+    #[error("the cover model needs n ≥ 1")]
+    EmptyModel,
+    /// A queen's column is outside the board.
+    #[error("row {row}: column {column} is off the board (columns 0..{n})")]
+    ColumnOffBoard {
+        /// The row, from 0.
+        row: usize,
+        /// The column, from 0.
+        column: usize,
+        /// The board size.
+        n: usize,
+    },
+    /// Two queens share a column, so the placement is not a permutation.
+    #[error("rows {first} and {second} both have their queen in column {column}")]
+    SharedColumn {
+        /// The first row, from 0.
+        first: usize,
+        /// The second row, from 0.
+        second: usize,
+        /// The shared column, from 0.
+        column: usize,
+    },
+    /// The engine refused the cover model (a bug: the model is always well formed).
+    #[error("the engine refused the cover model: {0}")]
+    Build(#[from] quadrille_dlx::BuildError),
+}
