@@ -2,6 +2,7 @@
 //! subcommand on good and bad input.
 
 mod general;
+mod queens;
 mod solve;
 mod sudoku;
 

@@ -1,49 +1,10 @@
-//! `quadrille queens`, run for real: stdout, stderr and exit code.
+//! `quadrille queens`.
 
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use quadrille_queens::model::{CoverModel, Order};
 
-/// What a run printed and how it ended.
-#[derive(Debug)]
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-impl Run {
-    /// The whole run as one text for a snapshot.
-    fn transcript(&self) -> String {
-        format!("exit code: {}\n--- stdout\n{}--- stderr\n{}", self.code, self.stdout, self.stderr)
-    }
-}
-
-/// Runs `quadrille ARGS` with `stdin` as standard input.
-fn quadrille(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the quadrille binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        // The command may exit before reading everything; that is its right.
-        let _ = input.write_all(stdin.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        code: output.status.code().unwrap_or(-1),
-    }
-}
+use crate::quadrille;
 
 /// Several runs in one snapshot, each headed by its command line.
 fn transcripts(runs: &[&[&str]]) -> String {
