@@ -215,3 +215,34 @@ fn the_construction_holds_from_4_to_2000() {
         assert!(construct::is_solution(&construct::solution(n).unwrap()), "n = {n}");
     }
 }
+
+/// A count split into K shards, as K machines would run it, adds up to the whole:
+/// the bitboard counter's totals and unique counts, and the engine's solutions,
+/// nodes and updates on Knuth's model in both orders.
+#[test]
+fn shards_add_up_to_the_whole_count() {
+    use quadrille::dlx::Parallel;
+    for n in [1, 5, 12] {
+        let whole = bitboard::count(n).unwrap();
+        for of in [1, 2, 7, 64] {
+            let shards: Vec<_> = (0..of).map(|i| bitboard::count_shard(n, i, of, None).unwrap()).collect();
+            let total: u64 = shards.iter().map(|s| s.total).sum();
+            let unique_times_8: u64 = shards.iter().map(|s| s.unique_times_8).sum();
+            assert_eq!((total, unique_times_8 / 8), (whole.total, whole.unique), "n = {n}, {of} shards");
+            assert_eq!(unique_times_8 % 8, 0);
+        }
+    }
+    assert!(bitboard::count_shard(8, 3, 3, None).is_err());
+    for order in [Order::OrganPipe, Order::Natural] {
+        let model = CoverModel::new(10, order).unwrap();
+        let mut solver = Solver::new(model.problem());
+        solver.count();
+        let serial = solver.stats();
+        assert_eq!(serial.solutions, 724);
+        for of in [1, 2, 7, 64] {
+            let total: Stats =
+                (0..of).map(|i| Parallel::new(model.problem()).threads(2).shard(i, of).unwrap().count().unwrap()).sum();
+            assert_eq!(total, serial, "{order:?}, {of} shards");
+        }
+    }
+}

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
-use quadrille_dlx::{Solver, Stats};
+use quadrille_dlx::{Config, Parallel, Solver, Stats};
 use quadrille_queens::backtrack::{self, Step};
 use quadrille_queens::model::{CoverModel, Order};
 use quadrille_queens::render::{self, Drawing, Style};
@@ -17,6 +17,8 @@ use quadrille_queens::symmetry::{self, CanonicalCheck};
 use quadrille_queens::{MAX_SEARCH_N, bitboard, construct};
 
 use crate::Outcome;
+use crate::progress::{self, Progress};
+use crate::shard::{self, Shard};
 
 /// Above this size the default for `--first` is the construction: the
 /// lexicographically first solution takes the search very long for some boards
@@ -94,6 +96,10 @@ pub struct Args {
     /// Print statistics on stderr (nodes and updates with --algorithm dlx).
     #[arg(long)]
     pub stats: bool,
+    /// With --count: count only slice I of K (from 0), with the bitboard
+    /// counter or --algorithm dlx, and print a JSON record for `quadrille merge`.
+    #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["limit", "unique", "json"])]
+    pub shard: Option<Shard>,
 }
 
 /// How to solve.
@@ -227,19 +233,36 @@ fn choose_algorithm(args: &Args, n: usize, counting: bool) -> anyhow::Result<Alg
 /// `--count` and `--json`.
 fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Option<u64>) -> anyhow::Result<Outcome> {
     let start = Instant::now();
+    let monitor = progress::monitor();
+    let progress = Progress::start(crate::quiet(), "solutions", None);
     let mut dlx_stats = None;
+    let mut unique_times_8 = None;
     let (total, unique) = match algorithm {
         Algorithm::Bitboard if limit.is_none() => {
-            let counts = bitboard::count(n)?;
-            (counts.total, counts.unique)
+            let (index, of) = args.shard.map_or((0, 1), |s| (s.index, s.of));
+            let counts = bitboard::count_shard(n, index, of, Some(&monitor))?;
+            unique_times_8 = Some(counts.unique_times_8);
+            (counts.total, counts.unique_times_8 / 8)
         }
         Algorithm::Dlx if n > 0 && !args.unique && !args.json => {
             let model = CoverModel::new(n, order)?;
-            let mut solver = Solver::with_config(model.problem(), quadrille_dlx::Config::new().limit(limit));
-            let total = solver.count();
-            dlx_stats = Some(solver.stats());
-            (total, 0)
+            let stats = if limit.is_none() && args.threads != Some(1) {
+                let parallel =
+                    Parallel::new(model.problem()).threads(args.threads.unwrap_or(0)).monitor(Some(monitor.clone()));
+                match args.shard {
+                    Some(s) => parallel.shard(s.index, s.of)?.count()?,
+                    None => parallel.count()?,
+                }
+            } else {
+                let mut solver =
+                    Solver::with_config(model.problem(), Config::new().limit(limit).monitor(Some(monitor.clone())));
+                solver.count();
+                solver.stats()
+            };
+            dlx_stats = Some(stats);
+            (stats.solutions, 0)
         }
+        _ if args.shard.is_some() => bail!("--shard counts with the bitboard counter or --algorithm dlx"),
         _ => {
             let (mut total, mut unique) = (0, 0);
             let mut check = CanonicalCheck::new();
@@ -247,14 +270,36 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
             dlx_stats = enumerate(n, order, algorithm, None, &mut |cols| {
                 total += 1;
                 unique += u64::from(check.is_canonical(cols));
-                if total >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+                if total >= limit || progress::interrupted() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             })?;
             (total, unique)
         }
     };
     let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    if progress::interrupted() {
+        eprintln!("quadrille: interrupted after {seconds:.1} s: {total} solutions so far (partial)");
+        return Ok(Outcome::Interrupted);
+    }
     let mut out = crate::stdout();
-    if args.json {
+    if let Some(shard) = args.shard {
+        let (id, stats, extra) = match dlx_stats {
+            Some(stats) => {
+                let problem = CoverModel::new(n, order)?;
+                (format!("dlx:{:016x}", problem.problem().fingerprint()), stats, vec![])
+            }
+            None => {
+                let stats = Stats { solutions: total, ..Stats::default() };
+                let extra = vec![("unique_times_8", serde_json::json!(unique_times_8.unwrap_or(0)))];
+                (format!("queens:{n}:bitboard"), stats, extra)
+            }
+        };
+        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &extra))?;
+    } else if args.json {
         // Written by hand to keep the keys in this order.
         writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;
     } else if args.unique {
@@ -263,7 +308,7 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
         writeln!(out, "{total}")?;
     }
     out.flush()?;
-    if args.stats {
+    if args.stats && !crate::quiet() {
         print_stats(dlx_stats.as_ref(), total, seconds);
     }
     Ok(Outcome::of_count(if args.unique { unique } else { total }))
@@ -332,7 +377,7 @@ fn list(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Option
     let mut printed = 0u64;
     let mut canonical = Vec::new();
     let mut visitor = |cols: &[usize]| {
-        if printed >= limit {
+        if printed >= limit || progress::interrupted() {
             return ControlFlow::Break(());
         }
         let cols = if args.unique {
@@ -388,7 +433,11 @@ fn list(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Option
     }
     let mut printer = printer.into_inner();
     printer.end()?;
-    if args.stats {
+    if progress::interrupted() {
+        eprintln!("quadrille: interrupted after {printed} solutions");
+        return Ok(Outcome::Interrupted);
+    }
+    if args.stats && !crate::quiet() {
         print_stats(dlx_stats.as_ref(), printed, start.elapsed().as_secs_f64());
     }
     Ok(Outcome::of_count(printed))

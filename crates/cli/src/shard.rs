@@ -44,7 +44,7 @@ impl fmt::Display for Shard {
 
 /// The JSON record of one shard of a count: which shard, of which problem, and
 /// what it counted. `extra` adds fields of the caller's (all numbers are summed
-/// by `merge`).
+/// by `merge`; a field `X_times_8` becomes `X`, its sum divided by 8).
 pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: &[(&str, Value)]) -> Value {
     let mut record = json!({
         "shard": shard.index,
@@ -162,7 +162,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut merged = Map::new();
     merged.insert("problem".into(), problem);
     merged.insert("shards".into(), json!(of));
-    merged.extend(sums);
+    for (key, sum) in sums {
+        // A count that only the whole can divide (Burnside's sum for unique
+        // solutions) travels as eight times itself.
+        match (key.strip_suffix("_times_8"), sum.as_u64()) {
+            (Some(name), Some(eight_times)) => merged.insert(name.to_string(), json!(eight_times / 8)),
+            _ => merged.insert(key, sum),
+        };
+    }
     let solutions = merged.get("solutions").and_then(Value::as_u64).unwrap_or(0);
     let mut out = crate::stdout();
     writeln!(out, "{}", Value::Object(merged))?;

@@ -51,7 +51,9 @@
 //! ```
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use quadrille_dlx::{Monitor, Stats};
 use rayon::prelude::*;
 
 use crate::symmetry::Symmetry;
@@ -125,21 +127,56 @@ pub struct Counts {
 /// thread pool (all cores, unless called inside
 /// [`rayon::ThreadPool::install`]).
 pub fn count(n: usize) -> Result<Counts, Error> {
+    let part = count_shard(n, 0, 1, None)?;
+    Ok(Counts { total: part.total, unique: part.unique_times_8 / 8 })
+}
+
+/// What one shard of a count found. The shards' totals add up to the number of
+/// solutions, and their `unique_times_8` to eight times the number of unique
+/// solutions (Burnside's sum, which only the whole can divide by 8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ShardCounts {
+    /// This shard's part of all solutions.
+    pub total: u64,
+    /// This shard's part of eight times the unique solutions.
+    pub unique_times_8: u64,
+}
+
+/// Counts shard `index` of `of` (from 0): every `of`-th class of constellations,
+/// in a fixed order, so that `of` machines that each count one shard count the
+/// whole board between them; shard 0 also counts the symmetric solutions.
+/// With a monitor, adds each class's solutions to it as they are counted, sets
+/// the fraction of classes done, and stops early (with a partial count) once
+/// it is stopped. Runs on the current rayon thread pool.
+pub fn count_shard(n: usize, index: u32, of: u32, monitor: Option<&Monitor>) -> Result<ShardCounts, Error> {
     check_size(n, MAX_COUNT_N, "the counter")?;
-    if n < 4 {
-        return Ok(count_by_listing(n));
+    if index >= of {
+        return Err(Error::NoSuchShard { index, of });
     }
-    let tasks = constellations(n);
+    if n < 4 {
+        let counts = if index == 0 { count_by_listing(n) } else { Counts::default() };
+        return Ok(ShardCounts { total: counts.total, unique_times_8: 8 * counts.unique });
+    }
+    let tasks: Vec<Task> = constellations(n).into_iter().skip(index as usize).step_by(of as usize).collect();
+    let done = AtomicUsize::new(0);
+    let stopped = || monitor.is_some_and(Monitor::is_stopped);
+    let count_task = |task: &Task| {
+        if stopped() {
+            return 0;
+        }
+        let found = task.weight * task.count();
+        if let Some(monitor) = monitor {
+            monitor.add(&Stats { solutions: found, ..Stats::default() });
+            monitor.set_fraction((done.fetch_add(1, Ordering::Relaxed) + 1) as f64 / tasks.len() as f64);
+        }
+        found
+    };
+    let invariant = |turn| if index == 0 && !stopped() { count_invariant(n, turn) } else { 0 };
     let ((total, half_turn), quarter_turn) = rayon::join(
-        || {
-            rayon::join(
-                || tasks.par_iter().map(|task| task.weight * task.count()).sum::<u64>(),
-                || count_invariant(n, Turn::Half),
-            )
-        },
-        || count_invariant(n, Turn::Quarter),
+        || rayon::join(|| tasks.par_iter().map(count_task).sum::<u64>(), || invariant(Turn::Half)),
+        || invariant(Turn::Quarter),
     );
-    Ok(Counts { total, unique: (total + half_turn + 2 * quarter_turn) / 8 })
+    Ok(ShardCounts { total, unique_times_8: total + half_turn + 2 * quarter_turn })
 }
 
 /// As [`count`], on the calling thread only.

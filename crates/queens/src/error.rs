@@ -37,6 +37,14 @@ pub enum Error {
         /// The shared column, from 0.
         column: usize,
     },
+    /// A shard number must be below the number of shards.
+    #[error("shard {index} of {of} does not exist: shards are numbered 0 to {last}", last = of.saturating_sub(1))]
+    NoSuchShard {
+        /// The shard asked for.
+        index: u32,
+        /// The number of shards.
+        of: u32,
+    },
     /// The engine refused the cover model (a bug: the model is always well formed).
     #[error("the engine refused the cover model: {0}")]
     Build(#[from] quadrille_dlx::BuildError),

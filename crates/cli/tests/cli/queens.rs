@@ -179,3 +179,56 @@ fn svg_draws_boards() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("at most 1000 boards"), "{}", run.stderr);
 }
+
+#[test]
+fn shards_merge_into_the_whole_count() {
+    for algorithm in ["bitboard", "dlx"] {
+        let records: String = (0..3)
+            .map(|i| {
+                quadrille(&["queens", "11", "--count", "--algorithm", algorithm, "--shard", &format!("{i}/3")], "")
+                    .stdout
+            })
+            .collect();
+        let merged = quadrille(&["merge"], &records);
+        assert_eq!(merged.code, 0, "{}", merged.stderr);
+        let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
+        assert_eq!(merged["solutions"], 2680, "{algorithm}");
+        if algorithm == "bitboard" {
+            assert_eq!(merged["unique"], 341);
+        } else {
+            // REFERENCE.md: DLX1 on Knuth's organ-pipe input for n = 11.
+            assert_eq!((merged["nodes"].as_u64(), merged["updates"].as_u64()), (Some(45_393), Some(783_140)));
+        }
+    }
+    // Shards of different boards do not mix.
+    let mixed = [
+        quadrille(&["queens", "11", "--count", "--shard", "0/2"], "").stdout,
+        quadrille(&["queens", "12", "--count", "--shard", "1/2"], "").stdout,
+    ]
+    .concat();
+    let refused = quadrille(&["merge"], &mixed);
+    assert_eq!(refused.code, 2);
+    assert!(refused.stderr.contains("shard of another problem"), "{}", refused.stderr);
+    let backtrack = quadrille(&["queens", "8", "--count", "--algorithm", "backtrack", "--shard", "0/2"], "");
+    assert_eq!(backtrack.code, 2);
+}
+
+/// Ctrl-C during a long count or listing: what was done so far, exit code 130.
+#[test]
+fn ctrl_c_stops_counting_and_listing() {
+    use std::process::{Command, Stdio};
+    for args in [&["queens", "19", "--count", "--threads", "1"][..], &["queens", "20", "--format", "columns"]] {
+        let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(130), "{args:?}: {stderr}");
+        assert!(stderr.contains("interrupted"), "{stderr}");
+    }
+}
