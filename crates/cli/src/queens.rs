@@ -14,7 +14,7 @@ use quadrille_queens::backtrack::{self, Step};
 use quadrille_queens::model::{CoverModel, Order};
 use quadrille_queens::render::{self, Drawing, Style};
 use quadrille_queens::symmetry::{self, CanonicalCheck};
-use quadrille_queens::{MAX_SEARCH_N, bitboard, construct};
+use quadrille_queens::{bitboard, construct};
 
 use crate::Outcome;
 use crate::progress::{self, Progress};
@@ -616,7 +616,7 @@ fn verify(path: &PathBuf, expected_n: Option<usize>) -> anyhow::Result<Outcome> 
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let cols = match parse_placement(text, expected_n) {
+        let cols = match construct::parse_columns(text, expected_n) {
             Ok(cols) => cols,
             Err(message) => {
                 out.flush()?;
@@ -652,26 +652,4 @@ fn verify(path: &PathBuf, expected_n: Option<usize>) -> anyhow::Result<Outcome> 
     } else {
         Outcome::Found
     })
-}
-
-/// Reads one placement: columns from 1, separated by blanks or commas.
-fn parse_placement(text: &str, expected_n: Option<usize>) -> Result<Vec<usize>, String> {
-    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
-    let n = words.len();
-    if let Some(expected) = expected_n {
-        if n != expected {
-            return Err(format!("expected {expected} columns, found {n}"));
-        }
-    }
-    if n > MAX_SEARCH_N.max(quadrille_queens::MAX_CONSTRUCT_N) {
-        return Err(format!("{n} columns is more than this checker takes"));
-    }
-    words
-        .iter()
-        .enumerate()
-        .map(|(row, word)| match word.parse::<usize>() {
-            Ok(col) if (1..=n).contains(&col) => Ok(col - 1),
-            _ => Err(format!("row {}: bad column `{word}`: expected a number from 1 to {n}", row + 1)),
-        })
-        .collect()
 }

@@ -141,6 +141,37 @@ pub fn is_solution(cols: &[usize]) -> bool {
     attacks(cols, 1).is_ok_and(|found| found.is_empty())
 }
 
+/// Reads a placement written in the columns format: the column (from 1) of the
+/// queen in each row, separated by blanks or commas, as `2 4 1 3`. With
+/// `expected_n`, the placement must have that many rows. The columns are
+/// returned from 0.
+///
+/// ```
+/// use quadrille_queens::construct::parse_columns;
+/// assert_eq!(parse_columns("2 4 1 3", None)?, vec![1, 3, 0, 2]);
+/// assert_eq!(parse_columns("2,4,1,3", Some(4))?, vec![1, 3, 0, 2]);
+/// assert_eq!(parse_columns("2 5 1 3", None).unwrap_err().to_string(), "row 2: bad column `5`: expected a number from 1 to 4");
+/// # Ok::<(), quadrille_queens::Error>(())
+/// ```
+pub fn parse_columns(text: &str, expected_n: Option<usize>) -> Result<Vec<usize>, Error> {
+    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let n = words.len();
+    if let Some(expected) = expected_n {
+        if n != expected {
+            return Err(Error::WrongLength { expected, found: n });
+        }
+    }
+    check_size(n, MAX_CONSTRUCT_N, "the checker")?;
+    words
+        .iter()
+        .enumerate()
+        .map(|(row, word)| match word.parse::<usize>() {
+            Ok(col) if (1..=n).contains(&col) => Ok(col - 1),
+            _ => Err(Error::BadColumn { row: row + 1, word: (*word).to_string(), n }),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,6 +45,24 @@ pub enum Error {
         /// The number of shards.
         of: u32,
     },
+    /// A placement has another number of columns than expected.
+    #[error("expected {expected} columns, found {found}")]
+    WrongLength {
+        /// The board size expected.
+        expected: usize,
+        /// The number of columns found.
+        found: usize,
+    },
+    /// A placement lists a column that is not a number from 1 to n.
+    #[error("row {row}: bad column `{word}`: expected a number from 1 to {n}")]
+    BadColumn {
+        /// The row, from 1.
+        row: usize,
+        /// The word as written.
+        word: String,
+        /// The board size.
+        n: usize,
+    },
     /// The engine refused the cover model (a bug: the model is always well formed).
     #[error("the engine refused the cover model: {0}")]
     Build(#[from] quadrille_dlx::BuildError),

@@ -56,20 +56,32 @@ fn ctrl_c_reports_a_partial_count() {
     assert!(output.stdout.is_empty());
 }
 
-/// `quadrille … | head -1`: the command stops quietly when its reader goes away.
+/// `quadrille … | head -1`: each command stops quietly, and promptly, when its
+/// reader goes away.
 #[test]
 fn a_closed_pipe_ends_the_output_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-        .args(["solve"])
-        .arg(data("dlx/pentomino_6x10.dlx"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 16];
-    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
-    drop(child.stdout.take());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
-    assert_eq!(output.status.code(), Some(0));
+    let pentominoes = data("dlx/pentomino_6x10.dlx");
+    let puzzles = data("sudoku/17_clue.txt");
+    let runs: [Vec<&std::ffi::OsStr>; 3] = [
+        vec!["solve".as_ref(), pentominoes.as_os_str()],
+        vec!["queens".as_ref(), "16".as_ref()],
+        vec!["sudoku".as_ref(), puzzles.as_os_str()],
+    ];
+    for args in runs {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+        drop(child.stdout.take());
+        // Listing every solution of 16 queens or answering every puzzle would take
+        // many seconds; the command ends as soon as its next write fails.
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(!stderr.contains("panic") && !stderr.to_lowercase().contains("broken pipe"), "{args:?}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    }
 }

@@ -1,0 +1,110 @@
+//! The puzzle readers against hostile input: arbitrary text, and mutations of
+//! valid puzzles in both layouts. Every input gives puzzles or typed errors,
+//! never a panic; every puzzle read writes back to a line that reads as the same
+//! puzzle, and solving it (or finding it invalid) goes without trouble.
+//!
+//! `QUADRILLE_FUZZ_CASES=100000 cargo test --release -p quadrille-sudoku --test fuzz`
+//! runs a longer campaign.
+
+use proptest::prelude::*;
+use quadrille_sudoku::{Alphabet, Entry, Grid, ReadConfig, Reader, Size, SudokuSolver, Task};
+
+fn cases() -> u32 {
+    std::env::var("QUADRILLE_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(1000)
+}
+
+const EASY: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const GRID: &str = "\
+4 . . | . . . | 8 . 5
+. 3 . | . . . | . . .
+. . . | 7 . . | . . .
+------+-------+------
+. 2 . | . . . | . 6 .
+. . . | . 8 . | 4 . .
+. . . | . 1 . | . . .
+------+-------+------
+. . . | 6 . 3 | . 7 .
+5 . . | 2 . . | . . .
+1 . 4 | . . . | . . .
+";
+const SMALL: &str = "..3..4.221......";
+
+/// Reads every entry of the text, line by line as the command does.
+fn entries(text: &str, config: ReadConfig) -> Vec<Entry> {
+    let mut reader = Reader::new(config);
+    let mut entries = Vec::new();
+    for line in text.split_inclusive('\n') {
+        reader.push_line(line, &mut entries);
+    }
+    reader.finish(&mut entries);
+    entries
+}
+
+fn check(text: &str) -> Result<(), TestCaseError> {
+    let mut solver = SudokuSolver::new();
+    for config in
+        [ReadConfig::new(), ReadConfig::new().alphabet(Alphabet::ZeroBased), ReadConfig::new().size(Size::from_side(4))]
+    {
+        for entry in entries(text, config.clone()) {
+            prop_assert!(entry.line >= 1);
+            match &entry.puzzle {
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+                Ok(grid) => {
+                    let alphabet = config.get_alphabet();
+                    let line = grid.to_line(alphabet);
+                    let again = Grid::parse_with(&line, &ReadConfig::new().alphabet(alphabet))
+                        .map_err(|e| TestCaseError::fail(format!("{e}: {line}")))?;
+                    prop_assert_eq!(&again, grid);
+                    // Invalid givens are an error, any other puzzle an answer.
+                    if grid.size().side() <= 9 {
+                        let answer = solver.solve(grid, Task::Count { limit: Some(2) });
+                        prop_assert_eq!(answer.is_err(), grid.conflict().is_some());
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn mutated() -> impl Strategy<Value = String> {
+    let edit = (any::<prop::sample::Index>(), 0u8..4, prop::sample::select(b".0_123456789ABx#| -+\n\r\t".to_vec()));
+    (prop::sample::select(vec![EASY, GRID, SMALL]), proptest::collection::vec(edit, 1..8)).prop_map(|(seed, edits)| {
+        let mut bytes = seed.as_bytes().to_vec();
+        for (at, kind, byte) in edits {
+            let i = at.index(bytes.len() + 1);
+            match kind {
+                0 if i < bytes.len() => bytes[i] = byte,
+                1 => bytes.insert(i, byte),
+                2 if i < bytes.len() => {
+                    bytes.remove(i);
+                }
+                _ => {
+                    let rest = bytes[i.min(bytes.len())..].to_vec();
+                    bytes.extend_from_slice(b"\n");
+                    bytes.extend_from_slice(&rest);
+                }
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_text(text in "\\PC{0,200}") {
+        check(&text)?;
+    }
+
+    #[test]
+    fn text_from_the_puzzle_alphabet(text in "[.0-9A-G|+\\- #\\n\\r]{0,300}") {
+        check(&text)?;
+    }
+
+    #[test]
+    fn mutations_of_valid_puzzles(text in mutated()) {
+        check(&text)?;
+    }
+}
