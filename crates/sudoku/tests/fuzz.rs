@@ -45,7 +45,7 @@ fn check(text: &str) -> Result<(), TestCaseError> {
     for config in
         [ReadConfig::new(), ReadConfig::new().alphabet(Alphabet::ZeroBased), ReadConfig::new().size(Size::from_side(4))]
     {
-        for entry in entries(text, config.clone()) {
+        for entry in entries(text, config) {
             prop_assert!(entry.line >= 1);
             match &entry.puzzle {
                 Err(e) => prop_assert!(!e.to_string().is_empty()),
