@@ -45,8 +45,10 @@ enum Command {
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
     Merge(shard::Args),
-    /// Print a shell completion script, as in `quadrille completions bash >
-    /// /etc/bash_completion.d/quadrille`.
+    /// Print a shell completion script for bash, zsh, fish, elvish or powershell.
+    #[command(after_help = "Examples:\n  quadrille completions bash > /etc/bash_completion.d/quadrille\n  \
+        quadrille completions zsh > ~/.zfunc/_quadrille\n  \
+        quadrille completions fish > ~/.config/fish/completions/quadrille.fish")]
     Completions {
         /// The shell.
         shell: clap_complete::Shell,

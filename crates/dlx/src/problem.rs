@@ -159,12 +159,14 @@ pub struct ProblemBuilder {
     option_starts: Vec<u32>,
     option_items: Vec<Item>,
     option_colors: Vec<Option<Color>>,
+    /// The most nodes allowed: [`MAX_NODES`], lowered by tests.
+    max_nodes: u64,
 }
 
 impl ProblemBuilder {
     /// An empty builder.
     pub fn new() -> Self {
-        ProblemBuilder { option_starts: vec![0], ..Default::default() }
+        ProblemBuilder { option_starts: vec![0], max_nodes: MAX_NODES, ..Default::default() }
     }
 
     fn item(&mut self, name: &str, primary: bool) -> Result<Item, BuildError> {
@@ -269,17 +271,19 @@ impl ProblemBuilder {
             return Err(BuildError::NoPrimaryItem { option });
         }
         let nodes = self.node_count();
-        if nodes > MAX_NODES {
-            return Err(BuildError::TooLarge { nodes, limit: MAX_NODES });
+        if nodes > self.max_nodes {
+            return Err(BuildError::TooLarge { nodes, limit: self.max_nodes });
         }
         self.option_starts.push(self.option_items.len() as u32);
         Ok(OptionId(option as u32))
     }
 
-    /// Nodes in Knuth's layout: a header per item (plus the root), the option
-    /// nodes, and a spacer before every option and after the last.
+    /// Nodes in Knuth's layout once the option being added is in: the unused
+    /// node 0, a header per item, a first spacer, and each option's nodes with a
+    /// spacer after them (`option_starts` has one entry per option so far, the
+    /// new one included, since the first entry is 0).
     fn node_count(&self) -> u64 {
-        self.items.len() as u64 + 1 + self.option_items.len() as u64 + self.option_starts.len() as u64
+        self.items.len() as u64 + 2 + self.option_items.len() as u64 + self.option_starts.len() as u64
     }
 
     /// The number of primary items declared so far.
@@ -511,3 +515,27 @@ impl PartialEq for Problem {
 }
 
 impl Eq for Problem {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A problem too large for 32-bit node indices is refused with a message,
+    /// option by option, and the builder stays usable (shown with a lower limit,
+    /// since the real one needs tens of gigabytes).
+    #[test]
+    fn too_many_nodes_is_an_error_not_an_overflow() {
+        let mut b = ProblemBuilder::new();
+        b.max_nodes = 20;
+        let items: Vec<Item> = (0..4).map(|k| b.primary(&format!("i{k}")).unwrap()).collect();
+        // 5 headers and the first spacer, then 4 nodes and a spacer per option.
+        assert!(b.option(items.clone()).is_ok());
+        assert!(b.option(items.clone()).is_ok());
+        let error = b.option(items.clone()).unwrap_err();
+        assert_eq!(error, BuildError::TooLarge { nodes: 21, limit: 20 });
+        assert_eq!(error.to_string(), "the problem is too large: 21 nodes exceed the limit of 20");
+        assert_eq!(b.n_options(), 2);
+        assert!(b.option([items[0]]).is_ok());
+        assert_eq!(b.build().unwrap().n_options(), 3);
+    }
+}

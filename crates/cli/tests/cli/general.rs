@@ -85,3 +85,85 @@ fn a_closed_pipe_ends_the_output_quietly() {
         assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn every_subcommand_explains_itself_with_examples() {
+    for command in ["solve", "queens", "sudoku", "merge", "completions"] {
+        let run = quadrille(&[command, "--help"], "");
+        assert_eq!(run.code, 0, "{command}");
+        assert!(run.stdout.contains("Examples:\n  ") && run.stdout.contains("quadrille "), "{command}: {}", run.stdout);
+    }
+    insta::assert_snapshot!("completions_bad_shell", quadrille(&["completions", "tcsh"], "").transcript());
+}
+
+/// Limits that make no sense are refused, and limits that do are kept: no
+/// overflow, abort or endless run.
+#[test]
+fn limits_get_clear_answers() {
+    let toy = "A B\nA\nB\nA B\n";
+    let zero = quadrille(&["solve", "--limit", "0"], toy);
+    assert_eq!((zero.code, zero.stdout.as_str()), (1, ""));
+    assert_eq!(quadrille(&["solve", "--count", "--limit", "0"], toy).stdout, "0\n");
+    let queens = quadrille(&["queens", "8", "--limit", "0"], "");
+    assert_eq!((queens.code, queens.stdout.as_str()), (1, ""));
+    let puzzle = ".".repeat(16) + "\n";
+    assert_eq!(quadrille(&["sudoku", "-q", "--count", "--limit", "0"], &puzzle).stdout, "0\n");
+    insta::assert_snapshot!(
+        "limits_refused",
+        [
+            &["queens", "100000"][..],
+            &["queens", "100000", "--count"],
+            &["queens", "29", "--count"],
+            &["queens", "99999999999999999999999"],
+            &["queens", "8", "--threads", "0"],
+            &["sudoku", "--threads", "0"],
+            &["solve", "--limit", "-1"],
+        ]
+        .iter()
+        .map(|args| format!("$ quadrille {}\n{}", args.join(" "), quadrille(args, "").transcript()))
+        .collect::<Vec<_>>()
+        .join("\n")
+    );
+}
+
+/// A long stream of puzzles is answered as it comes, whatever is in it.
+#[test]
+fn a_long_stream_of_puzzles() {
+    let puzzles = std::fs::read_to_string(data("sudoku/17_clue.txt")).unwrap();
+    let mut input = String::new();
+    let mut expected = 0;
+    for (k, line) in puzzles.lines().filter(|l| !l.starts_with('#')).take(20_000).enumerate() {
+        input.push_str(line);
+        input.push('\n');
+        // Among the puzzles, comments, blank lines and broken lines.
+        match k % 50 {
+            0 => input.push_str("# a comment\n\n"),
+            1 => input.push_str("12345\n"),
+            _ => {}
+        }
+        expected += if k % 50 == 1 { 2 } else { 1 };
+    }
+    let run = quadrille(&["sudoku", "--threads", "2"], &input);
+    assert_eq!(run.code, 2, "the broken lines are invalid");
+    assert_eq!(run.stdout.lines().count(), expected);
+    assert_eq!(run.stdout.lines().filter(|l| l.starts_with("invalid: ")).count(), 400);
+    assert!(run.stderr.contains("20400 puzzles: 20000 solved, 0 multiple, 0 none, 400 invalid"), "{}", run.stderr);
+}
+
+/// Ctrl-C during a sudoku batch: the summary says how far it got, exit code 130.
+#[test]
+fn ctrl_c_ends_a_sudoku_batch() {
+    let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(["sudoku", "--threads", "1"])
+        .arg(data("sudoku/forum_hardest_1905_11plus.txt"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+}
