@@ -2,10 +2,11 @@
 //! checks its answer, so a fast wrong answer cannot pass.
 //!
 //! `sudoku_6x6_all.dlx` (28,200,960 solutions) takes too long for repeated
-//! sampling; time it with `quadrille solve sudoku_6x6_all.dlx --count --stats`.
+//! sampling; time it with `quadrille solve sudoku_6x6_all.dlx --count --stats
+//! --threads 1` (and `--threads 2`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use quadrille::dlx::{Problem, Solver, Stats};
+use quadrille::dlx::{Parallel, Problem, Solver, Stats};
 
 #[path = "../tests/it/data.rs"]
 mod data;
@@ -26,13 +27,21 @@ fn knuth_instances(c: &mut Criterion) {
     let pentominoes = problem("pentomino_6x10");
     let mut group = c.benchmark_group("pentomino_6x10");
     group.sample_size(10);
+    let expected = Stats { nodes: 909_153, updates: 310_816_489, cleansings: 0, solutions: 2339 };
     group.bench_function("count", |b| {
         let mut solver = Solver::new(&pentominoes);
         b.iter(|| {
             assert_eq!(solver.count(), 2339);
-            assert_eq!(solver.stats(), Stats { nodes: 909_153, updates: 310_816_489, cleansings: 0, solutions: 2339 });
+            assert_eq!(solver.stats(), expected);
         })
     });
+    // The same count split into subproblems, on one thread (the split's cost)
+    // and on two (the speed-up).
+    for threads in [1, 2] {
+        group.bench_function(format!("count_split_{threads}_threads"), |b| {
+            b.iter(|| assert_eq!(Parallel::new(&pentominoes).threads(threads).count().unwrap(), expected))
+        });
+    }
     group.finish();
 }
 

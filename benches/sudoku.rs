@@ -6,21 +6,14 @@
 //! inverse. Every measured run checks its answers, so a fast wrong answer fails.
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::sudoku::{Alphabet, Batch, Entry, Grid, Reader, Status, SudokuSolver, Task};
 
-/// The text of a file under the shared data folder (`../shared/data` beside the
-/// project, or `$QUADRILLE_DATA`).
-fn read(relative: &str) -> String {
-    let root = std::env::var_os("QUADRILLE_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"));
-    let path = root.join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
+#[path = "../tests/it/data.rs"]
+mod data;
+use data::read;
 
 /// Every `step`-th entry of a collection, at most `max`.
 fn sample(file: &str, step: usize, max: usize) -> Vec<Entry> {

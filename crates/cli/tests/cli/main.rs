@@ -7,17 +7,11 @@ mod solve;
 mod sudoku;
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// The path of a file under the shared data folder (`../shared/data` beside the
-/// project, or `$QUADRILLE_DATA`).
-pub fn data(relative: &str) -> PathBuf {
-    let root = std::env::var_os("QUADRILLE_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"));
-    root.join(relative)
-}
+#[path = "../../../../tests/it/data.rs"]
+mod shared_data;
+pub use shared_data::path as data;
 
 /// What a run printed and how it ended.
 #[derive(Debug)]
