@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-use crate::{data, quadrille};
+use crate::{data, interrupted, quadrille};
 
 #[test]
 fn help_lists_the_subcommands() {
@@ -37,23 +37,12 @@ fn quiet_keeps_stderr_for_errors_only() {
 /// Ctrl-C during a long count: the partial count on stderr, exit code 130.
 #[test]
 fn ctrl_c_reports_a_partial_count() {
-    let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-        .args(["solve", "--count", "--threads", "1"])
-        .arg(data("dlx/sudoku_6x6_all.dlx"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until the search is under way (the problem is read and built), then
-    // interrupt it: the whole count takes far longer than this.
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let status = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("so far (partial)"), "{stderr}");
-    assert!(output.stdout.is_empty());
+    let problem = data("dlx/sudoku_6x6_all.dlx");
+    let run =
+        interrupted(&["solve".as_ref(), "--count".as_ref(), "--threads".as_ref(), "1".as_ref(), problem.as_os_str()]);
+    assert_eq!(run.code, 130, "{}", run.stderr);
+    assert!(run.stderr.contains("so far (partial)"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
 }
 
 /// `quadrille … | head -1`: each command stops quietly, and promptly, when its
@@ -153,17 +142,8 @@ fn a_long_stream_of_puzzles() {
 /// Ctrl-C during a sudoku batch: the summary says how far it got, exit code 130.
 #[test]
 fn ctrl_c_ends_a_sudoku_batch() {
-    let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-        .args(["sudoku", "--threads", "1"])
-        .arg(data("sudoku/forum_hardest_1905_11plus.txt"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    let output = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("interrupted after "), "{stderr}");
+    let puzzles = data("sudoku/forum_hardest_1905_11plus.txt");
+    let run = interrupted(&["sudoku".as_ref(), "--threads".as_ref(), "1".as_ref(), puzzles.as_os_str()]);
+    assert_eq!(run.code, 130, "{}", run.stderr);
+    assert!(run.stderr.contains("interrupted after "), "{}", run.stderr);
 }

@@ -51,3 +51,23 @@ pub fn quadrille(args: &[&str], stdin: &str) -> Run {
         code: output.status.code().unwrap_or(-1),
     }
 }
+
+/// Runs `quadrille ARGS`, presses Ctrl-C once the work is under way (the whole
+/// run takes far longer than the wait), and returns what it printed.
+pub fn interrupted(args: &[&std::ffi::OsStr]) -> Run {
+    let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quadrille binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}

@@ -216,19 +216,10 @@ fn shards_merge_into_the_whole_count() {
 /// Ctrl-C during a long count or listing: what was done so far, exit code 130.
 #[test]
 fn ctrl_c_stops_counting_and_listing() {
-    use std::process::{Command, Stdio};
     for args in [&["queens", "19", "--count", "--threads", "1"][..], &["queens", "20", "--format", "columns"]] {
-        let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(700));
-        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-        let output = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(output.status.code(), Some(130), "{args:?}: {stderr}");
-        assert!(stderr.contains("interrupted"), "{stderr}");
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        let run = crate::interrupted(&args);
+        assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("interrupted"), "{}", run.stderr);
     }
 }
