@@ -301,33 +301,28 @@ impl Links {
     }
 
     /// Removes the other nodes of `p`'s option from their items' lists.
-    ///
-    /// The nodes of one option lie in different lists, so the order in which they
-    /// are unlinked does not matter; the loop runs a fixed number of times for the
-    /// option's length and wraps round with a conditional move rather than
-    /// branching at the spacer, which keeps the branch predictor on track.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        let end = nd!(self, p).end;
-        let start = nd!(self, end).up;
-        let mut q = p;
-        for _ in 1..end - start {
-            q += 1;
-            q = if q == end { start } else { q };
-            let Node { up, down, top, .. } = *nd!(self, q);
-            if !COLORS || *col!(self, q) >= 0 {
-                nd!(self, up).down = down;
-                nd!(self, down).up = up;
-                *ln!(self, top) -= 1;
-                *updates += 1;
-            }
-        }
+        self.relink_others::<COLORS, false>(p, updates);
     }
 
-    /// Undoes [`Links::hide`]. Each list regains the one node it lost, so any
-    /// order will do.
+    /// Undoes [`Links::hide`].
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        self.relink_others::<COLORS, true>(p, &mut 0);
+    }
+
+    /// Takes the other nodes of `p`'s option out of their items' lists (counting
+    /// an update for each), or puts them back when `RESTORE`. Nodes marked
+    /// purified stay where they are.
+    ///
+    /// The nodes of one option lie in different lists, so the order in which they
+    /// are unlinked or relinked does not matter, and unhide may go the same way
+    /// round as hide. The loop runs a fixed number of times for the option's
+    /// length and wraps round with a conditional move rather than branching at
+    /// the spacer, which keeps the branch predictor on track.
+    #[inline(always)]
+    fn relink_others<const COLORS: bool, const RESTORE: bool>(&mut self, p: u32, updates: &mut u64) {
         let end = nd!(self, p).end;
         let start = nd!(self, end).up;
         let mut q = p;
@@ -336,9 +331,16 @@ impl Links {
             q = if q == end { start } else { q };
             let Node { up, down, top, .. } = *nd!(self, q);
             if !COLORS || *col!(self, q) >= 0 {
-                nd!(self, up).down = q;
-                nd!(self, down).up = q;
-                *ln!(self, top) += 1;
+                if RESTORE {
+                    nd!(self, up).down = q;
+                    nd!(self, down).up = q;
+                    *ln!(self, top) += 1;
+                } else {
+                    nd!(self, up).down = down;
+                    nd!(self, down).up = up;
+                    *ln!(self, top) -= 1;
+                    *updates += 1;
+                }
             }
         }
     }
