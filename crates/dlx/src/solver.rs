@@ -290,6 +290,25 @@ impl Solver {
         }
     }
 
+    /// Does what [`reset`](Solver::reset) does by copying the problem's initial
+    /// links back instead of undoing step by step: its cost is the size of the
+    /// problem, not the work done. Faster than `reset` after many commitments on
+    /// a small problem (the givens of a sudoku); slower after a little work on a
+    /// large one.
+    pub fn restore(&mut self) {
+        let initial = self.problem.links();
+        self.links.nodes.copy_from_slice(&initial.nodes);
+        self.links.items.copy_from_slice(&initial.items);
+        self.links.lens.copy_from_slice(&initial.lens);
+        if self.colors {
+            self.links.colors.copy_from_slice(&initial.colors);
+        }
+        self.committed.clear();
+        self.phase = Phase::Idle;
+        self.level = 0;
+        self.floor = 0;
+    }
+
     /// Ends a search stopped at a solution, undoing its levels (down to the floor)
     /// in reverse order.
     fn stop(&mut self) {
@@ -677,6 +696,16 @@ mod tests {
             assert!(split.nodes >= 1);
             solver.reset();
             assert!(same(&solver));
+            // Restoring by copy ends in the same state as undoing.
+            assert!(solver.commit(OptionId(1)).is_ok());
+            let mut solutions = solver.solutions();
+            solutions.next();
+            drop(solutions);
+            // A descent too, where the problem has one below that commitment.
+            let _ = solver.descend(OptionId(0));
+            solver.restore();
+            assert!(same(&solver) && solver.committed().is_empty());
+            assert_eq!(solver.count(), count);
             let mut leaves = Vec::new();
             solver.split(1, |prefix| leaves.push(prefix.to_vec()));
             for prefix in leaves {

@@ -127,6 +127,12 @@ proptest! {
             prop_assert!(all_contain, "committed options come first in every solution");
             solver.reset();
             prop_assert_eq!(solver.count(), expected.len() as u64);
+            // The same, undone by copying the initial links back.
+            solver.commit(OptionId(option)).unwrap();
+            solver.first();
+            solver.restore();
+            prop_assert!(solver.committed().is_empty());
+            prop_assert_eq!(solver.count(), expected.len() as u64);
         }
     }
 
