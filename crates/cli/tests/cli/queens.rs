@@ -200,6 +200,12 @@ fn shards_merge_into_the_whole_count() {
             assert_eq!((merged["nodes"].as_u64(), merged["updates"].as_u64()), (Some(45_393), Some(783_140)));
         }
     }
+    // The whole of a merge, its time masked.
+    let records: String =
+        (0..4).map(|i| quadrille(&["queens", "9", "--count", "--shard", &format!("{i}/4")], "").stdout).collect();
+    let merged = quadrille(&["merge", "-"], &records);
+    let seconds = mask_number_after(&merged.stdout, "\"seconds\":");
+    insta::assert_snapshot!("merge_of_four_shards", format!("exit code: {}\n{seconds}{}", merged.code, merged.stderr));
     // Shards of different boards do not mix.
     let mixed = [
         quadrille(&["queens", "11", "--count", "--shard", "0/2"], "").stdout,
@@ -221,5 +227,18 @@ fn ctrl_c_stops_counting_and_listing() {
         let run = crate::interrupted(&args);
         assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains("interrupted"), "{}", run.stderr);
+    }
+}
+
+/// The text with the number after `key` replaced by `[time]`.
+fn mask_number_after(text: &str, key: &str) -> String {
+    match text.find(key) {
+        Some(at) => {
+            let start = at + key.len();
+            let end = start
+                + text[start..].find(|c: char| c != '.' && !c.is_ascii_digit() && c != 'e' && c != '-').unwrap_or(0);
+            format!("{}[time]{}", &text[..start], &text[end..])
+        }
+        None => text.to_string(),
     }
 }
