@@ -20,29 +20,12 @@ const SEEDS: &[&str] = &[
     "r0 c0 r1 c1 | a0 b0 a1 b1\nr0 c0 a0\nr0 c1 b1\nr1 c0 a1\nr1 c1 b0\n",
 ];
 
-/// A mutation of a seed: bytes replaced, inserted or deleted, lines duplicated.
+#[path = "../../../tests/support/mutate.rs"]
+mod mutate;
+
+/// A mutation of a seed: bytes replaced, inserted or deleted, lines repeated.
 fn mutated() -> impl Strategy<Value = Vec<u8>> {
-    let edit = (any::<prop::sample::Index>(), 0u8..4, prop::sample::select(b" |:\n\rABXY01\t#\xff".to_vec()));
-    (prop::sample::select(SEEDS), proptest::collection::vec(edit, 1..8)).prop_map(|(seed, edits)| {
-        let mut bytes = seed.as_bytes().to_vec();
-        for (at, kind, byte) in edits {
-            let i = at.index(bytes.len() + 1);
-            match kind {
-                0 if i < bytes.len() => bytes[i] = byte,
-                1 => bytes.insert(i, byte),
-                2 if i < bytes.len() => {
-                    bytes.remove(i);
-                }
-                _ => {
-                    let line: Vec<u8> =
-                        bytes[i.min(bytes.len())..].iter().take_while(|&&b| b != b'\n').copied().collect();
-                    bytes.extend_from_slice(&line);
-                    bytes.push(b'\n');
-                }
-            }
-        }
-        bytes
-    })
+    mutate::mutated(SEEDS, b" |:\n\rABXY01\t#\xff")
 }
 
 /// Reads the text; a problem read must round-trip and solve without trouble.

@@ -67,27 +67,13 @@ fn check(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+#[path = "../../../tests/support/mutate.rs"]
+mod mutate;
+
+/// A mutation of a valid puzzle: bytes replaced, inserted or deleted, lines repeated.
 fn mutated() -> impl Strategy<Value = String> {
-    let edit = (any::<prop::sample::Index>(), 0u8..4, prop::sample::select(b".0_123456789ABx#| -+\n\r\t".to_vec()));
-    (prop::sample::select(vec![EASY, GRID, SMALL]), proptest::collection::vec(edit, 1..8)).prop_map(|(seed, edits)| {
-        let mut bytes = seed.as_bytes().to_vec();
-        for (at, kind, byte) in edits {
-            let i = at.index(bytes.len() + 1);
-            match kind {
-                0 if i < bytes.len() => bytes[i] = byte,
-                1 => bytes.insert(i, byte),
-                2 if i < bytes.len() => {
-                    bytes.remove(i);
-                }
-                _ => {
-                    let rest = bytes[i.min(bytes.len())..].to_vec();
-                    bytes.extend_from_slice(b"\n");
-                    bytes.extend_from_slice(&rest);
-                }
-            }
-        }
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
+    mutate::mutated(&[EASY, GRID, SMALL], b".0_123456789ABx#| -+\n\r\t")
+        .prop_map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
 }
 
 proptest! {
