@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use quadrille::sudoku::{Alphabet, Batch, Entry, Grid, Reader, Status, SudokuSolver, Task};
+use quadrille::sudoku::{Alphabet, Batch, Entry, Grid, ReadConfig, Reader, Status, SudokuSolver, Task};
 
 #[path = "../tests/it/data.rs"]
 mod data;
@@ -17,12 +17,11 @@ use data::read;
 
 /// Every `step`-th entry of a collection, at most `max`.
 fn sample(file: &str, step: usize, max: usize) -> Vec<Entry> {
-    let mut reader = Reader::default();
-    let mut entries = Vec::new();
-    for line in read(&format!("sudoku/{file}.txt")).split('\n') {
-        reader.push_line(line, &mut entries);
-    }
-    entries.into_iter().step_by(step).take(max).collect()
+    Reader::read_all(&read(&format!("sudoku/{file}.txt")), ReadConfig::new())
+        .into_iter()
+        .step_by(step)
+        .take(max)
+        .collect()
 }
 
 fn grids(entries: &[Entry]) -> Vec<Grid> {

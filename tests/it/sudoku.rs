@@ -1,19 +1,15 @@
 //! `sudoku` integration tests: the public collections and every size.
 
-use quadrille::sudoku::{Alphabet, Answer, Batch, Entry, Error, Grid, Reader, Size, Status, SudokuSolver, Task};
+use quadrille::sudoku::{
+    Alphabet, Answer, Batch, Entry, Error, Grid, ReadConfig, Reader, Size, Status, SudokuSolver, Task,
+};
 
 use crate::data;
 
 /// Reads every entry of a text, keeping the line endings (`\r` included) on the
 /// lines, as a stream would.
 fn entries(text: &str) -> Vec<Entry> {
-    let mut reader = Reader::default();
-    let mut entries = Vec::new();
-    for line in text.split('\n') {
-        reader.push_line(line, &mut entries);
-    }
-    reader.finish(&mut entries);
-    entries
+    Reader::read_all(text, ReadConfig::new())
 }
 
 /// The puzzles of a data file (all of them must be well formed).

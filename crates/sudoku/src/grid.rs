@@ -224,13 +224,7 @@ impl Grid {
 
     /// Reads one puzzle with a configuration (size, alphabet).
     pub fn parse_with(text: &str, config: &crate::ReadConfig) -> Result<Grid, Error> {
-        let mut reader = crate::Reader::new(*config);
-        let mut entries = Vec::new();
-        for line in text.lines() {
-            reader.push_line(line, &mut entries);
-        }
-        reader.finish(&mut entries);
-        let mut entries = entries.into_iter();
+        let mut entries = crate::Reader::read_all(text, *config).into_iter();
         match (entries.next(), entries.next()) {
             (Some(entry), None) => entry.puzzle,
             (None, _) => Err(Error::NoPuzzle),

@@ -144,6 +144,24 @@ impl Reader {
         Reader { config, line: 0, grid: None }
     }
 
+    /// Reads a whole text line by line, as a stream of it would be read, and
+    /// returns its entries.
+    ///
+    /// ```
+    /// use quadrille_sudoku::{ReadConfig, Reader};
+    /// let entries = Reader::read_all("# two puzzles\n..3..4.221......\r\n1.1.............\n", ReadConfig::new());
+    /// assert_eq!(entries.iter().map(|e| (e.line, e.puzzle.is_ok())).collect::<Vec<_>>(), [(2, true), (3, true)]);
+    /// ```
+    pub fn read_all(text: &str, config: ReadConfig) -> Vec<Entry> {
+        let mut reader = Reader::new(config);
+        let mut entries = Vec::new();
+        for line in text.split_inclusive('\n') {
+            reader.push_line(line, &mut entries);
+        }
+        reader.finish(&mut entries);
+        entries
+    }
+
     /// The number of lines read so far.
     pub fn lines(&self) -> usize {
         self.line
@@ -271,22 +289,12 @@ fn decode(text: &str, line: usize, size: Size, alphabet: Alphabet, cells: &mut V
 mod tests {
     use super::*;
 
-    fn read(text: &str, config: ReadConfig) -> Vec<Entry> {
-        let mut reader = Reader::new(config);
-        let mut entries = Vec::new();
-        for line in text.split('\n') {
-            reader.push_line(line, &mut entries);
-        }
-        reader.finish(&mut entries);
-        entries
-    }
-
     const LINE: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn line_layout_with_comments_crlf_and_zeros() {
         let text = format!("# comment\r\n\r\n{LINE}\r\n{}\n", LINE.replace('.', "0"));
-        let entries = read(&text, ReadConfig::new());
+        let entries = Reader::read_all(&text, ReadConfig::new());
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].line, 3);
         assert_eq!(entries[0].puzzle.as_ref().unwrap().to_line(Alphabet::OneBased), LINE);
@@ -303,7 +311,7 @@ mod tests {
             let row: Vec<String> = row.iter().map(|&b| (b as char).to_string()).collect();
             text.push_str(&format!("{} | {} | {}\n", row[..3].join(" "), row[3..6].join(" "), row[6..].join(" ")));
         }
-        let entries = read(&text, ReadConfig::new());
+        let entries = Reader::read_all(&text, ReadConfig::new());
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].layout, Layout::Grid);
         assert_eq!(entries[0].puzzle.as_ref().unwrap().to_line(Alphabet::OneBased), LINE);
@@ -315,7 +323,7 @@ mod tests {
     #[test]
     fn bad_lines_are_entries() {
         let text = format!("{}\n{LINE}\n12345678x\n{LINE}\n123456789\n", &LINE[..80]);
-        let entries = read(&text, ReadConfig::new());
+        let entries = Reader::read_all(&text, ReadConfig::new());
         let errors: Vec<Option<Error>> = entries.iter().map(|e| e.puzzle.clone().err()).collect();
         assert_eq!(
             errors,
@@ -327,7 +335,7 @@ mod tests {
                 Some(Error::ShortGrid { line: 5, rows: 1, expected: 9 }),
             ]
         );
-        let entries = read("1234\n12x4\n1234\n1234\n", ReadConfig::new());
+        let entries = Reader::read_all("1234\n12x4\n1234\n1234\n", ReadConfig::new());
         assert_eq!(entries[0].puzzle, Err(Error::BadCharacter { line: 2, column: 3, character: 'x' }));
         assert_eq!(entries.len(), 1);
     }
@@ -336,23 +344,23 @@ mod tests {
     fn sixteen_by_sixteen_alphabets() {
         let one_based: String = (1..=16u8).map(|d| Alphabet::OneBased.symbol(d)).collect::<String>().repeat(16);
         let zero_based: String = (1..=16u8).map(|d| Alphabet::ZeroBased.symbol(d)).collect::<String>().repeat(16);
-        let a = read(&one_based, ReadConfig::new());
-        let b = read(&zero_based, ReadConfig::new().alphabet(Alphabet::ZeroBased));
+        let a = Reader::read_all(&one_based, ReadConfig::new());
+        let b = Reader::read_all(&zero_based, ReadConfig::new().alphabet(Alphabet::ZeroBased));
         assert_eq!(a[0].puzzle.as_ref().unwrap().size(), Size::new(4).unwrap());
         assert_eq!(a[0].puzzle, b[0].puzzle);
         // `H` (17) is no digit of a 16×16 puzzle.
         let bad = format!("H{}", &one_based[1..]);
         assert_eq!(
-            read(&bad, ReadConfig::new())[0].puzzle,
+            Reader::read_all(&bad, ReadConfig::new())[0].puzzle,
             Err(Error::BadCharacter { line: 1, column: 1, character: 'H' })
         );
         // With the size given, a 16-cell line is a row of a 16×16 grid.
         let rows = format!("{}\n", &one_based[..16]).repeat(16);
-        let entries = read(&rows, ReadConfig::new().size(Some(Size::new(4).unwrap())));
+        let entries = Reader::read_all(&rows, ReadConfig::new().size(Some(Size::new(4).unwrap())));
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].layout, Layout::Grid);
         assert_eq!(entries[0].puzzle, a[0].puzzle);
-        let entries = read(&rows, ReadConfig::new());
+        let entries = Reader::read_all(&rows, ReadConfig::new());
         assert_eq!(entries.len(), 16);
     }
 }

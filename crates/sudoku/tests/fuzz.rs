@@ -7,7 +7,7 @@
 //! runs a longer campaign.
 
 use proptest::prelude::*;
-use quadrille_sudoku::{Alphabet, Entry, Grid, ReadConfig, Reader, Size, SudokuSolver, Task};
+use quadrille_sudoku::{Alphabet, Grid, ReadConfig, Reader, Size, SudokuSolver, Task};
 
 fn cases() -> u32 {
     std::env::var("QUADRILLE_FUZZ_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(1000)
@@ -29,23 +29,12 @@ const GRID: &str = "\
 ";
 const SMALL: &str = "..3..4.221......";
 
-/// Reads every entry of the text, line by line as the command does.
-fn entries(text: &str, config: ReadConfig) -> Vec<Entry> {
-    let mut reader = Reader::new(config);
-    let mut entries = Vec::new();
-    for line in text.split_inclusive('\n') {
-        reader.push_line(line, &mut entries);
-    }
-    reader.finish(&mut entries);
-    entries
-}
-
 fn check(text: &str) -> Result<(), TestCaseError> {
     let mut solver = SudokuSolver::new();
     for config in
         [ReadConfig::new(), ReadConfig::new().alphabet(Alphabet::ZeroBased), ReadConfig::new().size(Size::from_side(4))]
     {
-        for entry in entries(text, config) {
+        for entry in Reader::read_all(text, config) {
             prop_assert!(entry.line >= 1);
             match &entry.puzzle {
                 Err(e) => prop_assert!(!e.to_string().is_empty()),
