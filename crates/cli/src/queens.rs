@@ -237,6 +237,9 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let mut dlx_stats = None;
     let mut unique_times_8 = None;
+    // What a shard record names as its problem: the engine's model, by its
+    // fingerprint, or the bitboard count of this board.
+    let mut problem_id = format!("queens:{n}:bitboard");
     let (total, unique) = match algorithm {
         Algorithm::Bitboard if limit.is_none() => {
             let (index, of) = args.shard.map_or((0, 1), |s| (s.index, s.of));
@@ -246,6 +249,9 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
         }
         Algorithm::Dlx if n > 0 && !args.unique && !args.json => {
             let model = CoverModel::new(n, order)?;
+            if args.shard.is_some() {
+                problem_id = format!("dlx:{:016x}", model.problem().fingerprint());
+            }
             let stats = if limit.is_none() && args.threads != Some(1) {
                 let parallel =
                     Parallel::new(model.problem()).threads(args.threads.unwrap_or(0)).monitor(Some(monitor.clone()));
@@ -287,18 +293,14 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
     }
     let mut out = crate::stdout();
     if let Some(shard) = args.shard {
-        let (id, stats, extra) = match dlx_stats {
-            Some(stats) => {
-                let problem = CoverModel::new(n, order)?;
-                (format!("dlx:{:016x}", problem.problem().fingerprint()), stats, vec![])
-            }
-            None => {
-                let stats = Stats { solutions: total, ..Stats::default() };
-                let extra = vec![("unique_times_8", serde_json::json!(unique_times_8.unwrap_or(0)))];
-                (format!("queens:{n}:bitboard"), stats, extra)
-            }
+        let (stats, extra) = match dlx_stats {
+            Some(stats) => (stats, vec![]),
+            None => (
+                Stats { solutions: total, ..Stats::default() },
+                vec![("unique_times_8", serde_json::json!(unique_times_8.unwrap_or(0)))],
+            ),
         };
-        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &extra))?;
+        writeln!(out, "{}", shard::record(shard, &problem_id, &stats, seconds, &extra))?;
     } else if args.json {
         // Written by hand to keep the keys in this order.
         writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;
