@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+mod input;
 mod progress;
 mod queens;
 mod shard;

@@ -2,7 +2,7 @@
 //! formula; listing, counting, checking placements, and Knuth's input for N.
 
 use std::cell::RefCell;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -600,15 +600,8 @@ fn svg(n: usize, boards: &[Vec<usize>]) -> String {
 }
 
 /// `--verify`: checks each placement, says which queens attack.
-fn verify(path: &PathBuf, expected_n: Option<usize>) -> anyhow::Result<Outcome> {
-    let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
-        ("<stdin>".to_string(), Box::new(io::Cursor::new(text)))
-    } else {
-        let file = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        (path.display().to_string(), Box::new(io::BufReader::new(file)))
-    };
+fn verify(path: &std::path::Path, expected_n: Option<usize>) -> anyhow::Result<Outcome> {
+    let crate::input::Input { name, reader, .. } = crate::input::open(Some(path), 1 << 16)?;
     let mut out = crate::stdout();
     let (mut checked, mut bad_input, mut wrong) = (0u64, false, false);
     for (index, line) in reader.lines().enumerate() {

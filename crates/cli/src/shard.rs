@@ -88,13 +88,7 @@ fn records(files: &[PathBuf]) -> anyhow::Result<Vec<(Origin, Map<String, Value>)
     let mut all = Vec::new();
     let stdin = [PathBuf::from("-")];
     for path in if files.is_empty() { &stdin[..] } else { files } {
-        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
-            ("<stdin>".into(), Box::new(std::io::stdin().lock()))
-        } else {
-            let name = path.display().to_string();
-            let file = std::fs::File::open(path).with_context(|| format!("cannot read {name}"))?;
-            (name, Box::new(std::io::BufReader::new(file)))
-        };
+        let crate::input::Input { name, reader, .. } = crate::input::open(Some(path), 1 << 16)?;
         for (k, line) in reader.lines().enumerate() {
             let line = line.with_context(|| format!("cannot read {name}"))?;
             if line.trim().is_empty() {

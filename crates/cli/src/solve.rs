@@ -1,11 +1,10 @@
 //! `quadrille solve`: exact cover from Knuth's text format.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context;
 use quadrille_dlx::{Config, OptionId, Parallel, Problem, Solver, Stats, knuth};
 
 use crate::Outcome;
@@ -45,25 +44,9 @@ pub struct Args {
     pub shard: Option<Shard>,
 }
 
-/// The input's name for messages, and its text.
-pub(crate) fn read_input(file: Option<&PathBuf>) -> anyhow::Result<(String, String)> {
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?;
-            Ok((name, text))
-        }
-        _ => {
-            let mut text = String::new();
-            std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
-            Ok(("<stdin>".to_string(), text))
-        }
-    }
-}
-
 /// Reads a problem, reporting the skipped options on stderr.
 pub(crate) fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<Problem> {
-    let (name, text) = read_input(file)?;
+    let (name, text) = crate::input::open(file.map(PathBuf::as_path), 1 << 16)?.read_to_string()?;
     let parsed = knuth::read(&text).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
     if !crate::quiet() {
         for warning in &parsed.warnings {

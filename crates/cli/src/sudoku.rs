@@ -1,8 +1,7 @@
 //! `quadrille sudoku`: puzzles streamed from a file or standard input, answered in
 //! their order on several threads.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -105,16 +104,7 @@ impl Tally {
 
 /// Runs `quadrille sudoku`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    let (name, input, size): (String, Box<dyn Read>, Option<u64>) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let name = path.display().to_string();
-            let file = File::open(path).with_context(|| format!("cannot read {name}"))?;
-            let size = file.metadata().ok().map(|m| m.len()).filter(|&len| len > 0);
-            (name, Box::new(file), size)
-        }
-        _ => ("<stdin>".to_string(), Box::new(io::stdin().lock()), None),
-    };
-    let mut input = BufReader::with_capacity(1 << 18, input);
+    let crate::input::Input { name, reader: mut input, size } = crate::input::open(args.file.as_deref(), 1 << 18)?;
     let alphabet = Alphabet::from(args.alphabet);
     let mut reader = Reader::new(ReadConfig::new().size(args.size).alphabet(alphabet));
     let task = if args.count {
