@@ -12,26 +12,26 @@ use quadrille::queens::{backtrack, bitboard, construct, symmetry};
 
 use crate::data;
 
-/// A000170 and A002562 for n = 0..=14.
-const TOTAL: [u64; 15] = [1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2_680, 14_200, 73_712, 365_596];
-const UNIQUE: [u64; 15] = [1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1_787, 9_233, 45_752];
+/// A000170 (total) and A002562 (unique) for n = 0..=14, from
+/// `data/reference/queens_oeis.tsv`; the empty board (n = 0) has one solution.
+fn oeis() -> (Vec<u64>, Vec<u64>) {
+    let (mut total, mut unique) = (vec![1], vec![1]);
+    for row in data::table("queens_oeis").into_iter().take(14) {
+        assert_eq!(data::number(&row[0]), Some(total.len() as u64), "rows in order of n");
+        total.push(data::number(&row[1]).unwrap());
+        unique.push(data::number(&row[2]).unwrap());
+    }
+    (total, unique)
+}
 
-/// The rows of REFERENCE.md's table of DLX1 on Knuth's queens input, for n up to
-/// `max_n`: (n, solutions, nodes and updates in organ-pipe order, nodes and
-/// updates in natural order).
+/// The rows of the table of Knuth's DLX1 on his queens input
+/// (`data/reference/queens_dlx1.tsv`), for n up to `max_n`: (n, solutions, nodes
+/// and updates in organ-pipe order, nodes and updates in natural order).
 fn dlx1_table(max_n: usize) -> Vec<[u64; 6]> {
-    let reference = data::read("../REFERENCE.md");
-    let table = reference.split("| n | solutions | nodes (organ-pipe)").nth(1).expect("the DLX1 queens table");
-    let rows: Vec<[u64; 6]> = table
-        .lines()
-        .skip(2)
-        .take_while(|line| line.starts_with('|'))
-        .map(|line| {
-            let cells: Vec<u64> = line
-                .split('|')
-                .filter(|c| !c.trim().is_empty())
-                .map(|c| c.trim().replace(',', "").parse().unwrap())
-                .collect();
+    let rows: Vec<[u64; 6]> = data::table("queens_dlx1")
+        .iter()
+        .map(|row| {
+            let cells: Vec<u64> = row.iter().map(|cell| data::number(cell).unwrap()).collect();
             cells.try_into().expect("six numbers a row")
         })
         .filter(|row: &[u64; 6]| row[0] <= max_n as u64)
@@ -105,7 +105,8 @@ fn all_three_searches_print_the_snapshot_boards() {
 
 #[test]
 fn the_three_searches_find_the_same_solutions_for_9_to_11() {
-    for (n, &total) in TOTAL.iter().enumerate().skip(9).take(3) {
+    let (totals, _) = oeis();
+    for (n, &total) in totals.iter().enumerate().skip(9).take(3) {
         let reference: BTreeSet<Vec<usize>> = by_backtracking(n).into_iter().collect();
         assert_eq!(reference.len() as u64, total);
         let bits = by_bitboard(n);
@@ -150,22 +151,23 @@ fn dlx_statistics_equal_knuths_dlx1() {
 
 #[test]
 fn counts_are_a000170_and_a002562() {
+    let (totals, uniques) = oeis();
     for n in 0..=14 {
         let counts = bitboard::count(n).unwrap();
-        assert_eq!((counts.total, counts.unique), (TOTAL[n], UNIQUE[n]), "counter, n = {n}");
+        assert_eq!((counts.total, counts.unique), (totals[n], uniques[n]), "counter, n = {n}");
         let mut listed = 0;
         bitboard::visit(n, |_| {
             listed += 1;
             ControlFlow::Continue(())
         })
         .unwrap();
-        assert_eq!(listed, TOTAL[n], "bitboard listing, n = {n}");
+        assert_eq!(listed, totals[n], "bitboard listing, n = {n}");
     }
     for n in 0..=12 {
-        assert_eq!(backtrack::count(n).unwrap(), TOTAL[n], "backtracking, n = {n}");
-        assert_eq!(symmetry::unique_solutions(n).unwrap().len() as u64, UNIQUE[n], "unique list, n = {n}");
+        assert_eq!(backtrack::count(n).unwrap(), totals[n], "backtracking, n = {n}");
+        assert_eq!(symmetry::unique_solutions(n).unwrap().len() as u64, uniques[n], "unique list, n = {n}");
     }
-    for (n, &total) in TOTAL.iter().enumerate().skip(1) {
+    for (n, &total) in totals.iter().enumerate().skip(1) {
         let model = CoverModel::new(n, Order::OrganPipe).unwrap();
         assert_eq!(Solver::new(model.problem()).count(), total, "dlx, n = {n}");
     }
@@ -183,7 +185,8 @@ fn counts_on_one_thread_equal_counts_on_all() {
 /// solutions, and every solution's canonical form is in the list.
 #[test]
 fn unique_solutions_stand_for_every_solution() {
-    for (n, &total) in TOTAL.iter().enumerate().take(11).skip(4) {
+    let (totals, _) = oeis();
+    for (n, &total) in totals.iter().enumerate().take(11).skip(4) {
         let unique = symmetry::unique_solutions(n).unwrap();
         let orbits: usize = unique.iter().map(|cols| symmetry::orbit_size(cols).unwrap()).sum();
         assert_eq!(orbits as u64, total);
