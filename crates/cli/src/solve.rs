@@ -30,8 +30,9 @@ pub struct Args {
     /// Print nodes, updates, solutions and time on stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Print one JSON object on stdout: the counts, the time and (unless
-    /// counting) the solutions.
+    /// Print JSON Lines on stdout: one object per solution (unless counting),
+    /// `{"solution":["A D","C E F"]}`, then one object with the counts and the
+    /// time.
     #[arg(long)]
     pub json: bool,
     /// Threads: counting uses all cores unless told otherwise; listing uses
@@ -76,8 +77,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let limit = if args.first { Some(1) } else { args.limit };
     let mut out = crate::stdout();
     let start = Instant::now();
-    let mut listed: Vec<Vec<String>> = Vec::new();
-    let lines = |solution: &[OptionId]| -> String {
+    // One solution as it is printed: its option lines and a blank line, or with
+    // --json one JSON object on a line of its own, so that memory stays flat
+    // however many solutions there are.
+    let solution_text = |solution: &[OptionId]| -> String {
+        if args.json {
+            let options: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
+            let mut text = serde_json::json!({ "solution": options }).to_string();
+            text.push('\n');
+            return text;
+        }
         let mut text = String::new();
         for &o in solution {
             text += &problem.format_option(o);
@@ -98,19 +107,18 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     } else if parallel && args.count {
         in_parallel.count()?
     } else if parallel {
-        let sink = std::sync::Mutex::new((&mut out, &mut listed, None::<std::io::Error>));
+        let sink = std::sync::Mutex::new((&mut out, None::<std::io::Error>));
         let stats = in_parallel.visit(|solution| {
+            let text = solution_text(solution);
             let mut sink = sink.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let (out, listed, failure) = &mut *sink;
-            if args.json {
-                listed.push(solution.iter().map(|&o| problem.format_option(o)).collect());
-            } else if let Err(e) = out.write_all(lines(solution).as_bytes()) {
+            let (out, failure) = &mut *sink;
+            if let Err(e) = out.write_all(text.as_bytes()) {
                 *failure = Some(e);
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
         })?;
-        if let Some(e) = sink.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()).2 {
+        if let Some(e) = sink.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()).1 {
             return Err(e.into());
         }
         stats
@@ -121,9 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             solver.count();
         } else {
             solver.visit(|solution| {
-                if args.json {
-                    listed.push(solution.iter().map(|&o| problem.format_option(o)).collect());
-                } else if let Err(e) = out.write_all(lines(solution).as_bytes()) {
+                if let Err(e) = out.write_all(solution_text(solution).as_bytes()) {
                     failure = Some(e);
                     return ControlFlow::Break(());
                 }
@@ -149,16 +155,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         let id = format!("dlx:{:016x}", problem.fingerprint());
         writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &[]))?;
     } else if args.json {
-        let mut record = serde_json::json!({
+        // The summary: the only line with --count, the last one otherwise.
+        let record = serde_json::json!({
             "solutions": stats.solutions,
             "nodes": stats.nodes,
             "updates": stats.updates,
             "cleansings": stats.cleansings,
             "seconds": seconds,
         });
-        if !args.count {
-            record["list"] = serde_json::json!(listed);
-        }
         writeln!(out, "{record}")?;
     } else if args.count {
         writeln!(out, "{}", stats.solutions)?;

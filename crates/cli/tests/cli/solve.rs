@@ -36,16 +36,56 @@ fn statistics_on_stderr_and_json_on_stdout() {
     assert!(run.stderr.contains("nodes: 6\n") && run.stderr.contains("updates: 30\n"), "{}", run.stderr);
 
     let run = quadrille(&["solve", "--json"], TOY);
-    let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(record["solutions"], 1);
-    assert_eq!(record["nodes"], 6);
-    assert_eq!(record["updates"], 30);
-    assert_eq!(record["cleansings"], 0);
-    assert!(record["seconds"].as_f64().unwrap() >= 0.0);
-    assert_eq!(record["list"], serde_json::json!([["A D", "C E F", "B G"]]));
-    let counted: serde_json::Value =
-        serde_json::from_str(&quadrille(&["solve", "--json", "--count"], TOY).stdout).unwrap();
-    assert!(counted.get("list").is_none());
+    let lines: Vec<serde_json::Value> = run.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "one solution, then the summary");
+    assert_eq!(lines[0], serde_json::json!({ "solution": ["A D", "C E F", "B G"] }));
+    let summary = &lines[1];
+    assert_eq!(summary["solutions"], 1);
+    assert_eq!(summary["nodes"], 6);
+    assert_eq!(summary["updates"], 30);
+    assert_eq!(summary["cleansings"], 0);
+    assert!(summary["seconds"].as_f64().unwrap() >= 0.0);
+    let counted = quadrille(&["solve", "--json", "--count"], TOY).stdout;
+    assert_eq!(counted.lines().count(), 1);
+    let counted: serde_json::Value = serde_json::from_str(&counted).unwrap();
+    assert_eq!(counted["solutions"], 1);
+    assert!(counted.get("solution").is_none());
+}
+
+/// The transcript of a run with the time in its JSON lines masked.
+fn json_transcript(args: &[&str], stdin: &str) -> String {
+    let mut run = quadrille(args, stdin);
+    run.stdout = run
+        .stdout
+        .lines()
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            if let Some(seconds) = value.get_mut("seconds") {
+                *seconds = serde_json::json!("[time]");
+            }
+            format!("{value}\n")
+        })
+        .collect();
+    format!("$ quadrille {}\n{}", args.join(" "), run.transcript())
+}
+
+/// `--json` prints JSON Lines: one object per solution as it is found, then the
+/// summary; with `--count` the summary alone.
+#[test]
+fn json_lines() {
+    let four = "a b c\na\nb\nc\na b\nb c\na b c\n";
+    let colours = std::fs::read_to_string(data("dlx/knuth_toy_colors.dlx")).unwrap();
+    insta::assert_snapshot!(
+        [
+            json_transcript(&["solve", "--json"], TOY),
+            json_transcript(&["solve", "--json", "--threads", "1"], four),
+            json_transcript(&["solve", "--json", "--limit", "2"], four),
+            json_transcript(&["solve", "--json", "--count"], four),
+            json_transcript(&["solve", "--json", "--quiet"], &colours),
+            json_transcript(&["solve", "--json"], "a b\na\n"),
+        ]
+        .join("\n")
+    );
 }
 
 #[test]
