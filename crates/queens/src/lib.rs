@@ -80,3 +80,29 @@ pub const MAX_CONSTRUCT_N: usize = 100_000_000;
 pub(crate) fn check_size(n: usize, max: usize, what: &'static str) -> Result<(), Error> {
     if n > max { Err(Error::TooLarge { n, max, what }) } else { Ok(()) }
 }
+
+/// The repository's one reader of its `data/` folder, for the unit tests.
+#[cfg(test)]
+#[path = "../../../tests/it/data.rs"]
+mod test_data;
+
+/// What the unit tests share: the repository's reference tables.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use crate::test_data as data;
+
+    /// OEIS A000170 and A002562 from `data/reference/queens_oeis.tsv`: the board
+    /// size, the number of solutions and of unique solutions, for `n` up to
+    /// `max_n`, with the empty board's one solution first.
+    pub(crate) fn oeis(max_n: usize) -> Vec<(usize, u64, u64)> {
+        let mut counts = vec![(0, 1, 1)];
+        for row in data::table("queens_oeis") {
+            let n: usize = row[0].parse().expect("a board size");
+            if n <= max_n {
+                counts.push((n, data::number(&row[1]).unwrap(), data::number(&row[2]).unwrap()));
+            }
+        }
+        assert_eq!(counts.len(), max_n + 1, "the table lists every n up to {max_n}");
+        counts
+    }
+}

@@ -206,8 +206,9 @@ mod tests {
 
     #[test]
     fn unique_counts_match_a002562() {
-        let counts: Vec<usize> = (1..=10).map(|n| unique_solutions(n).unwrap().len()).collect();
-        assert_eq!(counts, [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]);
+        for (n, _, unique) in crate::test_support::oeis(10) {
+            assert_eq!(unique_solutions(n).unwrap().len() as u64, unique, "n = {n}");
+        }
     }
 
     #[test]
