@@ -258,8 +258,8 @@ mod tests {
             .flat_map(|r| (0..n).map(move |c| (r, c)))
             .filter(|&(r, c)| r == 0 || r == last || c == 0 || c == last)
             .collect();
-        let lines: [&dyn Fn((usize, usize)) -> bool; 4] =
-            [&|(r, _)| r == 0, &|(r, _)| r == last, &|(_, c)| c == 0, &|(_, c)| c == last];
+        // The border lines a cell lies on: first row, last row, first column, last column.
+        let on_lines = |(r, c): (usize, usize)| [r == 0, r == last, c == 0, c == last];
         let peaceful =
             |a: (usize, usize), b: (usize, usize)| a.0 != b.0 && a.1 != b.1 && a.0.abs_diff(b.0) != a.1.abs_diff(b.1);
         let mut found = Vec::new();
@@ -281,7 +281,7 @@ mod tests {
             }
         }
         choose(0, &border, &mut chosen, &mut |queens| {
-            let one_per_line = lines.iter().all(|on| queens.iter().filter(|&&q| on(q)).count() == 1);
+            let one_per_line = (0..4).all(|line| queens.iter().filter(|&&q| on_lines(q)[line]).count() == 1);
             let at_peace = queens.iter().enumerate().all(|(i, &a)| queens[..i].iter().all(|&b| peaceful(a, b)));
             if one_per_line && at_peace {
                 found.push(queens.to_vec());
