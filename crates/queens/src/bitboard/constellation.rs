@@ -264,12 +264,8 @@ mod tests {
             |a: (usize, usize), b: (usize, usize)| a.0 != b.0 && a.1 != b.1 && a.0.abs_diff(b.0) != a.1.abs_diff(b.1);
         let mut found = Vec::new();
         let mut chosen = Vec::new();
-        fn choose(
-            from: usize,
-            border: &[(usize, usize)],
-            chosen: &mut Vec<(usize, usize)>,
-            keep: &mut dyn FnMut(&[(usize, usize)]),
-        ) {
+        type Cell = (usize, usize);
+        fn choose(from: usize, border: &[Cell], chosen: &mut Vec<Cell>, keep: &mut dyn FnMut(&[Cell])) {
             keep(chosen);
             if chosen.len() == 4 {
                 return;
