@@ -1,36 +1,22 @@
-//! `quadrille queens`: N-Queens by Dancing Links, backtracking, bit masks or a
-//! formula; listing, counting, checking placements, and Knuth's input for N.
+//! `quadrille queens`: the arguments, and printing what `quadrille_queens::solve`
+//! lists and counts; `--verify` checks placements from a file.
 
-use std::cell::RefCell;
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
-use quadrille_dlx::{Config, Parallel, Solver, Stats};
-use quadrille_queens::backtrack::{self, Step};
+use quadrille_dlx::Stats;
+use quadrille_queens::construct;
 use quadrille_queens::model::{CoverModel, Order};
-use quadrille_queens::render::{self, Drawing, Style};
-use quadrille_queens::symmetry::{self, CanonicalCheck};
-use quadrille_queens::{bitboard, construct};
+use quadrille_queens::render::{self, Listing};
+use quadrille_queens::solve::{self, Event};
 
 use crate::Outcome;
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
-
-/// Above this size the default for `--first` is the construction: the
-/// lexicographically first solution takes the search very long for some boards
-/// beyond it.
-const FIRST_BY_SEARCH_MAX: usize = 30;
-
-/// The largest board drawn square by square (`board`, `hash`, `binary`,
-/// `leetcode`, `svg`): larger ones would print millions of characters per board.
-const MAX_DRAWN_N: usize = 1_000;
-
-/// The most boards one SVG picture holds.
-const MAX_SVG_BOARDS: usize = 1_000;
 
 /// How many attacks `--verify` lists for one placement.
 const MAX_ATTACKS_SHOWN: usize = 10;
@@ -124,6 +110,17 @@ pub enum OrderArg {
     Natural,
 }
 
+impl From<Algorithm> for solve::Algorithm {
+    fn from(algorithm: Algorithm) -> solve::Algorithm {
+        match algorithm {
+            Algorithm::Dlx => solve::Algorithm::Dlx,
+            Algorithm::Backtrack => solve::Algorithm::Backtrack,
+            Algorithm::Bitboard => solve::Algorithm::Bitboard,
+            Algorithm::Construct => solve::Algorithm::Construct,
+        }
+    }
+}
+
 impl From<OrderArg> for Order {
     fn from(order: OrderArg) -> Order {
         match order {
@@ -152,9 +149,17 @@ pub enum Format {
     Svg,
 }
 
-impl Format {
-    fn draws_squares(self) -> bool {
-        !matches!(self, Format::Columns | Format::Json)
+impl From<Format> for render::Format {
+    fn from(format: Format) -> render::Format {
+        match format {
+            Format::Board => render::Format::Board,
+            Format::Hash => render::Format::Hash,
+            Format::Binary => render::Format::Binary,
+            Format::Leetcode => render::Format::Leetcode,
+            Format::Columns => render::Format::Columns,
+            Format::Json => render::Format::Json,
+            Format::Svg => render::Format::Svg,
+        }
     }
 }
 
@@ -179,128 +184,54 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         return verify(path, expected_n);
     }
     let n = parse_n(args.n.as_deref().unwrap_or_default())?;
-    let order = Order::from(args.order.unwrap_or(OrderArg::OrganPipe));
     if args.emit_dlx {
+        let order = Order::from(args.order.unwrap_or(OrderArg::OrganPipe));
         let text = CoverModel::knuth_text(n, order)?;
         let mut out = crate::stdout();
         out.write_all(text.as_bytes())?;
         out.flush()?;
         return Ok(Outcome::Found);
     }
-    let counting = args.count || args.json;
-    let limit = if args.first { Some(1) } else { args.limit };
-    let algorithm = choose_algorithm(&args, n, counting)?;
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
     }
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        pool = pool.num_threads(threads);
-    }
-    let pool = pool.build().context("cannot start the worker threads")?;
-    if counting {
-        pool.install(|| count(&args, n, order, algorithm, limit))
-    } else {
-        list(&args, n, order, algorithm, limit)
-    }
-}
-
-/// The algorithm asked for, or the fastest that can do the job; refuses
-/// combinations that make no sense.
-fn choose_algorithm(args: &Args, n: usize, counting: bool) -> anyhow::Result<Algorithm> {
-    let algorithm = match args.algorithm {
-        Some(algorithm) => algorithm,
-        None if args.trace => Algorithm::Backtrack,
-        None if args.order.is_some() => Algorithm::Dlx,
-        None if args.first && n > FIRST_BY_SEARCH_MAX => Algorithm::Construct,
-        None => Algorithm::Bitboard,
-    };
-    if args.trace && algorithm != Algorithm::Backtrack {
-        bail!("--trace works with --algorithm backtrack only");
-    }
-    if args.order.is_some() && algorithm != Algorithm::Dlx {
-        bail!("--order applies to --algorithm dlx only");
-    }
-    if counting && algorithm == Algorithm::Construct {
-        bail!("the construction gives one solution and cannot count; use --first");
-    }
-    if !counting && args.format.draws_squares() && n > MAX_DRAWN_N {
-        bail!("n = {n} is too large to draw (at most {MAX_DRAWN_N}); use --format columns");
-    }
-    Ok(algorithm)
+    let counting = args.count || args.json;
+    let config = solve::Config::new()
+        .algorithm(args.algorithm.map(Into::into))
+        .order(args.order.map(Into::into))
+        .unique(args.unique || (counting && args.json))
+        .first(args.first)
+        .limit(args.limit)
+        .trace(args.trace)
+        .threads(args.threads)
+        .shard(args.shard.map(|s| (s.index, s.of)))
+        .monitor(Some(progress::monitor()));
+    if counting { count(&args, n, &config) } else { list(&args, n, &config) }
 }
 
 /// `--count` and `--json`.
-fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Option<u64>) -> anyhow::Result<Outcome> {
+fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcome> {
     let start = Instant::now();
-    let monitor = progress::monitor();
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let mut dlx_stats = None;
-    let mut unique_times_8 = None;
-    // What a shard record names as its problem: the engine's model, by its
-    // fingerprint, or the bitboard count of this board.
-    let mut problem_id = format!("queens:{n}:bitboard");
-    let (total, unique) = match algorithm {
-        Algorithm::Bitboard if limit.is_none() => {
-            let (index, of) = args.shard.map_or((0, 1), |s| (s.index, s.of));
-            let counts = bitboard::count_shard(n, index, of, Some(&monitor))?;
-            unique_times_8 = Some(counts.unique_times_8);
-            (counts.total, counts.unique_times_8 / 8)
-        }
-        Algorithm::Dlx if n > 0 && !args.unique && !args.json => {
-            let model = CoverModel::new(n, order)?;
-            if args.shard.is_some() {
-                problem_id = format!("dlx:{:016x}", model.problem().fingerprint());
-            }
-            let stats = if limit.is_none() && args.threads != Some(1) {
-                let parallel =
-                    Parallel::new(model.problem()).threads(args.threads.unwrap_or(0)).monitor(Some(monitor.clone()));
-                match args.shard {
-                    Some(s) => parallel.shard(s.index, s.of)?.count()?,
-                    None => parallel.count()?,
-                }
-            } else {
-                let mut solver =
-                    Solver::with_config(model.problem(), Config::new().limit(limit).monitor(Some(monitor.clone())));
-                solver.count();
-                solver.stats()
-            };
-            dlx_stats = Some(stats);
-            (stats.solutions, 0)
-        }
-        _ if args.shard.is_some() => bail!("--shard counts with the bitboard counter or --algorithm dlx"),
-        _ => {
-            let (mut total, mut unique) = (0, 0);
-            let mut check = CanonicalCheck::new();
-            let limit = limit.unwrap_or(u64::MAX);
-            dlx_stats = enumerate(n, order, algorithm, None, &mut |cols| {
-                total += 1;
-                unique += u64::from(check.is_canonical(cols));
-                if total >= limit || progress::interrupted() {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })?;
-            (total, unique)
-        }
-    };
+    let count = solve::count(n, config)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
+    let total = count.total;
     if progress::interrupted() {
         eprintln!("quadrille: interrupted after {seconds:.1} s: {total} solutions so far (partial)");
         return Ok(Outcome::Interrupted);
     }
+    let unique = count.unique.unwrap_or(0);
     let mut out = crate::stdout();
     if let Some(shard) = args.shard {
-        let (stats, extra) = match dlx_stats {
+        let (stats, extra) = match count.stats {
             Some(stats) => (stats, vec![]),
             None => (
                 Stats { solutions: total, ..Stats::default() },
-                vec![("unique_times_8", serde_json::json!(unique_times_8.unwrap_or(0)))],
+                vec![("unique_times_8", serde_json::json!(count.unique_times_8.unwrap_or(0)))],
             ),
         };
-        writeln!(out, "{}", shard::record(shard, &problem_id, &stats, seconds, &extra))?;
+        writeln!(out, "{}", shard::record(shard, &count.problem, &stats, seconds, &extra))?;
     } else if args.json {
         // Written by hand to keep the keys in this order.
         writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;
@@ -311,7 +242,7 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        print_stats(dlx_stats.as_ref(), total, seconds);
+        print_stats(count.stats.as_ref(), total, seconds);
     }
     Ok(Outcome::of_count(if args.unique { unique } else { total }))
 }
@@ -326,277 +257,52 @@ fn print_stats(dlx_stats: Option<&Stats>, solutions: u64, seconds: f64) {
     }
 }
 
-/// Calls `visitor` with each solution the algorithm finds, in its order; returns
-/// the engine's statistics for `dlx`.
-fn enumerate(
-    n: usize,
-    order: Order,
-    algorithm: Algorithm,
-    trace: Option<&mut dyn FnMut(Step)>,
-    visitor: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
-) -> anyhow::Result<Option<Stats>> {
-    match algorithm {
-        Algorithm::Backtrack => {
-            match trace {
-                Some(trace) => backtrack::visit_traced(n, visitor, trace)?,
-                None => backtrack::visit(n, visitor)?,
-            };
-        }
-        Algorithm::Bitboard => {
-            bitboard::visit(n, visitor)?;
-        }
-        Algorithm::Construct => {
-            if let Some(cols) = construct::try_solution(n)? {
-                let _ = visitor(&cols);
-            }
-        }
-        // Knuth's format has no empty board; its one solution is the empty placement.
-        Algorithm::Dlx if n == 0 => {
-            let _ = visitor(&[]);
-        }
-        Algorithm::Dlx => {
-            let model = CoverModel::new(n, order)?;
-            let mut solver = Solver::new(model.problem());
-            let mut cols = vec![0; n];
-            solver.visit(|solution| {
-                model.placement_into(solution, &mut cols);
-                visitor(&cols)
-            });
-            return Ok(Some(solver.stats()));
-        }
-    }
-    Ok(None)
-}
-
-/// Listing solutions (the default, `--first`, `--limit`, `--unique`, `--trace`).
-fn list(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Option<u64>) -> anyhow::Result<Outcome> {
+/// Listing solutions (the default, `--first`, `--limit`, `--unique`, `--trace`):
+/// each piece of text is written as it comes, through one buffer.
+fn list(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcome> {
     let start = Instant::now();
-    let printer = RefCell::new(Printer::new(args.format, n, crate::stdout()));
-    printer.borrow_mut().begin()?;
-    let limit = limit.unwrap_or(u64::MAX);
+    let mut out = crate::stdout();
+    let mut listing = Listing::new(args.format.into(), n)?;
+    let mut text = Vec::new();
+    listing.begin(&mut text);
     let mut failure: Option<anyhow::Error> = None;
-    let mut check = CanonicalCheck::new();
-    let mut printed = 0u64;
-    let mut canonical = Vec::new();
-    let mut visitor = |cols: &[usize]| {
-        if printed >= limit || progress::interrupted() {
-            return ControlFlow::Break(());
-        }
-        let cols = if args.unique {
-            if algorithm == Algorithm::Construct {
-                // The formula's solution stands for its class by its canonical form.
-                canonical = symmetry::canonical(cols).expect("a solution is a permutation");
-                &canonical[..]
-            } else if check.is_canonical(cols) {
-                cols
-            } else {
-                return ControlFlow::Continue(());
+    let listed = solve::list(n, config, |event| {
+        match event {
+            Event::Step(step) => {
+                let _ = writeln!(text, "{step}");
             }
-        } else {
-            cols
-        };
-        printed += 1;
-        let mut printer = printer.borrow_mut();
-        if args.trace {
-            if let Err(e) = writeln!(printer.out, "solution {printed}:") {
-                failure = Some(e.into());
-                return ControlFlow::Break(());
-            }
-        }
-        match printer.solution(cols) {
-            Ok(()) if printed < limit => ControlFlow::Continue(()),
-            Ok(()) => ControlFlow::Break(()),
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    };
-    let mut trace_failure = None;
-    let mut trace = |step: Step| {
-        if trace_failure.is_some() {
-            return;
-        }
-        let mut printer = printer.borrow_mut();
-        let written = match step {
-            Step::Place { row, col } => writeln!(printer.out, "[{row}][{col}] = true"),
-            Step::Remove { row, col } => writeln!(printer.out, "[{row}][{col}] = false"),
-            Step::DeadEnd { row: 0 } => writeln!(printer.out, "row 0: no more columns, the search is over"),
-            Step::DeadEnd { row } => writeln!(printer.out, "row {row}: no more columns, back to row {}", row - 1),
-        };
-        trace_failure = written.err();
-    };
-    let dlx_stats = enumerate(n, order, algorithm, if args.trace { Some(&mut trace) } else { None }, &mut visitor)?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    if let Some(e) = trace_failure {
-        return Err(e.into());
-    }
-    let mut printer = printer.into_inner();
-    printer.end()?;
-    if progress::interrupted() {
-        eprintln!("quadrille: interrupted after {printed} solutions");
-        return Ok(Outcome::Interrupted);
-    }
-    if args.stats && !crate::quiet() {
-        print_stats(dlx_stats.as_ref(), printed, start.elapsed().as_secs_f64());
-    }
-    Ok(Outcome::of_count(printed))
-}
-
-/// Writes solutions in one format.
-struct Printer<W: Write> {
-    format: Format,
-    n: usize,
-    out: W,
-    printed: u64,
-    /// The rows of the drawn formats.
-    drawing: Drawing,
-    /// One board's text, built before it is written in one piece.
-    board: Vec<u8>,
-    /// For SVG: the solutions, drawn at the end.
-    kept: Vec<Vec<usize>>,
-}
-
-impl<W: Write> Printer<W> {
-    fn new(format: Format, n: usize, out: W) -> Printer<W> {
-        let style = match format {
-            Format::Hash => Style::Hash,
-            Format::Binary => Style::Binary,
-            Format::Leetcode => Style::Rows,
-            _ => Style::Board,
-        };
-        let drawing = Drawing::new(style, if format.draws_squares() { n } else { 0 });
-        Printer { format, n, out, printed: 0, drawing, board: Vec::new(), kept: Vec::new() }
-    }
-
-    fn begin(&mut self) -> io::Result<()> {
-        match self.format {
-            Format::Leetcode | Format::Json => self.out.write_all(b"["),
-            _ => Ok(()),
-        }
-    }
-
-    fn solution(&mut self, cols: &[usize]) -> anyhow::Result<()> {
-        let first = self.printed == 0;
-        self.printed += 1;
-        self.board.clear();
-        match self.format {
-            Format::Board | Format::Hash | Format::Binary => {
-                if !first {
-                    self.board.push(b'\n');
+            Event::Solution { number, cols } => {
+                if args.trace {
+                    let _ = writeln!(text, "solution {number}:");
                 }
-                self.drawing.draw(cols, &mut self.board);
-            }
-            Format::Leetcode => {
-                if !first {
-                    self.board.push(b',');
+                if let Err(e) = listing.solution(cols, &mut text) {
+                    failure = Some(e.into());
+                    return ControlFlow::Break(());
                 }
-                render::leetcode_board(&self.drawing, cols, &mut self.board);
-            }
-            Format::Columns => {
-                render::push_columns(cols, b' ', &mut self.board);
-                self.board.push(b'\n');
-            }
-            Format::Json => {
-                self.board.extend_from_slice(if first { b"\n[" } else { b",\n[" });
-                render::push_columns(cols, b',', &mut self.board);
-                self.board.push(b']');
-            }
-            Format::Svg => {
-                if self.kept.len() >= MAX_SVG_BOARDS {
-                    bail!("an SVG picture holds at most {MAX_SVG_BOARDS} boards; use --limit or --first");
-                }
-                self.kept.push(cols.to_vec());
-            }
-        }
-        self.out.write_all(&self.board)?;
-        Ok(())
-    }
-
-    fn end(&mut self) -> anyhow::Result<()> {
-        match self.format {
-            Format::Leetcode => self.out.write_all(b"]\n")?,
-            Format::Json => self.out.write_all(b"\n]\n")?,
-            Format::Svg => {
-                let picture = svg(self.n, &self.kept);
-                self.out.write_all(picture.as_bytes())?;
             }
             _ => {}
         }
-        self.out.flush()?;
-        Ok(())
+        if let Err(e) = out.write_all(&text) {
+            failure = Some(e.into());
+            return ControlFlow::Break(());
+        }
+        text.clear();
+        ControlFlow::Continue(())
+    })?;
+    if let Some(e) = failure {
+        return Err(e);
     }
-}
-
-/// One SVG picture of the boards, four to a line, each with its number and the
-/// rows and columns numbered from 1 as in the columns format.
-fn svg(n: usize, boards: &[Vec<usize>]) -> String {
-    use std::fmt::Write as _;
-    let cell = if n <= 16 { 40.0 } else { (640.0 / n as f64).max(6.0) };
-    let margin = 28.0;
-    let side = cell * n as f64;
-    let (board_w, board_h) = (margin + side + 12.0, margin + side + margin);
-    let per_line = boards.len().clamp(1, 4);
-    let lines = boards.len().div_ceil(per_line).max(1);
-    let (width, height) = (board_w * per_line as f64 + 12.0, board_h * lines as f64 + 8.0);
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-    );
-    let plural = if boards.len() == 1 { "" } else { "s" };
-    let _ = writeln!(s, "<title>{n} queens: {} solution{plural}</title>", boards.len());
-    // A queen drawn in a 40×40 square, scaled to the cell.
-    let _ = writeln!(
-        s,
-        r##"<defs><g id="queen" transform="scale({})"><path d="M9 15 L15 24 L20 10 L25 24 L31 15 L28 31 L12 31 Z" fill="#1b1b1b" stroke="#fafafa" stroke-width="1.2" stroke-linejoin="round"/><rect x="11" y="31" width="18" height="4" rx="1" fill="#1b1b1b" stroke="#fafafa" stroke-width="1.2"/><circle cx="9" cy="14" r="2.4" fill="#1b1b1b"/><circle cx="20" cy="9" r="2.4" fill="#1b1b1b"/><circle cx="31" cy="14" r="2.4" fill="#1b1b1b"/></g></defs>"##,
-        cell / 40.0
-    );
-    let font = (cell * 0.4).clamp(6.0, 14.0);
-    for (index, cols) in boards.iter().enumerate() {
-        let x0 = 12.0 + board_w * (index % per_line) as f64 + margin;
-        let y0 = 8.0 + board_h * (index / per_line) as f64 + margin;
-        let _ = writeln!(s, r#"<g id="solution-{}">"#, index + 1);
-        let _ = writeln!(s, r#"<text x="{x0}" y="{}" font-size="13">solution {}</text>"#, y0 - 16.0, index + 1);
-        for r in 0..n {
-            for c in 0..n {
-                let fill = if (r + c) % 2 == 0 { "#f0d9b5" } else { "#b58863" };
-                let (x, y) = (x0 + cell * c as f64, y0 + cell * r as f64);
-                let _ = write!(s, r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}"/>"#);
-            }
-            s.push('\n');
-        }
-        let _ = writeln!(
-            s,
-            r##"<rect x="{x0}" y="{y0}" width="{side}" height="{side}" fill="none" stroke="#5a3e26" stroke-width="1.5"/>"##
-        );
-        for (r, &c) in cols.iter().enumerate() {
-            let (x, y) = (x0 + cell * c as f64, y0 + cell * r as f64);
-            let _ = writeln!(s, r##"<use xlink:href="#queen" href="#queen" x="{x}" y="{y}"/>"##);
-        }
-        for i in 0..n {
-            let middle = cell * (i as f64 + 0.5);
-            let _ = write!(
-                s,
-                r#"<text x="{}" y="{}" font-size="{font}" text-anchor="middle">{}</text>"#,
-                x0 + middle,
-                y0 + side + font + 4.0,
-                i + 1
-            );
-            let _ = write!(
-                s,
-                r#"<text x="{}" y="{}" font-size="{font}" text-anchor="end">{}</text>"#,
-                x0 - 5.0,
-                y0 + middle + font * 0.35,
-                i + 1
-            );
-        }
-        s.push_str("\n</g>\n");
+    listing.end(&mut text);
+    out.write_all(&text)?;
+    out.flush()?;
+    if progress::interrupted() {
+        eprintln!("quadrille: interrupted after {} solutions", listed.solutions);
+        return Ok(Outcome::Interrupted);
     }
-    s.push_str("</svg>\n");
-    s
+    if args.stats && !crate::quiet() {
+        print_stats(listed.stats.as_ref(), listed.solutions, start.elapsed().as_secs_f64());
+    }
+    Ok(Outcome::of_count(listed.solutions))
 }
 
 /// `--verify`: checks each placement, says which queens attack.

@@ -58,6 +58,19 @@ pub enum Step {
     },
 }
 
+/// The trace's text: `[1][2] = true` when a queen is placed, `= false` when it
+/// is taken back, and a line for each row whose columns are used up.
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Step::Place { row, col } => write!(f, "[{row}][{col}] = true"),
+            Step::Remove { row, col } => write!(f, "[{row}][{col}] = false"),
+            Step::DeadEnd { row: 0 } => write!(f, "row 0: no more columns, the search is over"),
+            Step::DeadEnd { row } => write!(f, "row {row}: no more columns, back to row {}", row - 1),
+        }
+    }
+}
+
 /// The board: where the queens are and which lines they attack.
 struct Board {
     n: usize,

@@ -63,6 +63,32 @@ pub enum Error {
         /// The board size.
         n: usize,
     },
+    /// The method cannot do what was asked (count with the construction, trace
+    /// anything but the reference search, …).
+    #[error("the {algorithm} algorithm cannot {job}")]
+    Unsupported {
+        /// The method.
+        algorithm: crate::solve::Algorithm,
+        /// What it was asked to do, in words.
+        job: &'static str,
+    },
+    /// The board is too large to draw square by square.
+    #[error("n = {n} is too large to draw (at most {max}); the columns format has no limit")]
+    TooLargeToDraw {
+        /// The board size asked for.
+        n: usize,
+        /// The largest board drawn.
+        max: usize,
+    },
+    /// One SVG picture holds this many boards at most.
+    #[error("an SVG picture holds at most {max} boards")]
+    TooManyBoards {
+        /// The most boards in one picture.
+        max: usize,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(String),
     /// The engine refused the cover model (a bug: the model is always well formed).
     #[error("the engine refused the cover model: {0}")]
     Build(#[from] quadrille_dlx::BuildError),

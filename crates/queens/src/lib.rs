@@ -15,9 +15,11 @@
 //! - [`construct`]: one solution for any `n` by an explicit formula, with an O(n)
 //!   checker that names the queens that attack each other.
 //!
-//! [`symmetry`] has the eight symmetries of the square, canonical forms and the
-//! list of unique solutions; [`render`] writes solutions as boards, LeetCode's
-//! lists or columns.
+//! [`solve`] chooses among them for the job at hand and lists or counts as asked
+//! (unique solutions, limits, threads, shards, a traced search); [`symmetry`] has
+//! the eight symmetries of the square, canonical forms and the list of unique
+//! solutions; [`render`] writes solutions as boards, LeetCode's lists, columns,
+//! JSON or an SVG picture.
 //!
 //! A placement is a slice of columns, one per row, counted from 0:
 //! `[1, 3, 0, 2]` is the first solution for `n = 4`.
@@ -56,6 +58,7 @@ pub mod bitboard;
 pub mod construct;
 pub mod model;
 pub mod render;
+pub mod solve;
 pub mod symmetry;
 
 mod error;
