@@ -253,8 +253,9 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
                 problem_id = format!("dlx:{:016x}", model.problem().fingerprint());
             }
             let stats = if limit.is_none() && args.threads != Some(1) {
-                let parallel =
-                    Parallel::new(model.problem()).threads(args.threads.unwrap_or(0)).monitor(Some(monitor.clone()));
+                let parallel = Parallel::new(model.problem())
+                    .threads(args.threads.unwrap_or(0))
+                    .config(Config::new().monitor(Some(monitor.clone())));
                 match args.shard {
                     Some(s) => parallel.shard(s.index, s.of)?.count()?,
                     None => parallel.count()?,
@@ -293,14 +294,11 @@ fn count(args: &Args, n: usize, order: Order, algorithm: Algorithm, limit: Optio
     }
     let mut out = crate::stdout();
     if let Some(shard) = args.shard {
-        let (stats, extra) = match dlx_stats {
-            Some(stats) => (stats, vec![]),
-            None => (
-                Stats { solutions: total, ..Stats::default() },
-                vec![("unique_times_8", serde_json::json!(unique_times_8.unwrap_or(0)))],
-            ),
+        let (stats, unique_times_8) = match dlx_stats {
+            Some(stats) => (stats, None),
+            None => (Stats { solutions: total, ..Stats::default() }, Some(unique_times_8.unwrap_or(0))),
         };
-        writeln!(out, "{}", shard::record(shard, &problem_id, &stats, seconds, &extra))?;
+        writeln!(out, "{}", shard::record(shard, &problem_id, &stats, seconds, unique_times_8))?;
     } else if args.json {
         // Written by hand to keep the keys in this order.
         writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;
