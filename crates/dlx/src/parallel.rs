@@ -2,7 +2,7 @@
 //!
 //! The search tree is split at a shallow depth into independent **subproblems**,
 //! each the prefix of choices that leads to one node at that depth (see
-//! [`Solver::split`]). Their subtrees are disjoint and together make the whole
+//! [`Subtrees::split`]). Their subtrees are disjoint and together make the whole
 //! tree, so their counts and statistics add up to exactly those of the serial
 //! search. The split depends only on the problem and the number of subproblems
 //! asked for, so it can be recomputed anywhere: shard `i` of `k` takes the
