@@ -113,13 +113,15 @@ fn a_monitor_watches_and_stops_a_search() {
     assert!(!solver.interrupted());
 
     let watching = Arc::new(Monitor::new());
-    let stats = Parallel::new(&problem).threads(2).monitor(Some(watching.clone())).count().unwrap();
+    let stats =
+        Parallel::new(&problem).threads(2).config(Config::new().monitor(Some(watching.clone()))).count().unwrap();
     assert_eq!(watching.stats(), stats);
     assert_eq!(stats.solutions, 2339);
     assert_eq!(watching.fraction(), 1.0);
 
     let stopped = Arc::new(Monitor::new());
     stopped.stop();
-    let partial = Parallel::new(&problem).threads(2).monitor(Some(stopped.clone())).count().unwrap();
+    let partial =
+        Parallel::new(&problem).threads(2).config(Config::new().monitor(Some(stopped.clone()))).count().unwrap();
     assert!(partial.nodes < 909_153 && stopped.is_stopped());
 }

@@ -224,14 +224,11 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
     let unique = count.unique.unwrap_or(0);
     let mut out = crate::stdout();
     if let Some(shard) = args.shard {
-        let (stats, extra) = match count.stats {
-            Some(stats) => (stats, vec![]),
-            None => (
-                Stats { solutions: total, ..Stats::default() },
-                vec![("unique_times_8", serde_json::json!(count.unique_times_8.unwrap_or(0)))],
-            ),
+        let (stats, unique_times_8) = match count.stats {
+            Some(stats) => (stats, None),
+            None => (Stats { solutions: total, ..Stats::default() }, Some(count.unique_times_8.unwrap_or(0))),
         };
-        writeln!(out, "{}", shard::record(shard, &count.problem, &stats, seconds, &extra))?;
+        writeln!(out, "{}", shard::record(shard, &count.problem, &stats, seconds, unique_times_8))?;
     } else if args.json {
         // Written by hand to keep the keys in this order.
         writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;

@@ -8,7 +8,6 @@ use std::str::FromStr;
 
 use anyhow::{Context, bail};
 use quadrille_dlx::Stats;
-use serde_json::{Map, Value, json};
 
 use crate::Outcome;
 
@@ -42,24 +41,62 @@ impl fmt::Display for Shard {
     }
 }
 
-/// The JSON record of one shard of a count: which shard, of which problem, and
-/// what it counted. `extra` adds fields of the caller's (all numbers are summed
-/// by `merge`; a field `X_times_8` becomes `X`, its sum divided by 8).
-pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: &[(&str, Value)]) -> Value {
-    let mut record = json!({
-        "shard": shard.index,
-        "of": shard.of,
-        "problem": problem,
-        "solutions": stats.solutions,
-        "nodes": stats.nodes,
-        "updates": stats.updates,
-        "cleansings": stats.cleansings,
-        "seconds": seconds,
-    });
-    for (key, value) in extra {
-        record[*key] = value.clone();
-    }
-    record
+/// The record of one shard of a count, one JSON object per line: which shard,
+/// of which problem, and what it counted. (Fields in alphabetical order, as
+/// they have always been written.)
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Record {
+    /// Cleansings counted.
+    pub cleansings: u64,
+    /// Search nodes counted.
+    pub nodes: u64,
+    /// How many shards make the whole.
+    pub of: u64,
+    /// The problem's identity: shards of different problems never merge.
+    pub problem: String,
+    /// Seconds this shard took.
+    pub seconds: f64,
+    /// Which shard, from 0.
+    pub shard: u64,
+    /// Solutions counted.
+    pub solutions: u64,
+    /// Eight times the shard's part of the count of solutions up to symmetry
+    /// (Burnside's sum): only the whole divides by 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_times_8: Option<u64>,
+    /// Link updates counted.
+    pub updates: u64,
+}
+
+/// The record of one shard: `unique_times_8` for counts up to symmetry.
+pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, unique_times_8: Option<u64>) -> String {
+    let record = Record {
+        cleansings: stats.cleansings,
+        nodes: stats.nodes,
+        of: shard.of.into(),
+        problem: problem.to_string(),
+        seconds,
+        shard: shard.index.into(),
+        solutions: stats.solutions,
+        unique_times_8,
+        updates: stats.updates,
+    };
+    serde_json::to_string(&record).expect("a record is plain data")
+}
+
+/// The sum of a merge: the whole count.
+#[derive(Debug, serde::Serialize)]
+struct Merged {
+    cleansings: u64,
+    nodes: u64,
+    problem: String,
+    seconds: f64,
+    shards: u64,
+    solutions: u64,
+    /// The count up to symmetry, when the shards carry one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u64>,
+    updates: u64,
 }
 
 /// Arguments of `quadrille merge`.
@@ -84,7 +121,7 @@ impl fmt::Display for Origin {
     }
 }
 
-fn records(files: &[PathBuf]) -> anyhow::Result<Vec<(Origin, Map<String, Value>)>> {
+fn records(files: &[PathBuf]) -> anyhow::Result<Vec<(Origin, Record)>> {
     let mut all = Vec::new();
     let stdin = [PathBuf::from("-")];
     for path in if files.is_empty() { &stdin[..] } else { files } {
@@ -95,11 +132,8 @@ fn records(files: &[PathBuf]) -> anyhow::Result<Vec<(Origin, Map<String, Value>)
                 continue;
             }
             let origin = Origin { file: name.clone(), line: k + 1 };
-            let value: Value =
-                serde_json::from_str(&line).with_context(|| format!("{origin}: not a JSON shard record"))?;
-            let Value::Object(record) = value else {
-                bail!("{origin}: not a JSON shard record");
-            };
+            let record: Record =
+                serde_json::from_str(&line).with_context(|| format!("{origin}: not a shard record"))?;
             all.push((origin, record));
         }
     }
@@ -112,61 +146,60 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let Some((first_origin, first)) = records.first() else {
         bail!("no shard records to merge");
     };
-    let field = |origin: &Origin, record: &Map<String, Value>, key: &str| -> anyhow::Result<Value> {
-        record.get(key).cloned().with_context(|| format!("{origin}: the record has no `{key}`"))
-    };
-    let problem = field(first_origin, first, "problem")?;
-    let of = field(first_origin, first, "of")?.as_u64().filter(|&k| k > 0).context("`of` must be a positive number")?;
+    let of = first.of;
+    if of == 0 {
+        bail!("{first_origin}: `of` must be a positive number");
+    }
     let mut seen: BTreeMap<u64, &Origin> = BTreeMap::new();
-    let mut sums: BTreeMap<String, Value> = BTreeMap::new();
+    let mut merged = Merged {
+        cleansings: 0,
+        nodes: 0,
+        problem: first.problem.clone(),
+        seconds: 0.0,
+        shards: of,
+        solutions: 0,
+        unique: None,
+        updates: 0,
+    };
+    let mut unique_times_8: Option<u64> = None;
     for (origin, record) in &records {
-        let their_problem = field(origin, record, "problem")?;
-        if their_problem != problem {
-            bail!("{origin}: shard of another problem: {their_problem}, not {problem} as in {first_origin}");
+        if record.problem != first.problem {
+            bail!(
+                "{origin}: shard of another problem: {:?}, not {:?} as in {first_origin}",
+                record.problem,
+                first.problem
+            );
         }
-        let their_of = field(origin, record, "of")?;
-        if their_of.as_u64() != Some(of) {
-            bail!("{origin}: shard of {their_of} slices, not {of} as in {first_origin}");
+        if record.of != of {
+            bail!("{origin}: shard of {} slices, not {of} as in {first_origin}", record.of);
         }
-        let index = field(origin, record, "shard")?
-            .as_u64()
-            .filter(|&i| i < of)
-            .with_context(|| format!("{origin}: `shard` must be a number from 0 to {}", of - 1))?;
-        if let Some(earlier) = seen.insert(index, origin) {
-            bail!("shard {index}/{of} appears twice: {earlier} and {origin}");
+        if record.shard >= of {
+            bail!("{origin}: `shard` must be a number from 0 to {}", of - 1);
         }
-        for (key, value) in record {
-            if matches!(key.as_str(), "shard" | "of" | "problem") {
-                continue;
-            }
-            let sum = sums.entry(key.clone()).or_insert(json!(0));
-            *sum = match (sum.as_u64(), value.as_u64()) {
-                (Some(a), Some(b)) => json!(a.checked_add(b).with_context(|| format!("{origin}: `{key}` overflows"))?),
-                _ => match (sum.as_f64(), value.as_f64()) {
-                    (Some(a), Some(b)) => json!(a + b),
-                    _ => bail!("{origin}: `{key}` is not a number"),
-                },
-            };
+        if let Some(earlier) = seen.insert(record.shard, origin) {
+            bail!("shard {}/{of} appears twice: {earlier} and {origin}", record.shard);
+        }
+        let add = |sum: u64, part: u64, key: &str| {
+            sum.checked_add(part).with_context(|| format!("{origin}: `{key}` overflows"))
+        };
+        merged.cleansings = add(merged.cleansings, record.cleansings, "cleansings")?;
+        merged.nodes = add(merged.nodes, record.nodes, "nodes")?;
+        merged.solutions = add(merged.solutions, record.solutions, "solutions")?;
+        merged.updates = add(merged.updates, record.updates, "updates")?;
+        merged.seconds += record.seconds;
+        if let Some(part) = record.unique_times_8 {
+            unique_times_8 = Some(add(unique_times_8.unwrap_or(0), part, "unique_times_8")?);
         }
     }
     let missing: Vec<String> = (0..of).filter(|i| !seen.contains_key(i)).map(|i| i.to_string()).collect();
     if !missing.is_empty() {
         bail!("missing shards of {of}: {}", missing.join(", "));
     }
-    let mut merged = Map::new();
-    merged.insert("problem".into(), problem);
-    merged.insert("shards".into(), json!(of));
-    for (key, sum) in sums {
-        // A count that only the whole can divide (Burnside's sum for unique
-        // solutions) travels as eight times itself.
-        match (key.strip_suffix("_times_8"), sum.as_u64()) {
-            (Some(name), Some(eight_times)) => merged.insert(name.to_string(), json!(eight_times / 8)),
-            _ => merged.insert(key, sum),
-        };
-    }
-    let solutions = merged.get("solutions").and_then(Value::as_u64).unwrap_or(0);
+    // A count that only the whole can divide (Burnside's sum for unique
+    // solutions) travels as eight times itself.
+    merged.unique = unique_times_8.map(|eight_times| eight_times / 8);
     let mut out = crate::stdout();
-    writeln!(out, "{}", Value::Object(merged))?;
+    writeln!(out, "{}", serde_json::to_string(&merged)?)?;
     out.flush()?;
-    Ok(Outcome::of_count(solutions))
+    Ok(Outcome::of_count(merged.solutions))
 }

@@ -101,7 +101,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let parallel = limit.is_none() && if args.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
     let monitor = Some(progress::monitor());
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let in_parallel = Parallel::new(&problem).threads(threads.unwrap_or(0)).monitor(monitor.clone());
+    let in_parallel =
+        Parallel::new(&problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(monitor.clone()));
     let stats = if let Some(shard) = args.shard {
         in_parallel.shard(shard.index, shard.of)?.count()?
     } else if parallel && args.count {
@@ -153,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     if let Some(shard) = args.shard {
         let id = format!("dlx:{:016x}", problem.fingerprint());
-        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &[]))?;
+        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, None))?;
     } else if args.json {
         // The summary: the only line with --count, the last one otherwise.
         let record = serde_json::json!({

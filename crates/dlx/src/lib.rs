@@ -94,6 +94,6 @@ pub mod parallel;
 
 pub use knuth::ParseError;
 pub use monitor::{Monitor, REPORT_EVERY};
-pub use parallel::{Parallel, ParallelError};
+pub use parallel::{Parallel, ParallelError, Subtrees};
 pub use problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
-pub use solver::{CommitError, Config, Solutions, Solver, Stats};
+pub use solver::{CommitError, Config, DescendError, Solutions, Solver, Stats};

@@ -11,23 +11,49 @@
 //! apart from the nodes, in one array indexed by item (Knuth keeps them in the
 //! headers' `top` fields), so that the search can read all of them in one sweep.
 //!
-//! The node array is accessed through `get_unchecked` in the operations below: every
-//! index they follow was written by [`Links::new`] or by a link operation that only
-//! copies indices already in the array, so all stay below `nodes.len()`.
+//! # The unsafe boundary
+//!
+//! This module is the only place in the project with `unsafe` code: the node,
+//! colour, length and item arrays are read without bounds checks. Everything
+//! outside it names nodes and items by [`NodeIx`] and [`ItemIx`], which only this
+//! module can make, so no other code can hand the link operations an index of
+//! its own invention. The unchecked accesses rest on these invariants, set up by
+//! [`Links::new`] and kept by every operation below:
+//!
+//! 1. `nodes.len() == colors.len() >= N + 2`, and `items.len() == lens.len() == N + 2`
+//!    where `N` is the number of items; `bounds` is empty or also has `N + 2` entries.
+//! 2. Every option's nodes are followed by a spacer, and the last node is a spacer:
+//!    so stepping from an option node to the next one (`p + 1`) or the previous one
+//!    (`p - 1`) stays inside the array, and a walk along an option meets a spacer
+//!    (`top <= 0`) before it could leave the option.
+//! 3. Every `up`, `down` and `end` field holds the index of an existing node; every
+//!    option node's `top` is its item, in `1..=N`; every `prev`/`next` holds an item
+//!    index in `0..=N + 1`. The link operations only copy values already in these
+//!    fields, so the invariant survives them.
+//! 4. An item's list holds its header and nodes of options, never a spacer; the
+//!    operations that step along an option (`p + 1`, `p - 1`) check that they were
+//!    given an option node (an index above `N`) before they start.
+//! 5. A [`NodeIx`] is below `nodes.len()` and an [`ItemIx`] below `items.len()`
+//!    for the links that made it, and for every copy of them: a solver's links are
+//!    a copy of its problem's, and a solver uses only its own.
+//!
+//! The layout also bounds the numbers: a problem has at most
+//! [`MAX_NODES`](crate::problem::MAX_NODES) nodes, so every index fits in a `u32`
+//! and every item number and option number in an `i32` (`top`).
 
 use smallvec::SmallVec;
 
 /// One node: four 32-bit words, so a node is one aligned 16-byte load.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(16))]
-pub(crate) struct Node {
-    pub(crate) up: u32,
-    pub(crate) down: u32,
+struct Node {
+    up: u32,
+    down: u32,
     /// For an option node, its item (> 0); for a header, 0; for a spacer, minus the
     /// number of options before it.
-    pub(crate) top: i32,
+    top: i32,
     /// For an option node, the spacer that ends its option; unused elsewhere.
-    pub(crate) end: u32,
+    end: u32,
 }
 
 /// Set in an item's length while the item is covered. The length of a covered
@@ -45,48 +71,80 @@ pub(crate) const COVERED: i32 = 1 << 30;
 
 /// An item's place in its circular list of active items.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct ItemLink {
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
+struct ItemLink {
+    prev: u32,
+    next: u32,
 }
 
 /// The whole linked structure. A `Problem` keeps the initial state; each solver
 /// works on a copy.
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
-    pub(crate) nodes: Vec<Node>,
+    nodes: Vec<Node>,
     /// Each node's colour: 0 for none, a positive colour number, or -1 once
     /// purified; on a header, the colour its item was purified with. Only the
     /// search for problems with colours reads it.
-    pub(crate) colors: Vec<i32>,
-    pub(crate) items: Vec<ItemLink>,
+    colors: Vec<i32>,
+    items: Vec<ItemLink>,
     /// The length of each item's list (index 0 and `N + 1` unused), with
     /// [`COVERED`] set while the item is covered.
-    pub(crate) lens: Vec<i32>,
-    pub(crate) n_primary: u32,
+    lens: Vec<i32>,
+    n_primary: u32,
+    n_items: u32,
     /// [`block_min`] or a faster equivalent for this processor.
     block_min: fn(&[i32; BLOCK]) -> i32,
     /// The node index of each option's first node (its spacer is the one before).
-    pub(crate) option_first: Vec<u32>,
+    option_first: Vec<u32>,
 }
 
-/// Reads a node without a bounds check.
+/// A node of the links: made only by [`Links`], and below `nodes.len()` (invariant 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeIx(u32);
+
+/// An item's header index, `0..=N + 1` (0 and `N + 1` are the roots of the lists
+/// of active items): made only by [`Links`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ItemIx(u32);
+
+impl NodeIx {
+    /// Node 0, which every layout has (unused by the links).
+    pub(crate) const ROOT: NodeIx = NodeIx(0);
+}
+
+impl ItemIx {
+    /// No item: the root of the active primary items.
+    pub(crate) const NONE: ItemIx = ItemIx(0);
+
+    /// Whether this is [`ItemIx::NONE`].
+    pub(crate) fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The item's header node (header `i` is node `i`).
+    pub(crate) fn header(self) -> NodeIx {
+        NodeIx(self.0)
+    }
+}
+
+/// Reads or writes a node without a bounds check.
 macro_rules! nd {
     ($links:expr, $i:expr) => {{
         let i = $i as usize;
         debug_assert!(i < $links.nodes.len());
-        // SAFETY: every index stored in the node array, and every header index, is
-        // below `nodes.len()` (see the module documentation); callers pass only
-        // such indices.
+        // SAFETY: `i` is a node index (invariants 3 and 5): read from a link
+        // field, a `NodeIx`, a header, or an option node plus or minus one
+        // within its option (invariant 2).
         unsafe { $links.nodes.get_unchecked_mut(i) }
     }};
 }
 
+/// Reads or writes a node's colour without a bounds check.
 macro_rules! col {
     ($links:expr, $i:expr) => {{
         let i = $i as usize;
         debug_assert!(i < $links.colors.len());
-        // SAFETY: `colors` has one entry per node, and `i` is a node index.
+        // SAFETY: `colors` has one entry per node (invariant 1), and `i` is a node
+        // index, as for `nd!`.
         unsafe { $links.colors.get_unchecked_mut(i) }
     }};
 }
@@ -96,16 +154,20 @@ macro_rules! ln {
     ($links:expr, $i:expr) => {{
         let i = $i as usize;
         debug_assert!(i < $links.lens.len());
-        // SAFETY: item indices are headers `1..=N`, all below `lens.len()`.
+        // SAFETY: item indices are in `0..=N + 1` (invariant 3: an option node's
+        // `top`, a `prev`/`next` field, or an `ItemIx`), and `lens` has `N + 2`
+        // entries (invariant 1).
         unsafe { $links.lens.get_unchecked_mut(i) }
     }};
 }
 
+/// Reads or writes an item's place in its list of active items without a
+/// bounds check.
 macro_rules! it {
     ($links:expr, $i:expr) => {{
         let i = $i as usize;
         debug_assert!(i < $links.items.len());
-        // SAFETY: item indices are headers `0..=N + 1`, all below `items.len()`.
+        // SAFETY: as for `ln!`: an item index, and `items` has `N + 2` entries.
         unsafe { $links.items.get_unchecked_mut(i) }
     }};
 }
@@ -158,7 +220,8 @@ fn block_min_for_this_cpu() -> fn(&[i32; BLOCK]) -> i32 {
 
 impl Links {
     /// Lays out the nodes for `options`, each a list of (item position, colour)
-    /// with positions `1..=n_items` and colour 0 for none.
+    /// with positions `1..=n_items` and colour 0 for none. The caller (the
+    /// problem's builder) has checked the positions and the limits on sizes.
     pub(crate) fn new<I>(n_primary: usize, n_items: usize, options: I) -> Links
     where
         I: IntoIterator<Item = SmallVec<[(u32, i32); 8]>>,
@@ -175,6 +238,7 @@ impl Links {
             let end = first + option.len() as u32;
             option_first.push(first);
             for (item, color) in option {
+                assert!((1..=n_items as u32).contains(&item), "item positions are checked by the builder");
                 let p = nodes.len() as u32;
                 let up = nodes[item as usize].up;
                 nodes.push(Node { up, down: item, top: item as i32, end });
@@ -207,15 +271,60 @@ impl Links {
             items,
             lens,
             n_primary: n_primary as u32,
+            n_items: n_items as u32,
             block_min: block_min_for_this_cpu(),
             option_first,
         }
     }
 
-    /// The first active primary item with the fewest options (DLX1's choice), or 0
-    /// when none is left.
+    /// Copies the state of `initial` (a links of the same problem) into these
+    /// links; the colours too when `colors`.
+    pub(crate) fn copy_from(&mut self, initial: &Links, colors: bool) {
+        self.nodes.copy_from_slice(&initial.nodes);
+        self.items.copy_from_slice(&initial.items);
+        self.lens.copy_from_slice(&initial.lens);
+        if colors {
+            self.colors.copy_from_slice(&initial.colors);
+        }
+    }
+
+    /// The number of nodes, spacers and headers included.
+    pub(crate) fn n_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The first node of option number `option`, if there is such an option.
+    pub(crate) fn option_first(&self, option: usize) -> Option<NodeIx> {
+        self.option_first.get(option).map(|&p| NodeIx(p))
+    }
+
+    /// The node after `p` in its option, or `None` at the option's end (or when
+    /// `p` is not an option node).
+    pub(crate) fn next_in_option(&mut self, p: NodeIx) -> Option<NodeIx> {
+        if !self.is_option_node(p) {
+            return None;
+        }
+        // Invariant 2: an option node is followed by another or by its spacer.
+        (nd!(self, p.0 + 1).top > 0).then_some(NodeIx(p.0 + 1))
+    }
+
+    /// Whether `p` is a node of an option rather than a header or node 0. (The
+    /// lists of items hold no spacers, so a node reached along them is one or
+    /// the other.)
     #[inline(always)]
-    pub(crate) fn best_primary(&mut self) -> u32 {
+    fn is_option_node(&self, p: NodeIx) -> bool {
+        p.0 > self.n_items
+    }
+
+    /// Whether `item` is a primary item (not a root, not secondary).
+    pub(crate) fn is_primary(&self, item: ItemIx) -> bool {
+        (1..=self.n_primary).contains(&item.0)
+    }
+
+    /// The first active primary item with the fewest options (DLX1's choice), or
+    /// [`ItemIx::NONE`] when none is left.
+    #[inline(always)]
+    pub(crate) fn best_primary(&mut self) -> ItemIx {
         if (self.n_primary as usize) < SWEEP_FROM {
             return self.best_primary_by_list();
         }
@@ -231,7 +340,7 @@ impl Links {
                 best = min;
                 i = b * BLOCK + block.iter().position(|&len| len == min).unwrap_or(0) + 1;
                 if min == 0 {
-                    return i as u32;
+                    return ItemIx(i as u32);
                 }
             }
         }
@@ -242,16 +351,16 @@ impl Links {
                 i = base + k + 1;
             }
         }
-        if best >= COVERED { 0 } else { i as u32 }
+        if best >= COVERED { ItemIx::NONE } else { ItemIx(i as u32) }
     }
 
     /// [`Links::best_primary`] by walking the list of active primary items, as
     /// Knuth does: faster than a sweep when there are few primary items.
     #[inline(always)]
-    fn best_primary_by_list(&mut self) -> u32 {
-        let mut i = self.first_primary();
+    fn best_primary_by_list(&mut self) -> ItemIx {
+        let mut i = self.first_primary().0;
         if i == 0 {
-            return 0;
+            return ItemIx::NONE;
         }
         let mut best = *ln!(self, i);
         let mut k = it!(self, i).next;
@@ -263,41 +372,44 @@ impl Links {
             }
             k = it!(self, k).next;
         }
-        i
+        ItemIx(i)
     }
 
-    /// The first active primary item, or 0 when none is left.
+    /// The first active primary item, or [`ItemIx::NONE`] when none is left.
     #[inline(always)]
-    pub(crate) fn first_primary(&mut self) -> u32 {
-        it!(self, 0).next
+    pub(crate) fn first_primary(&mut self) -> ItemIx {
+        ItemIx(it!(self, 0).next)
     }
 
+    /// The node below `p` in its item's list.
     #[inline(always)]
-    pub(crate) fn down(&mut self, p: u32) -> u32 {
-        nd!(self, p).down
+    pub(crate) fn down(&mut self, p: NodeIx) -> NodeIx {
+        NodeIx(nd!(self, p.0).down)
     }
 
+    /// The item of an option node ([`ItemIx::NONE`] for a header).
     #[inline(always)]
-    pub(crate) fn top(&mut self, p: u32) -> i32 {
-        nd!(self, p).top
+    pub(crate) fn item_of(&mut self, p: NodeIx) -> ItemIx {
+        ItemIx(nd!(self, p.0).top.max(0) as u32)
     }
 
     /// The option an option node belongs to, read off the spacer that ends it.
-    pub(crate) fn option_of(&mut self, p: u32) -> u32 {
-        let end = nd!(self, p).end;
+    pub(crate) fn option_of(&mut self, p: NodeIx) -> u32 {
+        debug_assert!(self.is_option_node(p));
+        let end = nd!(self, p.0).end;
         (-nd!(self, end).top - 1) as u32
     }
 
     /// Whether an item is in its list of active items.
-    pub(crate) fn is_active(&mut self, item: u32) -> bool {
-        let prev = it!(self, item).prev;
-        it!(self, prev).next == item
+    pub(crate) fn is_active(&mut self, item: ItemIx) -> bool {
+        let prev = it!(self, item.0).prev;
+        it!(self, prev).next == item.0
     }
 
     /// Whether node `p` is in its item's list.
-    pub(crate) fn is_linked(&mut self, p: u32) -> bool {
-        let up = nd!(self, p).up;
-        nd!(self, up).down == p
+    pub(crate) fn is_linked(&mut self, p: NodeIx) -> bool {
+        let up = nd!(self, p.0).up;
+        nd!(self, up).down == p.0
     }
 
     /// Removes the other nodes of `p`'s option from their items' lists.
@@ -314,7 +426,8 @@ impl Links {
 
     /// Takes the other nodes of `p`'s option out of their items' lists (counting
     /// an update for each), or puts them back when `RESTORE`. Nodes marked
-    /// purified stay where they are.
+    /// purified stay where they are. `p` is an option node: it was reached along
+    /// an item's list, below the header (invariant 4).
     ///
     /// The nodes of one option lie in different lists, so the order in which they
     /// are unlinked or relinked does not matter, and unhide may go the same way
@@ -323,9 +436,11 @@ impl Links {
     /// the spacer, which keeps the branch predictor on track.
     #[inline(always)]
     fn relink_others<const COLORS: bool, const RESTORE: bool>(&mut self, p: u32, updates: &mut u64) {
+        debug_assert!(p > self.n_items);
         let end = nd!(self, p).end;
         let start = nd!(self, end).up;
         let mut q = p;
+        // The option's nodes are `start..end` (invariant 2), `p` among them.
         for _ in 1..end - start {
             q += 1;
             q = if q == end { start } else { q };
@@ -348,7 +463,8 @@ impl Links {
     /// Covers item `i`: hides every option in its list and takes it out of its list
     /// of active items. Counts one update for the item and one per hidden node.
     #[inline(always)]
-    pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
+    pub(crate) fn cover<const COLORS: bool>(&mut self, i: ItemIx, updates: &mut u64) {
+        let i = i.0;
         let mut p = nd!(self, i).down;
         while p != i {
             self.hide::<COLORS>(p, updates);
@@ -363,7 +479,8 @@ impl Links {
 
     /// Undoes [`Links::cover`].
     #[inline(always)]
-    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
+    pub(crate) fn uncover<const COLORS: bool>(&mut self, i: ItemIx) {
+        let i = i.0;
         let ItemLink { prev, next } = *it!(self, i);
         it!(self, prev).next = i;
         it!(self, next).prev = i;
@@ -379,12 +496,12 @@ impl Links {
     /// the item another colour, and marks the nodes that give it the same colour so
     /// that later covers leave them alone.
     fn purify(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
-        let i = nd!(self, p).top;
+        let i = nd!(self, p).top as u32;
         let c = *col!(self, p);
         *col!(self, i) = c;
         *cleansings += 1;
         let mut q = nd!(self, i).down;
-        while q != i as u32 {
+        while q != i {
             let color = *col!(self, q);
             if color == c {
                 if q != p {
@@ -400,10 +517,10 @@ impl Links {
 
     /// Undoes [`Links::purify`].
     fn unpurify(&mut self, p: u32) {
-        let i = nd!(self, p).top;
+        let i = nd!(self, p).top as u32;
         let c = *col!(self, i);
         let mut q = nd!(self, i).up;
-        while q != i as u32 {
+        while q != i {
             let color = *col!(self, q);
             if color < 0 {
                 *col!(self, q) = c;
@@ -419,11 +536,11 @@ impl Links {
     #[inline(always)]
     fn commit<const COLORS: bool>(&mut self, p: u32, item: u32, updates: &mut u64, cleansings: &mut u64) {
         if !COLORS {
-            self.cover::<false>(item, updates);
+            self.cover::<false>(ItemIx(item), updates);
         } else {
             let color = *col!(self, p);
             if color == 0 {
-                self.cover::<true>(item, updates);
+                self.cover::<true>(ItemIx(item), updates);
             } else if color > 0 {
                 self.purify(p, updates, cleansings);
             }
@@ -434,11 +551,11 @@ impl Links {
     #[inline(always)]
     fn uncommit<const COLORS: bool>(&mut self, p: u32, item: u32) {
         if !COLORS {
-            self.uncover::<false>(item);
+            self.uncover::<false>(ItemIx(item));
         } else {
             let color = *col!(self, p);
             if color == 0 {
-                self.uncover::<true>(item);
+                self.uncover::<true>(ItemIx(item));
             } else if color > 0 {
                 self.unpurify(p);
             }
@@ -447,8 +564,14 @@ impl Links {
 
     /// Commits the items of `x`'s option other than `x`'s own, in the order the
     /// option lists them, starting after `x` and wrapping round (Knuth's step X5).
+    /// Does nothing unless `x` is an option node.
     #[inline(always)]
-    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: u32, updates: &mut u64, cleansings: &mut u64) {
+    pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: NodeIx, updates: &mut u64, cleansings: &mut u64) {
+        if !self.is_option_node(x) {
+            debug_assert!(false, "commit_others on a header");
+            return;
+        }
+        let x = x.0;
         let mut p = x + 1;
         while p != x {
             let Node { up, top, .. } = *nd!(self, p);
@@ -463,7 +586,12 @@ impl Links {
 
     /// Undoes [`Links::commit_others`] in reverse order (Knuth's step X6).
     #[inline(always)]
-    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: u32) {
+    pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: NodeIx) {
+        if !self.is_option_node(x) {
+            debug_assert!(false, "uncommit_others on a header");
+            return;
+        }
+        let x = x.0;
         let mut p = x - 1;
         while p != x {
             let Node { down, top, .. } = *nd!(self, p);
@@ -477,21 +605,23 @@ impl Links {
     }
 
     /// Commits every item of an option whose first node is `first`.
-    pub(crate) fn commit_option<const COLORS: bool>(&mut self, first: u32, updates: &mut u64, cleansings: &mut u64) {
-        self.commit_item_of::<COLORS>(first, updates, cleansings);
+    pub(crate) fn commit_option<const COLORS: bool>(&mut self, first: NodeIx, updates: &mut u64, cleansings: &mut u64) {
+        if !self.is_option_node(first) {
+            return;
+        }
+        let top = nd!(self, first.0).top as u32;
+        self.commit::<COLORS>(first.0, top, updates, cleansings);
         self.commit_others::<COLORS>(first, updates, cleansings);
     }
 
-    fn commit_item_of<const COLORS: bool>(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
-        let top = nd!(self, p).top as u32;
-        self.commit::<COLORS>(p, top, updates, cleansings);
-    }
-
     /// Undoes [`Links::commit_option`].
-    pub(crate) fn uncommit_option<const COLORS: bool>(&mut self, first: u32) {
+    pub(crate) fn uncommit_option<const COLORS: bool>(&mut self, first: NodeIx) {
+        if !self.is_option_node(first) {
+            return;
+        }
         self.uncommit_others::<COLORS>(first);
-        let top = nd!(self, first).top as u32;
-        self.uncommit::<COLORS>(first, top);
+        let top = nd!(self, first.0).top as u32;
+        self.uncommit::<COLORS>(first.0, top);
     }
 }
 
@@ -539,11 +669,11 @@ pub(crate) mod tests {
         let mut updates = 0;
         for order in [[1u32, 3, 2], [4, 1, 5], [2, 4, 3]] {
             for &i in &order {
-                links.cover::<false>(i, &mut updates);
+                links.cover::<false>(ItemIx(i), &mut updates);
             }
             assert_ne!(state(&links), before);
             for &i in order.iter().rev() {
-                links.uncover::<false>(i);
+                links.uncover::<false>(ItemIx(i));
             }
             assert_eq!(state(&links), before);
         }
@@ -557,14 +687,14 @@ pub(crate) mod tests {
         let (mut updates, mut cleansings) = (0, 0);
         let first = links.option_first.clone();
         for &option in &[0usize, 1, 3] {
-            links.commit_option::<true>(first[option], &mut updates, &mut cleansings);
-            links.uncommit_option::<true>(first[option]);
+            links.commit_option::<true>(NodeIx(first[option]), &mut updates, &mut cleansings);
+            links.uncommit_option::<true>(NodeIx(first[option]));
             assert_eq!(state(&links), before);
         }
-        links.commit_option::<true>(first[0], &mut updates, &mut cleansings);
-        links.commit_option::<true>(first[1], &mut updates, &mut cleansings);
-        links.uncommit_option::<true>(first[1]);
-        links.uncommit_option::<true>(first[0]);
+        links.commit_option::<true>(NodeIx(first[0]), &mut updates, &mut cleansings);
+        links.commit_option::<true>(NodeIx(first[1]), &mut updates, &mut cleansings);
+        links.uncommit_option::<true>(NodeIx(first[1]));
+        links.uncommit_option::<true>(NodeIx(first[0]));
         assert_eq!(state(&links), before);
         assert!(cleansings > 0);
     }
@@ -600,16 +730,16 @@ pub(crate) mod tests {
         loop {
             let by_list = links.best_primary_by_list();
             assert_eq!(links.best_primary(), by_list, "after covering {covered:?}");
-            if by_list == 0 {
+            if by_list.is_none() {
                 break;
             }
             // Cover the chosen item or, now and then, another active one.
             let item = if next(3) == 0 {
                 let mut k = links.first_primary();
                 for _ in 0..next(20) {
-                    k = match it!(links, k).next {
+                    k = match it!(links, k.0).next {
                         0 => links.first_primary(),
-                        other => other,
+                        other => ItemIx(other),
                     };
                 }
                 k

@@ -2,7 +2,7 @@
 //!
 //! The search tree is split at a shallow depth into independent **subproblems**,
 //! each the prefix of choices that leads to one node at that depth (see
-//! [`Solver::split`]). Their subtrees are disjoint and together make the whole
+//! [`Subtrees::split`]). Their subtrees are disjoint and together make the whole
 //! tree, so their counts and statistics add up to exactly those of the serial
 //! search. The split depends only on the problem and the number of subproblems
 //! asked for, so it can be recomputed anywhere: shard `i` of `k` takes the
@@ -10,7 +10,7 @@
 //! shard count the whole problem between them.
 //!
 //! ```
-//! use quadrille_dlx::{Problem, Solver, parallel::Parallel};
+//! use quadrille_dlx::{Config, Problem, Solver, parallel::Parallel};
 //!
 //! // Six queens: rows and columns are primary items, diagonals secondary.
 //! let n = 6;
@@ -35,18 +35,77 @@
 //!     .map(|i| Parallel::new(&problem).shard(i, 3).unwrap().count().unwrap())
 //!     .collect();
 //! assert_eq!(shards.into_iter().sum::<quadrille_dlx::Stats>(), serial);
+//!
+//! // The same configuration as a solver's: a limit stops every thread.
+//! let limited = Parallel::new(&problem).config(Config::new().limit(Some(3))).count()?;
+//! assert_eq!(limited.solutions, 3);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The split itself is reached through the [`Subtrees`] trait, for those who
+//! distribute subproblems their own way.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use crate::monitor::Monitor;
 use crate::problem::{OptionId, Problem};
-use crate::solver::{Config, Solver, Stats};
+use crate::solver::{Config, DescendError, Solver, Stats};
+
+/// The search tree cut into subtrees: what [`Parallel`] is made of, for those who
+/// distribute the subproblems their own way. Implemented by [`Solver`].
+///
+/// ```
+/// use quadrille_dlx::{Problem, Solver, parallel::Subtrees};
+///
+/// let problem = Problem::from_knuth("a b c\na\nb\nc\na b\nb c\na c\n")?;
+/// let mut solver = Solver::new(&problem);
+/// let mut prefixes = Vec::new();
+/// let above = solver.split(1, |prefix| prefixes.push(prefix.to_vec()));
+/// let mut total = above;
+/// for prefix in &prefixes {
+///     for &option in prefix {
+///         solver.descend(option)?;
+///     }
+///     solver.count();
+///     total += solver.stats();
+///     solver.reset();
+/// }
+/// solver.count();
+/// assert_eq!(total, solver.stats());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Subtrees {
+    /// Explores the search tree down to `depth` levels below the floor (the
+    /// levels already descended) and calls `leaf` at every place where the
+    /// search would enter that level or find a solution above it, with the
+    /// options chosen on the way (committed options and descents first). The
+    /// whole search is then these leaves' subtrees, and its statistics are those
+    /// returned plus those of the subtrees, each counted from its own root.
+    fn split<F: FnMut(&[OptionId])>(&mut self, depth: usize, leaf: F) -> Stats;
+
+    /// Enters the next level of the search by choosing `option` there, as the
+    /// search itself would: the level's item is the one the search would branch
+    /// on (the first with the fewest options), and `option` must be one of that
+    /// item's options still in play. Later searches start below this level and
+    /// never backtrack above it; their statistics leave out the descent, so that
+    /// the subtrees below a split add up to the whole search. An error changes
+    /// nothing. [`Solver::reset`] climbs back to the top.
+    fn descend(&mut self, option: OptionId) -> Result<(), DescendError>;
+}
+
+impl Subtrees for Solver {
+    fn split<F: FnMut(&[OptionId])>(&mut self, depth: usize, leaf: F) -> Stats {
+        Solver::split(self, depth, leaf)
+    }
+
+    fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
+        Solver::descend(self, option)
+    }
+}
 
 /// Why a parallel search could not start.
 #[derive(Debug, thiserror::Error)]
@@ -87,20 +146,24 @@ pub struct Split {
 /// threads or shards, few enough that replaying their prefixes costs nothing.
 pub const DEFAULT_SUBPROBLEMS: usize = 1024;
 
-/// A parallel search of one problem, set up with builder-style methods.
+/// A parallel search of one problem, set up with builder-style methods. It takes
+/// the same [`Config`] as a [`Solver`]: a limit on the solutions (counted over
+/// all threads; which solutions make the limit depends on the threads' timing),
+/// and a monitor, to which every thread reports (the fraction done is that of
+/// the subproblems) and which stops them all.
 #[derive(Clone, Debug)]
 pub struct Parallel<'p> {
     problem: &'p Problem,
     threads: usize,
     shard: (u32, u32),
     subproblems: usize,
-    monitor: Option<Arc<Monitor>>,
+    config: Config,
 }
 
 impl<'p> Parallel<'p> {
     /// All threads, the whole problem (shard 0 of 1), [`DEFAULT_SUBPROBLEMS`].
     pub fn new(problem: &'p Problem) -> Parallel<'p> {
-        Parallel { problem, threads: 0, shard: (0, 1), subproblems: DEFAULT_SUBPROBLEMS, monitor: None }
+        Parallel { problem, threads: 0, shard: (0, 1), subproblems: DEFAULT_SUBPROBLEMS, config: Config::new() }
     }
 
     /// The number of threads (0: one per core).
@@ -128,10 +191,9 @@ impl<'p> Parallel<'p> {
         self
     }
 
-    /// Report to this monitor (every thread adds its statistics; the fraction
-    /// done is that of the subproblems), and stop when it says so.
-    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Parallel<'p> {
-        self.monitor = monitor;
+    /// The configuration: a limit and a monitor, as for a [`Solver`].
+    pub fn config(mut self, config: Config) -> Parallel<'p> {
+        self.config = config;
         self
     }
 
@@ -177,25 +239,31 @@ impl<'p> Parallel<'p> {
     }
 
     /// Calls `visitor` with every solution (in no particular order, from several
-    /// threads at once) until one call returns `Break`. Returns the statistics of
-    /// the subtrees searched.
+    /// threads at once) until one call returns `Break` or the limit is reached.
+    /// Returns the statistics of the subtrees searched.
     pub fn visit<F>(&self, visitor: F) -> Result<Stats, ParallelError>
     where
         F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
     {
+        let limit = self.config.get_limit().unwrap_or(u64::MAX);
+        if limit == 0 {
+            return Ok(Stats::default());
+        }
         let (mine, above) = self.mine();
         let stop = AtomicBool::new(false);
+        let found = AtomicU64::new(0);
         let done = AtomicUsize::new(0);
         let problem = self.problem;
-        let monitor = self.monitor.as_deref();
+        let monitor: Option<&Monitor> = self.config.get_monitor().map(Arc::as_ref);
         if let Some(monitor) = monitor {
             monitor.add(&above);
         }
         let stopped = || stop.load(Ordering::Relaxed) || monitor.is_some_and(Monitor::is_stopped);
+        let solver_config = Config::new().monitor(self.config.get_monitor().cloned());
         let subtrees = self.pool()?.install(|| {
             mine.par_iter()
                 .map_init(
-                    || Solver::with_config(problem, Config::new().monitor(self.monitor.clone())),
+                    || Solver::with_config(problem, solver_config.clone()),
                     |solver, prefix| {
                         if stopped() {
                             return Stats::default();
@@ -203,10 +271,15 @@ impl<'p> Parallel<'p> {
                         solver.reset();
                         for &option in prefix {
                             // The prefixes come from this problem's own split.
-                            assert!(solver.descend(option), "a prefix of the split does not replay");
+                            solver.descend(option).expect("a prefix of the split replays");
                         }
                         solver.visit(|solution| {
-                            if stopped() || visitor(solution).is_break() {
+                            // Take a place under the limit before visiting.
+                            if stopped() || found.fetch_add(1, Ordering::Relaxed) >= limit {
+                                stop.store(true, Ordering::Relaxed);
+                                return ControlFlow::Break(());
+                            }
+                            if visitor(solution).is_break() || found.load(Ordering::Relaxed) >= limit {
                                 stop.store(true, Ordering::Relaxed);
                                 return ControlFlow::Break(());
                             }
@@ -226,6 +299,9 @@ impl<'p> Parallel<'p> {
         });
         let mut total = above;
         total.add(&subtrees);
+        // A thread may find a solution after the limit was reached elsewhere:
+        // counted by its search, but not visited.
+        total.solutions = total.solutions.min(limit);
         Ok(total)
     }
 }

@@ -179,6 +179,12 @@ impl ProblemBuilder {
         if primary && self.n_primary < self.items.len() {
             return Err(BuildError::PrimaryAfterSecondary { name: name.to_string() });
         }
+        // Every item takes a header node: the limit on nodes bounds the items
+        // too, so that item numbers fit in the links' `i32` fields.
+        let nodes = self.node_count() + 1;
+        if nodes > self.max_nodes {
+            return Err(BuildError::TooLarge { nodes, limit: self.max_nodes });
+        }
         self.n_primary += primary as usize;
         let item = Item(self.items.len() as u32);
         self.items.push(ItemInfo { name: name.to_string(), primary });
@@ -278,10 +284,12 @@ impl ProblemBuilder {
         Ok(OptionId(option as u32))
     }
 
-    /// Nodes in Knuth's layout once the option being added is in: the unused
-    /// node 0, a header per item, a first spacer, and each option's nodes with a
-    /// spacer after them (`option_starts` has one entry per option so far, the
-    /// new one included, since the first entry is 0).
+    /// Nodes in Knuth's layout: the unused node 0, a header per item, a first
+    /// spacer, and each option's nodes with a spacer after them. Counted while an
+    /// option is added, once its items are pushed: `option_starts` has one entry
+    /// per option before it, plus the 0 it starts with, which stands for the new
+    /// option's spacer (or, between options, for one spacer too many: the count
+    /// errs on the safe side by one).
     fn node_count(&self) -> u64 {
         self.items.len() as u64 + 2 + self.option_items.len() as u64 + self.option_starts.len() as u64
     }
@@ -301,6 +309,10 @@ impl ProblemBuilder {
         let n_primary = self.n_primary;
         if n_primary == 0 {
             return Err(BuildError::NoPrimaryItems);
+        }
+        let nodes = self.node_count();
+        if nodes > self.max_nodes {
+            return Err(BuildError::TooLarge { nodes, limit: self.max_nodes });
         }
         let has_colors = self.option_colors.iter().any(Option::is_some);
         let links = Links::new(
@@ -537,5 +549,23 @@ mod tests {
         assert_eq!(b.n_options(), 2);
         assert!(b.option([items[0]]).is_ok());
         assert_eq!(b.build().unwrap().n_options(), 3);
+    }
+
+    /// Items take nodes too: too many items are refused when declared (so that
+    /// item numbers always fit the links' signed fields), and `build` checks
+    /// the total once more.
+    #[test]
+    fn too_many_items_is_an_error() {
+        let mut b = ProblemBuilder::new();
+        b.max_nodes = 6;
+        // Node 0, the headers, the first spacer, and one spare for a spacer.
+        assert!(b.primary("a").is_ok());
+        assert!(b.primary("b").is_ok());
+        assert!(b.secondary("x").is_ok());
+        assert_eq!(b.secondary("c").unwrap_err(), BuildError::TooLarge { nodes: 7, limit: 6 });
+        assert_eq!(b.secondary("y").unwrap_err(), BuildError::TooLarge { nodes: 7, limit: 6 });
+        assert_eq!(b.clone().build().unwrap().n_items(), 3);
+        b.max_nodes = 5;
+        assert_eq!(b.build().unwrap_err(), BuildError::TooLarge { nodes: 6, limit: 5 });
     }
 }

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::links::Links;
+use crate::links::{ItemIx, Links, NodeIx};
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
 
@@ -104,10 +104,29 @@ pub enum CommitError {
     /// secondary item a colour other than the one it was committed with.
     #[error("option {0} conflicts with the options already committed")]
     Conflict(u32),
-    /// Options are committed before any [`Solver::descend`]; call
+    /// Options are committed before any descent
+    /// ([`Subtrees::descend`](crate::parallel::Subtrees::descend)); call
     /// [`Solver::reset`] first.
     #[error("option {0} cannot be committed below a descent")]
     AfterDescent(u32),
+}
+
+/// Why a descent ([`Subtrees::descend`](crate::parallel::Subtrees::descend))
+/// was refused. A refused descent changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DescendError {
+    /// The option number is not one of the problem's.
+    #[error("option {0} does not exist")]
+    UnknownOption(u32),
+    /// Every primary item is covered: the search would visit a solution here,
+    /// not branch.
+    #[error("no item is left to branch on")]
+    Solved,
+    /// The option is not one of those the search would try at this level: it
+    /// does not have the item the search branches on, or it was ruled out.
+    #[error("option {0} is not in play at this level")]
+    NotInPlay(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +168,7 @@ pub struct Solver {
     config: Config,
     colors: bool,
     /// `choice[l]`: the node of the option tried at level `l`.
-    choice: Vec<u32>,
+    choice: Vec<NodeIx>,
     level: usize,
     /// Levels below the floor were entered by [`Solver::descend`]; the search
     /// never backtracks into them.
@@ -164,6 +183,9 @@ pub struct Solver {
     interrupted: bool,
     /// The solution handed to visitors: committed options, then one per level.
     solution: Vec<OptionId>,
+    /// Updates made by commitments and descents since the links were last
+    /// fresh: what undoing them step by step would cost, for [`Solver::reset`].
+    undo_work: u64,
 }
 
 impl Solver {
@@ -182,7 +204,7 @@ impl Solver {
             links: problem.links().clone(),
             config,
             colors: problem.has_colors(),
-            choice: vec![0; depth],
+            choice: vec![NodeIx::ROOT; depth],
             level: 0,
             floor: 0,
             phase: Phase::Idle,
@@ -191,6 +213,7 @@ impl Solver {
             reported: Stats::default(),
             interrupted: false,
             solution: Vec::with_capacity(depth),
+            undo_work: 0,
         }
     }
 
@@ -234,8 +257,8 @@ impl Solver {
         if self.floor > 0 {
             return Err(CommitError::AfterDescent(option.0));
         }
-        let first = *self.links.option_first.get(option.index()).ok_or(CommitError::UnknownOption(option.0))?;
-        if !self.is_available(option, first) {
+        let first = self.links.option_first(option.index()).ok_or(CommitError::UnknownOption(option.0))?;
+        if !self.is_available(first) {
             return Err(CommitError::Conflict(option.0));
         }
         let (mut updates, mut cleansings) = (0, 0);
@@ -245,6 +268,7 @@ impl Solver {
             self.links.commit_option::<false>(first, &mut updates, &mut cleansings);
         }
         self.committed.push(option);
+        self.undo_work += updates;
         Ok(())
     }
 
@@ -252,27 +276,46 @@ impl Solver {
     /// and its node is still in that item's list: an option that conflicts with
     /// the commitments was hidden, which unlinks its primary nodes, unless the
     /// conflict is on that very primary item, which is then inactive.
-    fn is_available(&mut self, option: OptionId, first: u32) -> bool {
-        let n_primary = self.links.n_primary as i32;
-        let len = self.problem.option_items(option).len() as u32;
-        (first..first + len).all(|p| {
-            let item = self.links.top(p);
-            item > n_primary || (self.links.is_active(item as u32) && self.links.is_linked(p))
-        })
+    fn is_available(&mut self, first: NodeIx) -> bool {
+        let mut p = Some(first);
+        while let Some(node) = p {
+            let item = self.links.item_of(node);
+            if self.links.is_primary(item) && !(self.links.is_active(item) && self.links.is_linked(node)) {
+                return false;
+            }
+            p = self.links.next_in_option(node);
+        }
+        true
     }
 
     /// Whether `option` could be committed now (it agrees with the commitments).
     pub fn can_commit(&mut self, option: OptionId) -> bool {
         self.stop();
-        match self.links.option_first.get(option.index()) {
-            Some(&first) => self.is_available(option, first),
+        match self.links.option_first(option.index()) {
+            Some(first) => self.is_available(first),
             None => false,
         }
     }
 
-    /// Undoes every commitment and descent (and ends any search), restoring the
-    /// problem's initial state without copying it.
+    /// Undoes every commitment and descent (and ends any search), back to the
+    /// problem's initial state. Chooses the faster way itself: undoing the
+    /// commitments one by one in reverse, whose cost is the work they did, or
+    /// copying the problem's initial links back, whose cost is the size of the
+    /// problem (faster after many commitments on a small problem, such as the
+    /// givens of a sudoku).
     pub fn reset(&mut self) {
+        let suspended = if self.phase == Phase::Suspended { self.stats.updates } else { 0 };
+        // One update undone touches a few scattered nodes; copying moves whole
+        // nodes in order, several times faster per node.
+        if (self.undo_work + suspended).saturating_mul(4) >= self.links.n_nodes() as u64 {
+            self.restore();
+        } else {
+            self.undo();
+        }
+    }
+
+    /// [`reset`](Solver::reset) step by step.
+    fn undo(&mut self) {
         self.stop();
         self.floor = 0;
         if self.colors {
@@ -281,32 +324,24 @@ impl Solver {
             self.unwind::<false>();
         }
         while let Some(option) = self.committed.pop() {
-            let first = self.links.option_first[option.index()];
+            let first = self.links.option_first(option.index()).expect("committed options exist");
             if self.colors {
                 self.links.uncommit_option::<true>(first);
             } else {
                 self.links.uncommit_option::<false>(first);
             }
         }
+        self.undo_work = 0;
     }
 
-    /// Does what [`reset`](Solver::reset) does by copying the problem's initial
-    /// links back instead of undoing step by step: its cost is the size of the
-    /// problem, not the work done. Faster than `reset` after many commitments on
-    /// a small problem (the givens of a sudoku); slower after a little work on a
-    /// large one.
-    pub fn restore(&mut self) {
-        let initial = self.problem.links();
-        self.links.nodes.copy_from_slice(&initial.nodes);
-        self.links.items.copy_from_slice(&initial.items);
-        self.links.lens.copy_from_slice(&initial.lens);
-        if self.colors {
-            self.links.colors.copy_from_slice(&initial.colors);
-        }
+    /// [`reset`](Solver::reset) by copying the initial links back.
+    fn restore(&mut self) {
+        self.links.copy_from(self.problem.links(), self.colors);
         self.committed.clear();
         self.phase = Phase::Idle;
         self.level = 0;
         self.floor = 0;
+        self.undo_work = 0;
     }
 
     /// Ends a search stopped at a solution, undoing its levels (down to the floor)
@@ -327,7 +362,7 @@ impl Solver {
             self.level -= 1;
             let x = self.choice[self.level];
             self.links.uncommit_others::<COLORS>(x);
-            let i = self.links.top(x) as u32;
+            let i = self.links.item_of(x);
             self.links.uncover::<COLORS>(i);
         }
     }
@@ -358,7 +393,7 @@ impl Solver {
             // options of its item, each level weighing 1/(options above).
             let (mut done, mut weight) = (0.0, 1.0);
             for &x in &self.choice[..level] {
-                let item = self.links.top(x) as u32;
+                let item = self.links.item_of(x).header();
                 let (mut place, mut total, mut p) = (0u32, 0u32, self.links.down(item));
                 while p != item {
                     if p == x {
@@ -376,27 +411,24 @@ impl Solver {
     }
 
     /// Enters the next level of the search by choosing `option` there, as the
-    /// search itself would: the level's item is the one the search would branch
-    /// on (the first with the fewest options), and `option` must be one of that
-    /// item's options still in play. Later searches start below this level and
-    /// never backtrack above it; their statistics leave out the descent, so that
-    /// the subtrees below a split add up to the whole search. Returns `false`,
-    /// changing nothing, when `option` is not in play for that item.
-    pub fn descend(&mut self, option: OptionId) -> bool {
+    /// search itself would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
+    pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
         self.stop();
-        let Some(&first) = self.links.option_first.get(option.index()) else {
-            return false;
-        };
-        if self.links.first_primary() == 0 {
-            return false;
+        let first = self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
+        if self.links.first_primary().is_none() {
+            return Err(DescendError::Solved);
         }
         let item = self.choose();
-        let len = self.problem.option_items(option).len() as u32;
-        let Some(x) = (first..first + len).find(|&p| self.links.top(p) == item as i32) else {
-            return false;
+        let mut node = Some(first);
+        let x = loop {
+            let Some(p) = node else { return Err(DescendError::NotInPlay(option.0)) };
+            if self.links.item_of(p) == item {
+                break p;
+            }
+            node = self.links.next_in_option(p);
         };
         if !self.links.is_linked(x) {
-            return false;
+            return Err(DescendError::NotInPlay(option.0));
         }
         let (mut updates, mut cleansings) = (0, 0);
         if self.colors {
@@ -409,23 +441,20 @@ impl Solver {
         self.choice[self.level] = x;
         self.level += 1;
         self.floor = self.level;
-        true
+        self.undo_work += updates;
+        Ok(())
     }
 
     /// Knuth's step X3: the first active primary item with the fewest options.
     /// There must be one.
     #[inline(always)]
-    fn choose(&mut self) -> u32 {
+    fn choose(&mut self) -> ItemIx {
         self.links.best_primary()
     }
 
-    /// Explores the search tree down to `depth` levels below the floor and calls
-    /// `leaf` at every place where the search would enter that level or find a
-    /// solution above it, with the options chosen on the way (committed options
-    /// and descents first). The whole search is then these leaves' subtrees, and
-    /// its statistics are those returned plus those of the subtrees, each counted
-    /// from its own root.
-    pub fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    /// Explores the search tree down to `depth` levels below the floor (see
+    /// [`Subtrees::split`](crate::parallel::Subtrees::split)).
+    pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
         F: FnMut(&[OptionId]),
     {
@@ -508,7 +537,8 @@ impl Solver {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         for l in 0..self.level {
-            let option = self.links.option_of(self.choice[l]);
+            let x = self.choice[l];
+            let option = self.links.option_of(x);
             self.solution.push(OptionId(option));
         }
         &self.solution
@@ -553,7 +583,7 @@ impl Solver {
             // if the search goes on from this level.
             let mut attempt = None;
             // X2: enter level l (unless resuming after a visit).
-            let solved = !resume && self.links.first_primary() == 0;
+            let solved = !resume && self.links.first_primary().is_none();
             if SPLIT && !resume && (solved || l == split_depth) {
                 // A leaf of the split: its subtree is searched elsewhere.
                 self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
@@ -587,14 +617,14 @@ impl Solver {
                     let i = self.choose();
                     // X4: cover i, and try its first option.
                     self.links.cover::<COLORS>(i, &mut updates);
-                    attempt = Some((i, self.links.down(i)));
+                    attempt = Some((i, self.links.down(i.header())));
                 }
             }
             resume = false;
             loop {
                 if let Some((i, x)) = attempt {
                     // X5: try x, unless every option of i was tried.
-                    if x != i {
+                    if x != i.header() {
                         self.choice[l] = x;
                         self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
                         l += 1;
@@ -619,7 +649,7 @@ impl Solver {
                 // X6: try again: undo the option tried at level l, move to the next.
                 let x = self.choice[l];
                 self.links.uncommit_others::<COLORS>(x);
-                attempt = Some((self.links.top(x) as u32, self.links.down(x)));
+                attempt = Some((self.links.item_of(x), self.links.down(x)));
             }
         }
     }
@@ -671,6 +701,23 @@ mod tests {
     use super::*;
     use crate::links::tests::state;
 
+    /// Every solution of a tiny problem, found by trying every subset of its
+    /// options (no dancing links).
+    fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+        let n = problem.n_options();
+        (0u32..1 << n)
+            .map(|mask| (0..n as u32).filter(|k| mask >> k & 1 == 1).map(OptionId).collect::<Vec<_>>())
+            .filter(|options| problem.is_solution(options))
+            .collect()
+    }
+
+    /// The item the search branches on first: the first primary item with the
+    /// fewest options.
+    fn first_branch(problem: &Problem) -> crate::Item {
+        let uses = |i: crate::Item| problem.options().filter(|&o| problem.option_items(o).contains(&i)).count();
+        problem.items().filter(|&i| problem.is_primary(i)).min_by_key(|&i| uses(i)).unwrap()
+    }
+
     #[test]
     fn every_way_to_search_leaves_the_links_as_they_were() {
         for text in [
@@ -679,41 +726,58 @@ mod tests {
             "a b c\na\nb\nc\na b\nb c\na c\na b c\n",
         ] {
             let problem = Problem::from_knuth(text).unwrap();
+            let expected = brute_force(&problem);
+            let containing = |o: OptionId| expected.iter().filter(|s| s.contains(&o)).count() as u64;
             let initial = state(problem.links());
             let same = |solver: &Solver| state(&solver.links) == initial;
             let mut solver = Solver::new(&problem);
             let count = solver.count();
-            assert!(count >= 1 && same(&solver));
+            assert!(count == expected.len() as u64 && same(&solver));
             assert_eq!(solver.solutions().count() as u64, count);
             assert!(same(&solver));
             let mut solutions = solver.solutions();
             solutions.next();
             drop(solutions);
             assert!(same(&solver));
-            assert!(solver.commit(OptionId(0)).is_ok());
+            solver.commit(OptionId(0)).unwrap();
+            assert_eq!(solver.count(), containing(OptionId(0)));
             solver.first();
             let split = solver.split(1, |_| {});
             assert!(split.nodes >= 1);
-            solver.reset();
+            solver.undo();
             assert!(same(&solver));
             // Restoring by copy ends in the same state as undoing.
-            assert!(solver.commit(OptionId(1)).is_ok());
+            solver.commit(OptionId(1)).unwrap();
             let mut solutions = solver.solutions();
             solutions.next();
             drop(solutions);
-            // A descent too, where the problem has one below that commitment.
-            let _ = solver.descend(OptionId(0));
             solver.restore();
             assert!(same(&solver) && solver.committed().is_empty());
             assert_eq!(solver.count(), count);
-            let mut leaves = Vec::new();
-            solver.split(1, |prefix| leaves.push(prefix.to_vec()));
-            for prefix in leaves {
-                assert!(solver.descend(prefix[0]));
-                solver.count();
-                solver.reset();
+
+            // A descent succeeds exactly for the options of the item the search
+            // branches on, and its subtree holds the solutions with that option.
+            let item = first_branch(&problem);
+            let mut total = 0;
+            for option in problem.options() {
+                match solver.descend(option) {
+                    Ok(()) => {
+                        assert!(problem.option_items(option).contains(&item), "{option:?}");
+                        let below = solver.count();
+                        assert_eq!(below, containing(option), "{option:?}");
+                        total += below;
+                        solver.reset();
+                    }
+                    Err(e) => {
+                        assert_eq!(e, DescendError::NotInPlay(option.0));
+                        assert!(!problem.option_items(option).contains(&item), "{option:?}");
+                    }
+                }
                 assert!(same(&solver));
             }
+            assert_eq!(total, count, "the subtrees of the first level hold every solution");
+            let n = problem.n_options() as u32;
+            assert_eq!(solver.descend(OptionId(n)), Err(DescendError::UnknownOption(n)));
         }
     }
 }

@@ -130,7 +130,7 @@ proptest! {
             // The same, undone by copying the initial links back.
             solver.commit(OptionId(option)).unwrap();
             solver.first();
-            solver.restore();
+            solver.reset();
             prop_assert!(solver.committed().is_empty());
             prop_assert_eq!(solver.count(), expected.len() as u64);
         }

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
-use quadrille_dlx::{Parallel, Problem, Solver, Stats};
+use quadrille_dlx::{Config, Parallel, Problem, Solver, Stats, Subtrees};
 
 /// A random problem in Knuth's format: items `p0..`, `s0..`, options with some
 /// colours.
@@ -80,6 +80,12 @@ proptest! {
             .map(|i| parallel.clone().threads(1).shard(i, of).unwrap().count().unwrap())
             .sum();
         prop_assert_eq!(shards, expected);
+
+        // A limit counts over all threads.
+        for limit in [0, 1, 2] {
+            let limited = parallel.clone().config(Config::new().limit(Some(limit))).count().unwrap();
+            prop_assert_eq!(limited.solutions, expected.solutions.min(limit));
+        }
     }
 }
 
@@ -98,7 +104,7 @@ fn the_split_replays_the_serial_order() {
     for prefix in &split.prefixes {
         let mut solver = Solver::new(&problem);
         for &o in prefix {
-            assert!(solver.descend(o));
+            solver.descend(o).unwrap();
         }
         solver.visit(|s| {
             replayed.push(s.to_vec());

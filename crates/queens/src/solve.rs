@@ -331,8 +331,9 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
             let model = CoverModel::new(n, config.order.unwrap_or(Order::OrganPipe))?;
             count.problem = format!("dlx:{:016x}", model.problem().fingerprint());
             let stats = if most.is_none() && (config.threads != Some(1) || config.shard.is_some()) {
-                let parallel =
-                    Parallel::new(model.problem()).threads(config.threads.unwrap_or(0)).monitor(config.monitor.clone());
+                let parallel = Parallel::new(model.problem())
+                    .threads(config.threads.unwrap_or(0))
+                    .config(quadrille_dlx::Config::new().monitor(config.monitor.clone()));
                 match config.shard {
                     Some((index, of)) => parallel.shard(index, of).map_err(engine_error)?.count(),
                     None => parallel.count(),

@@ -65,7 +65,7 @@ impl Answer {
 
 /// Solves puzzles of every size, one after another, reusing one engine
 /// [`Solver`] per size: a puzzle's givens are committed, the search runs, and
-/// the solver's links are copied back from the model's ([`Solver::restore`]),
+/// the solver is reset ([`Solver::reset`], which copies the links back from the model's),
 /// so nothing is rebuilt per puzzle. Use one per thread.
 ///
 /// ```
@@ -132,9 +132,9 @@ impl SudokuSolver {
             }
         };
         self.stats = solver.stats();
-        // Copying the 9×9 links back (about 70 KB) costs less than undoing the
-        // givens one cover at a time.
-        solver.restore();
+        // The solver copies the links back or undoes the givens, whichever
+        // costs less (copying, for a 9×9 grid's givens).
+        solver.reset();
         Ok(answer)
     }
 }
