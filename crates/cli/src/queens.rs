@@ -266,7 +266,10 @@ fn list(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcome
     let listed = solve::list(n, config, |event| {
         match event {
             Event::Step(step) => {
-                let _ = writeln!(text, "{step}");
+                if let Err(e) = writeln!(out, "{step}") {
+                    failure = Some(e.into());
+                    return ControlFlow::Break(());
+                }
             }
             Event::Solution { number, cols } => {
                 if args.trace {

@@ -6,6 +6,20 @@ use quadrille_queens::model::{CoverModel, Order};
 
 use crate::quadrille;
 
+/// OEIS A000170 and A002562 for an `n`×`n` board, from `data/reference/queens_oeis.tsv`:
+/// the number of solutions and of unique solutions.
+fn oeis(n: usize) -> (u64, u64) {
+    let row = crate::shared_data::table("queens_oeis").into_iter().find(|row| row[0] == n.to_string()).unwrap();
+    (row[1].parse().unwrap(), row[2].parse().unwrap())
+}
+
+/// Knuth's DLX1 on his queens-dlx input for `n`, from `data/reference/queens_dlx1.tsv`:
+/// solutions, nodes and updates in organ-pipe order, nodes and updates in natural order.
+fn dlx1(n: usize) -> [u64; 5] {
+    let row = crate::shared_data::table("queens_dlx1").into_iter().find(|row| row[0] == n.to_string()).unwrap();
+    std::array::from_fn(|k| row[k + 1].parse().unwrap())
+}
+
 /// Several runs in one snapshot, each headed by its command line.
 fn transcripts(runs: &[&[&str]]) -> String {
     runs.iter()
@@ -59,18 +73,22 @@ fn bad_input() {
 
 #[test]
 fn counts_as_text_and_json() {
+    let (total, unique) = oeis(8);
     for algorithm in ["bitboard", "backtrack", "dlx"] {
         let run = quadrille(&["queens", "8", "--count", "--algorithm", algorithm], "");
-        assert_eq!((run.code, run.stdout.as_str()), (0, "92\n"), "{algorithm}");
+        assert_eq!((run.code, run.stdout.as_str()), (0, format!("{total}\n").as_str()), "{algorithm}");
         let run = quadrille(&["queens", "8", "--count", "--unique", "--algorithm", algorithm], "");
-        assert_eq!(run.stdout, "12\n", "{algorithm}");
+        assert_eq!(run.stdout, format!("{unique}\n"), "{algorithm}");
+        let (total, unique) = oeis(10);
         let run = quadrille(&["queens", "10", "--json", "--algorithm", algorithm], "");
-        assert!(run.stdout.starts_with(r#"{"n":10,"solutions":724,"unique":92,"seconds":"#), "{}", run.stdout);
+        let expected = format!(r#"{{"n":10,"solutions":{total},"unique":{unique},"seconds":"#);
+        assert!(run.stdout.starts_with(&expected), "{}", run.stdout);
         let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
         assert!(record["seconds"].as_f64().unwrap() >= 0.0);
     }
+    let (total, unique) = oeis(12);
     let run = quadrille(&["queens", "12", "--count", "--threads", "1", "--json"], "");
-    assert!(run.stdout.starts_with(r#"{"n":12,"solutions":14200,"unique":1787,"#), "{}", run.stdout);
+    assert!(run.stdout.starts_with(&format!(r#"{{"n":12,"solutions":{total},"unique":{unique},"#)), "{}", run.stdout);
     let none = quadrille(&["queens", "2", "--count"], "");
     assert_eq!((none.code, none.stdout.as_str()), (1, "0\n"));
     let limited = quadrille(&["queens", "8", "--count", "--limit", "5"], "");
@@ -79,11 +97,12 @@ fn counts_as_text_and_json() {
 
 #[test]
 fn dlx_statistics_on_stderr() {
+    let [solutions, nodes, updates, natural_nodes, natural_updates] = dlx1(8);
     let run = quadrille(&["queens", "8", "--count", "--algorithm", "dlx", "--stats"], "");
-    assert_eq!(run.stdout, "92\n");
-    assert!(run.stderr.contains("nodes: 1049\n") && run.stderr.contains("updates: 16680\n"), "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{solutions}\n"));
+    assert!(run.stderr.contains(&format!("nodes: {nodes}\nupdates: {updates}\n")), "{}", run.stderr);
     let run = quadrille(&["queens", "8", "--count", "--order", "natural", "--stats"], "");
-    assert!(run.stderr.contains("nodes: 1223\n") && run.stderr.contains("updates: 21191\n"), "{}", run.stderr);
+    assert!(run.stderr.contains(&format!("nodes: {natural_nodes}\nupdates: {natural_updates}\n")), "{}", run.stderr);
 }
 
 /// Every algorithm lists the same solutions (each in its own order), and the same
@@ -104,7 +123,8 @@ fn the_algorithms_agree() {
             }
             sets.push(set(&args));
         }
-        assert_eq!(sets[0].len(), if unique { 12 } else { 92 });
+        let (total, unique_total) = oeis(8);
+        assert_eq!(sets[0].len() as u64, if unique { unique_total } else { total });
         assert_eq!(sets[0], sets[1]);
         assert_eq!(sets[0], sets[2]);
     }
@@ -156,10 +176,11 @@ fn emit_dlx_is_knuths_input_and_solves() {
         let run = quadrille(&["queens", "6", "--emit-dlx", "--order", name], "");
         assert_eq!(run.stdout, CoverModel::knuth_text(6, order).unwrap());
     }
+    let [solutions, nodes, updates, ..] = dlx1(8);
     let text = quadrille(&["queens", "8", "--emit-dlx"], "").stdout;
     let solved = quadrille(&["solve", "--count", "--stats"], &text);
-    assert_eq!(solved.stdout, "92\n");
-    assert!(solved.stderr.contains("updates: 16680\n"), "{}", solved.stderr);
+    assert_eq!(solved.stdout, format!("{solutions}\n"));
+    assert!(solved.stderr.contains(&format!("nodes: {nodes}\nupdates: {updates}\n")), "{}", solved.stderr);
 }
 
 #[test]
@@ -192,12 +213,13 @@ fn shards_merge_into_the_whole_count() {
         let merged = quadrille(&["merge"], &records);
         assert_eq!(merged.code, 0, "{}", merged.stderr);
         let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
-        assert_eq!(merged["solutions"], 2680, "{algorithm}");
+        let (total, unique) = oeis(11);
+        assert_eq!(merged["solutions"], total, "{algorithm}");
         if algorithm == "bitboard" {
-            assert_eq!(merged["unique"], 341);
+            assert_eq!(merged["unique"], unique);
         } else {
-            // REFERENCE.md: DLX1 on Knuth's organ-pipe input for n = 11.
-            assert_eq!((merged["nodes"].as_u64(), merged["updates"].as_u64()), (Some(45_393), Some(783_140)));
+            let [_, nodes, updates, ..] = dlx1(11);
+            assert_eq!((merged["nodes"].as_u64(), merged["updates"].as_u64()), (Some(nodes), Some(updates)));
         }
     }
     // The whole of a merge, its time masked.
