@@ -974,7 +974,8 @@ pub(crate) mod tests {
         let nodes = links.nodes.iter().zip(&links.colors).enumerate();
         let nodes = nodes.map(|(k, (n, &c))| (n.up, n.down, n.top, if k < headers { 0 } else { c }));
         let items = links.items.iter().zip(&links.lens).map(|(i, &len)| (i.prev, i.next, len, 0));
-        nodes.chain(items).collect()
+        let bounds = links.bound.iter().map(|&b| (0, 0, b, 0));
+        nodes.chain(items).chain(bounds).collect()
     }
 
     #[test]

@@ -1021,4 +1021,51 @@ mod tests {
             assert_eq!(solver.descend(None), Err(DescendError::NoNullMove));
         }
     }
+
+    /// With bounds: every kind of search and stop leaves the links as they
+    /// were, and the subtrees of a split add up to the whole.
+    #[test]
+    fn searches_with_bounds_leave_the_links_as_they_were() {
+        for text in [
+            "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n",
+            "0:2|a 2|b c\na b\nb c\na\nb\nc\na b c\n",
+        ] {
+            let problem = Problem::from_knuth(text).unwrap();
+            let expected = brute_force(&problem);
+            let initial = state(problem.links());
+            let same = |solver: &Solver| state(&solver.links) == initial;
+            let mut solver = Solver::new(&problem);
+            assert_eq!(solver.count(), expected.len() as u64);
+            assert!(same(&solver));
+            let mut solutions = solver.solutions();
+            solutions.next();
+            drop(solutions);
+            assert!(same(&solver));
+            let containing = expected.iter().filter(|s| s.contains(&OptionId(1))).count() as u64;
+            solver.commit(OptionId(1)).unwrap();
+            assert_eq!(solver.count(), containing);
+            solver.first();
+            solver.undo();
+            assert!(same(&solver));
+            solver.commit(OptionId(1)).unwrap();
+            solver.first();
+            solver.restore();
+            assert!(same(&solver));
+            let mut leaves = Vec::new();
+            let mut total = solver.split(2, |moves| leaves.push(moves.to_vec()));
+            assert!(same(&solver));
+            for moves in leaves {
+                for step in moves {
+                    solver.descend(step).unwrap();
+                }
+                solver.count();
+                total += solver.stats();
+                solver.reset();
+                assert!(same(&solver));
+            }
+            assert_eq!(total.solutions, expected.len() as u64);
+            solver.count();
+            assert_eq!(total, solver.stats());
+        }
+    }
 }
