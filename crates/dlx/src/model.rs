@@ -110,7 +110,7 @@ impl<L: Hash + Eq + Clone + Debug, T> ModelBuilder<L, T> {
             return Err(ModelError::DuplicateLabel(format!("{label:?}")));
         }
         let name = name_for(&label, &self.builder);
-        let item = make(&mut self.builder, &name)?;
+        let item = make(&mut self.builder, &name).map_err(|e| self.relabel(e, Some(&label)))?;
         self.items.insert(label.clone(), item);
         self.labels.push(label);
         Ok(item)
@@ -155,9 +155,33 @@ impl<L: Hash + Eq + Clone + Debug, T> ModelBuilder<L, T> {
         I::Item: Borrow<L>,
     {
         let items = labels.into_iter().map(|l| self.lookup(l.borrow())).collect::<Result<Vec<_>, _>>()?;
-        let option = self.builder.option(items)?;
+        let option = self.builder.option(items).map_err(|e| self.relabel(e, None))?;
         self.payloads.push(value);
         Ok(option)
+    }
+
+    /// The builder's error with each item name replaced by its label's `Debug`
+    /// form (`label` for an item being declared).
+    fn relabel(&self, error: BuildError, label: Option<&L>) -> ModelError {
+        let shown = |name: &str| match label {
+            Some(label) => format!("{label:?}"),
+            None => match self.builder.item_named(name) {
+                Some(item) => format!("{:?}", self.labels[item.index()]),
+                None => name.to_string(),
+            },
+        };
+        ModelError::Build(match error {
+            BuildError::ZeroUpperBound { name } => BuildError::ZeroUpperBound { name: shown(&name) },
+            BuildError::LowerAboveUpper { name, lower, upper } => {
+                BuildError::LowerAboveUpper { name: shown(&name), lower, upper }
+            }
+            BuildError::BoundTooLarge { name, bound, limit } => {
+                BuildError::BoundTooLarge { name: shown(&name), bound, limit }
+            }
+            BuildError::RepeatedItem { option, name } => BuildError::RepeatedItem { option, name: shown(&name) },
+            BuildError::ColorOnPrimary { option, name } => BuildError::ColorOnPrimary { option, name: shown(&name) },
+            other => other,
+        })
     }
 
     /// Adds an option whose secondary items may carry colours, carrying `value`.
@@ -168,7 +192,7 @@ impl<L: Hash + Eq + Clone + Debug, T> ModelBuilder<L, T> {
     {
         let items =
             labels.into_iter().map(|(l, c)| self.lookup(l.borrow()).map(|i| (i, c))).collect::<Result<Vec<_>, _>>()?;
-        let option = self.builder.option_with_colors(items)?;
+        let option = self.builder.option_with_colors(items).map_err(|e| self.relabel(e, None))?;
         self.payloads.push(value);
         Ok(option)
     }

@@ -84,3 +84,27 @@ fn builder_errors() {
     };
     insta::assert_snapshot!(only_secondary.to_string(), @"the problem has no primary item");
 }
+
+#[test]
+fn model_errors() {
+    use quadrille_dlx::ModelBuilder;
+
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    enum Cell {
+        At(u8, u8),
+    }
+    let mut b: ModelBuilder<Cell, &str> = ModelBuilder::new();
+    b.primary(Cell::At(0, 0)).unwrap();
+    let errors = [
+        b.primary(Cell::At(0, 0)).unwrap_err(),
+        b.option_with([Cell::At(0, 0), Cell::At(1, 2)], "two cells").unwrap_err(),
+        b.primary_with_bounds(Cell::At(3, 3), 2, 1).unwrap_err(),
+        b.option_with([Cell::At(0, 0), Cell::At(0, 0)], "twice").unwrap_err(),
+    ];
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!(text.join("\n"));
+    // Nothing refused was kept: the model has one item and no option.
+    b.option_with([Cell::At(0, 0)], "one cell").unwrap();
+    let model = b.build().unwrap();
+    assert_eq!((model.problem().n_items(), model.problem().n_options()), (1, 1));
+}
