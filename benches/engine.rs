@@ -1,5 +1,6 @@
 //! The engine on Knuth's instances: counting, single thread. Each measured closure
-//! checks its answer, so a fast wrong answer cannot pass.
+//! checks its answer, so a fast wrong answer cannot pass. `tetrominoes_12_8x6`
+//! has bounds on its primary items (Knuth's DLX3 figures).
 //!
 //! `sudoku_6x6_all.dlx` (28,200,960 solutions) takes too long for repeated
 //! sampling; time it with `quadrille solve sudoku_6x6_all.dlx --count --stats
@@ -42,6 +43,26 @@ fn knuth_instances(c: &mut Criterion) {
             b.iter(|| assert_eq!(Parallel::new(&pentominoes).threads(threads).count().unwrap(), expected))
         });
     }
+    group.finish();
+
+    // Bounds (Knuth's DLX3): twelve tetrominoes, several of each, in an 8×6 box.
+    let tetrominoes = problem("tetrominoes_12_8x6");
+    let [solutions, nodes, updates, cleansings] = data::figures("tetrominoes_12_8x6", "dlx3");
+    let expected = Stats {
+        nodes: nodes.unwrap(),
+        updates: updates.unwrap(),
+        cleansings: cleansings.unwrap_or(0),
+        solutions: solutions.unwrap(),
+    };
+    let mut group = c.benchmark_group("tetrominoes_12_8x6");
+    group.sample_size(10);
+    group.bench_function("count", |b| {
+        let mut solver = Solver::new(&tetrominoes);
+        b.iter(|| {
+            solver.count();
+            assert_eq!(solver.stats(), expected);
+        })
+    });
     group.finish();
 }
 

@@ -16,7 +16,7 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 
-use quadrille::dlx::{Problem, Solver};
+use quadrille::dlx::{Model, ModelBuilder, ModelError};
 
 /// The words of the example: three letters each.
 pub const WORDS: &[&str] = &[
@@ -26,45 +26,53 @@ pub const WORDS: &[&str] = &[
     "tea", "ten", "toe", "war",
 ];
 
-/// The problem: slots `r0..r2`, `c0..c2`; cells `x00..x22`; one option per slot
-/// and word. Returns the problem and, per option, its (slot, word).
-pub fn word_square(words: &[&str]) -> Result<(Problem, Vec<(usize, usize)>), quadrille::dlx::BuildError> {
-    let mut b = Problem::builder();
-    let slots = ["r0", "r1", "r2", "c0", "c1", "c2"].map(|name| b.primary(name));
-    let slots = slots.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let mut cells = Vec::new();
+/// The items: the slots for words (primary) and the cells (secondary).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// The word of a row.
+    Row(usize),
+    /// The word of a column.
+    Column(usize),
+    /// The cell in a row and a column.
+    Cell(usize, usize),
+}
+
+/// The model: one option per slot and word, carrying that slot and word.
+pub fn word_square<'w>(words: &[&'w str]) -> Result<Model<Place, (Place, &'w str)>, ModelError> {
+    let mut b = ModelBuilder::new();
     for r in 0..3 {
         for c in 0..3 {
-            cells.push(b.secondary(&format!("x{r}{c}"))?);
+            b.secondary(Place::Cell(r, c))?;
         }
     }
-    let mut meaning = Vec::new();
-    for (s, &slot) in slots.iter().enumerate() {
-        for (w, word) in words.iter().enumerate() {
-            let mut option = vec![(slot, None)];
+    // Slot s < 3 is row s, slot s >= 3 is column s - 3.
+    let slot = |s: usize| if s < 3 { Place::Row(s) } else { Place::Column(s - 3) };
+    let cell = |s: usize, k: usize| if s < 3 { Place::Cell(s, k) } else { Place::Cell(k, s - 3) };
+    for s in 0..6 {
+        b.primary(slot(s))?;
+    }
+    for s in 0..6 {
+        for &word in words {
+            let mut option = vec![(slot(s), None)];
             for (k, letter) in word.chars().enumerate() {
-                // Slot s < 3 is row s, slot s >= 3 is column s - 3.
-                let (r, c) = if s < 3 { (s, k) } else { (k, s - 3) };
-                option.push((cells[3 * r + c], Some(b.color(&letter.to_string())?)));
+                option.push((cell(s, k), Some(b.color(&letter.to_string())?)));
             }
-            b.option_with_colors(option)?;
-            meaning.push((s, w));
+            b.option_with_colors(option, (slot(s), word))?;
         }
     }
-    Ok((b.build()?, meaning))
+    b.build()
 }
 
 /// Prints the squares and returns how many there are.
 pub fn run(words: &[&str], out: &mut impl Write) -> Result<u64, Box<dyn std::error::Error>> {
-    let (problem, meaning) = word_square(words)?;
-    let mut solver = Solver::new(&problem);
+    let model = word_square(words)?;
+    let mut solver = model.solver();
     let mut failure = None;
     solver.visit(|solution| {
         let mut rows = [""; 3];
-        for &o in solution {
-            let (slot, word) = meaning[o.index()];
-            if slot < 3 {
-                rows[slot] = words[word];
+        for (slot, word) in model.payloads(solution) {
+            if let Place::Row(r) = *slot {
+                rows[r] = word;
             }
         }
         match writeln!(out, "{}\n", rows.join("\n")) {

@@ -2,10 +2,11 @@
 //! copies of k have exactly k numbers between them. For n = 3: `3 1 2 1 3 2`.
 //!
 //! As exact cover: the primary items are the numbers `1..=n` and the slots
-//! `s0..s{2n-1}`; placing the pair of k with its first copy in slot i is the
-//! option `{k, s_i, s_{i+k+1}}`. Every arrangement read backwards is another
-//! one, so we keep one of each mirror pair by letting the 1s start only in the
-//! left half: the mirror of a start `i` for k = 1 is `2n - 3 - i`, never `i`.
+//! `0..2n`; placing the pair of k with its first copy in slot i is the option
+//! `{k, slot i, slot i+k+1}`, and carries `(k, i)` as its payload. Every
+//! arrangement read backwards is another one, so we keep one of each mirror
+//! pair by letting the 1s start only in the left half: the mirror of a start
+//! `i` for k = 1 is `2n - 3 - i`, never `i`.
 //!
 //! ```sh
 //! cargo run --release --example langford -- 8
@@ -14,32 +15,43 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 
-use quadrille::dlx::{OptionId, Problem, Solver};
+use quadrille::dlx::{Model, ModelBuilder, ModelError};
 
-/// The problem for `n` pairs, and for each option the (number, first slot) it places.
-pub fn langford(n: usize) -> Result<(Problem, Vec<(usize, usize)>), quadrille::dlx::BuildError> {
-    let mut b = Problem::builder();
-    let numbers = (1..=n).map(|k| b.primary(&k.to_string())).collect::<Result<Vec<_>, _>>()?;
-    let slots = (0..2 * n).map(|i| b.primary(&format!("s{i}"))).collect::<Result<Vec<_>, _>>()?;
-    let mut placements = Vec::new();
+/// The items: a number to place, or a slot of the row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// The pair of this number.
+    Number(usize),
+    /// A position in the row, from 0.
+    Slot(usize),
+}
+
+/// The model for `n` pairs: each option's payload is the (number, first slot)
+/// it places.
+pub fn langford(n: usize) -> Result<Model<Place, (usize, usize)>, ModelError> {
+    let mut b = ModelBuilder::new();
+    for k in 1..=n {
+        b.primary(Place::Number(k))?;
+    }
+    for i in 0..2 * n {
+        b.primary(Place::Slot(i))?;
+    }
     for k in 1..=n {
         for i in 0..2 * n - k - 1 {
             // Mirror images: keep the arrangements whose 1s start in the left half.
             if k == 1 && i > 2 * n - 3 - i {
                 continue;
             }
-            b.option([numbers[k - 1], slots[i], slots[i + k + 1]])?;
-            placements.push((k, i));
+            b.option_with([Place::Number(k), Place::Slot(i), Place::Slot(i + k + 1)], (k, i))?;
         }
     }
-    Ok((b.build()?, placements))
+    b.build()
 }
 
-/// The arrangement a solution describes.
-pub fn arrangement(n: usize, placements: &[(usize, usize)], solution: &[OptionId]) -> Vec<usize> {
+/// The arrangement that these placements make.
+pub fn arrangement<'a>(n: usize, placements: impl Iterator<Item = &'a (usize, usize)>) -> Vec<usize> {
     let mut row = vec![0; 2 * n];
-    for &o in solution {
-        let (k, i) = placements[o.index()];
+    for &(k, i) in placements {
         row[i] = k;
         row[i + k + 1] = k;
     }
@@ -49,14 +61,14 @@ pub fn arrangement(n: usize, placements: &[(usize, usize)], solution: &[OptionId
 /// Prints the number of arrangements for `n` (one of each mirror pair) and the
 /// first few of them.
 pub fn run(n: usize, shown: usize, out: &mut impl Write) -> Result<u64, Box<dyn std::error::Error>> {
-    let (problem, placements) = langford(n)?;
-    let mut solver = Solver::new(&problem);
+    let model = langford(n)?;
+    let mut solver = model.solver();
     let mut printed = 0;
     let mut failure = None;
     solver.visit(|solution| {
         if printed < shown {
             printed += 1;
-            let row: Vec<String> = arrangement(n, &placements, solution).iter().map(usize::to_string).collect();
+            let row: Vec<String> = arrangement(n, model.payloads(solution)).iter().map(usize::to_string).collect();
             if let Err(e) = writeln!(out, "{}", row.join(" ")) {
                 failure = Some(e);
                 return ControlFlow::Break(());

@@ -8,6 +8,8 @@ use std::collections::HashSet;
 mod colors;
 #[path = "../../examples/langford.rs"]
 mod langford;
+#[path = "../../examples/nurses.rs"]
+mod nurses;
 #[path = "../../examples/pentominoes.rs"]
 mod pentominoes;
 #[path = "../../examples/queens.rs"]
@@ -158,4 +160,49 @@ fn sudoku_from_the_command_line() {
     let mut out = Vec::new();
     assert_eq!(sudoku::run(&".".repeat(16), &mut out).unwrap(), Status::Multiple);
     assert!(sudoku::run("12", &mut Vec::new()).is_err());
+}
+
+/// Rosters counted by trying every pair of nurses on every shift.
+fn rosters_by_hand() -> u64 {
+    let (n, days) = (nurses::NURSES.len(), nurses::DAYS.len());
+    let pairs: Vec<[usize; 2]> = (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect();
+    let shifts = days * 2;
+    let mut count = 0;
+    let mut choice = vec![0; shifts];
+    'all: loop {
+        // works[nurse][day][shift]
+        let mut works = vec![[[false; 2]; 3]; n];
+        for (k, &c) in choice.iter().enumerate() {
+            for nurse in pairs[c] {
+                works[nurse][k / 2][k % 2] = true;
+            }
+        }
+        let ok = works.iter().all(|w| {
+            let total: usize = w.iter().map(|d| d.iter().filter(|&&x| x).count()).sum();
+            (2..=3).contains(&total)
+                && w.iter().all(|d| !(d[0] && d[1]))
+                && (0..days - 1).all(|d| !(w[d][1] && w[d + 1][0]))
+        });
+        count += ok as u64;
+        for c in choice.iter_mut() {
+            *c += 1;
+            if *c < pairs.len() {
+                continue 'all;
+            }
+            *c = 0;
+        }
+        break;
+    }
+    count
+}
+
+#[test]
+fn nurses_rosters_agree_with_a_brute_force_count() {
+    let (count, text) = output(nurses::run);
+    assert_eq!(count, rosters_by_hand());
+    assert!(count > 0);
+    // The roster printed first: each shift has two nurses.
+    for line in text.lines().take(nurses::DAYS.len()) {
+        assert_eq!(line.matches(" & ").count(), 2, "{line}");
+    }
 }

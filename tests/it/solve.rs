@@ -1,5 +1,6 @@
 //! The engine on Knuth's instances in `data/dlx/`: answers and statistics
-//! exactly as Knuth's DLX1 and DLX2 give them (`data/reference/instances.tsv`).
+//! exactly as Knuth's DLX1, DLX2 and DLX3 give them
+//! (`data/reference/instances.tsv`).
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -67,9 +68,47 @@ fn pentominoes_in_a_6x10_box() {
     assert!(solutions.iter().all(|s| s.len() == 12));
 }
 
+/// DLX3's own example: bounds on a primary item, and colours.
+#[test]
+fn knuth_toy_with_bounds() {
+    let problem = problem("knuth_toy_bounds");
+    let c = problem.item_named("C").unwrap();
+    assert_eq!(problem.bounds(c), (2, 3));
+    let (solutions, stats) = solve(&problem);
+    // The solution DLX3's introduction gives.
+    let expected: BTreeSet<Vec<String>> = [vec!["A C X:1 Y:1".into(), "B X:1".into(), "C Y:1".into()]].into();
+    assert_eq!(solutions, expected);
+    assert_eq!(stats, knuth_stats("knuth_toy_bounds", "dlx3"));
+}
+
+/// Tetromino packings with several copies of each piece (items `2|I` …).
+#[test]
+fn tetrominoes_with_multiplicities() {
+    for name in ["tetrominoes_twice_8x5", "tetrominoes_12_8x6"] {
+        let problem = problem(name);
+        let expected = knuth_stats(name, "dlx3");
+        let mut solver = Solver::new(&problem);
+        let mut valid = true;
+        solver.visit(|s| {
+            valid &= problem.is_solution(s);
+            ControlFlow::Continue(())
+        });
+        assert!(valid, "{name}: a solution breaks the bounds");
+        assert_eq!(solver.stats(), expected, "{name}");
+        // Threads and shards add up to the serial search.
+        use quadrille::dlx::Parallel;
+        assert_eq!(Parallel::new(&problem).threads(2).count().unwrap(), expected, "{name} on 2 threads");
+        for of in [3, 16] {
+            let total: Stats =
+                (0..of).map(|i| Parallel::new(&problem).threads(2).shard(i, of).unwrap().count().unwrap()).sum();
+            assert_eq!(total, expected, "{name} in {of} shards");
+        }
+    }
+}
+
 #[test]
 fn the_data_round_trips_through_knuths_format() {
-    for name in ["knuth_toy", "knuth_toy_colors", "pentomino_6x10"] {
+    for name in ["knuth_toy", "knuth_toy_colors", "knuth_toy_bounds", "pentomino_6x10", "tetrominoes_twice_8x5"] {
         let problem = problem(name);
         let again = Problem::from_knuth(&problem.to_knuth()).unwrap();
         assert_eq!(again, problem, "{name}");

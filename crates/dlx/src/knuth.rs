@@ -1,10 +1,11 @@
-//! Knuth's text format for exact-cover problems, as read by his programs DLX1 and
-//! DLX2, so that any instance made for them runs here, and any problem made here
-//! runs there.
+//! Knuth's text format for exact-cover problems, as read by his programs DLX1,
+//! DLX2 and DLX3, so that any instance made for them runs here, and any problem
+//! made here runs there.
 //!
 //! ```text
 //! | A comment: a line that starts with `|`. Blank lines are skipped too.
-//! A B C | X Y          <- the items: primary, then `|` and the secondary items
+//! A B 2:3|C 2|D | X Y  <- the items: primary, then `|` and the secondary items;
+//!                         C is covered 2 to 3 times, D twice, A and B once
 //! A X:red              <- one option per line; `X:red` gives X the colour `red`
 //! B C Y
 //! ```
@@ -52,6 +53,31 @@ pub enum ParseErrorKind {
     /// A `|` in an option line.
     #[error("`|` is not allowed in an option")]
     BarInOption,
+    /// Bounds that are not whole numbers written `a:b|name` or `b|name`.
+    #[error("bad bounds in `{0}`: write `a:b|name` or `b|name` with whole numbers")]
+    BadBound(String),
+    /// A bound too large for the engine.
+    #[error("a bound in `{0}` is too large: at most {max}", max = crate::problem::MAX_BOUND)]
+    BoundOverflow(String),
+    /// An upper bound of zero.
+    #[error("item `{0}`: the upper bound is zero")]
+    ZeroUpperBound(String),
+    /// A lower bound above the upper bound.
+    #[error("item `{name}`: the lower bound {lower} exceeds the upper bound {upper}")]
+    LowerAboveUpper {
+        /// The item.
+        name: String,
+        /// The lower bound.
+        lower: u32,
+        /// The upper bound.
+        upper: u32,
+    },
+    /// Bounds on a secondary item (only primary items take them).
+    #[error("secondary item `{0}` cannot have bounds")]
+    BoundOnSecondary(String),
+    /// Bounds with no item name after them.
+    #[error("no item name after the bounds in `{0}`")]
+    NoNameAfterBound(String),
     /// The problem is too large to build.
     #[error("{0}")]
     Build(BuildError),
@@ -137,22 +163,31 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     let err = |line, column, kind| ParseError { line, column, kind };
     let mut builder = ProblemBuilder::new();
     let mut secondary = false;
-    for (column, word) in item_words(items_text) {
-        if word == "|" {
-            if secondary {
-                return Err(err(item_line, column, ParseErrorKind::SecondBar));
-            }
-            secondary = true;
+    for (column, word) in words(items_text) {
+        let bounded = word.split_once('|').filter(|(spec, _)| spec.starts_with(|c: char| c.is_ascii_digit()));
+        if let Some((spec, name)) = bounded {
+            let name_column = column + spec.chars().count() + 1;
+            bounded_item(&mut builder, secondary, spec, name, word)
+                .map_err(|(at_name, kind)| err(item_line, if at_name { name_column } else { column }, kind))?;
             continue;
         }
-        if word.contains(':') {
-            return Err(err(item_line, column, ParseErrorKind::ColonInName(word.to_string())));
+        for (column, word) in item_words(column, word) {
+            if word == "|" {
+                if secondary {
+                    return Err(err(item_line, column, ParseErrorKind::SecondBar));
+                }
+                secondary = true;
+                continue;
+            }
+            if word.contains(':') {
+                return Err(err(item_line, column, ParseErrorKind::ColonInName(word.to_string())));
+            }
+            let made = if secondary { builder.secondary(word) } else { builder.primary(word) };
+            made.map_err(|e| match e {
+                BuildError::DuplicateItem { name } => err(item_line, column, ParseErrorKind::DuplicateItem(name)),
+                other => err(item_line, column, ParseErrorKind::Build(other)),
+            })?;
         }
-        let made = if secondary { builder.secondary(word) } else { builder.primary(word) };
-        made.map_err(|e| match e {
-            BuildError::DuplicateItem { name } => err(item_line, column, ParseErrorKind::DuplicateItem(name)),
-            other => err(item_line, column, ParseErrorKind::Build(other)),
-        })?;
     }
     if builder.n_primary() == 0 {
         return Err(err(item_line, 1, ParseErrorKind::NoPrimaryItems));
@@ -213,22 +248,68 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     Ok(Parsed { problem, warnings, option_lines })
 }
 
-/// The words of the item line, with `|` split off as a word of its own even when
+/// A word of the item line, with `|` split off as a word of its own even when
 /// written against a name (`A B|C`).
-fn item_words(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    words(line).flat_map(|(column, word)| {
-        let mut parts = Vec::new();
-        let mut offset = 0;
-        for (k, piece) in word.split('|').enumerate() {
-            if k > 0 {
-                parts.push((column + offset - 1, "|"));
-            }
-            if !piece.is_empty() {
-                parts.push((column + offset, piece));
-            }
-            offset += piece.chars().count() + 1;
+fn item_words(column: usize, word: &str) -> Vec<(usize, &str)> {
+    let mut parts = Vec::new();
+    let mut offset = 0;
+    for (k, piece) in word.split('|').enumerate() {
+        if k > 0 {
+            parts.push((column + offset - 1, "|"));
         }
-        parts
+        if !piece.is_empty() {
+            parts.push((column + offset, piece));
+        }
+        offset += piece.chars().count() + 1;
+    }
+    parts
+}
+
+/// Declares an item written with bounds, `a:b|name` or `b|name` (`spec` is
+/// what comes before the `|`). An error says whether it is about the name
+/// (`true`) or the bounds.
+fn bounded_item(
+    builder: &mut ProblemBuilder,
+    secondary: bool,
+    spec: &str,
+    name: &str,
+    word: &str,
+) -> Result<(), (bool, ParseErrorKind)> {
+    let number = |text: &str| -> Result<u32, (bool, ParseErrorKind)> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err((false, ParseErrorKind::BadBound(word.to_string())));
+        }
+        match text.parse::<u64>() {
+            Ok(n) if n <= u64::from(crate::problem::MAX_BOUND) => Ok(n as u32),
+            _ => Err((false, ParseErrorKind::BoundOverflow(word.to_string()))),
+        }
+    };
+    let (lower, upper) = match spec.split_once(':') {
+        Some((lower, upper)) => (number(lower)?, number(upper)?),
+        None => {
+            let upper = number(spec)?;
+            (upper, upper)
+        }
+    };
+    if name.is_empty() {
+        return Err((false, ParseErrorKind::NoNameAfterBound(word.to_string())));
+    }
+    if name.contains('|') {
+        return Err((true, ParseErrorKind::SecondBar));
+    }
+    if name.contains(':') {
+        return Err((true, ParseErrorKind::ColonInName(name.to_string())));
+    }
+    if secondary {
+        return Err((false, ParseErrorKind::BoundOnSecondary(name.to_string())));
+    }
+    builder.primary_with_bounds(name, lower, upper).map(drop).map_err(|e| match e {
+        BuildError::DuplicateItem { name } => (true, ParseErrorKind::DuplicateItem(name)),
+        BuildError::ZeroUpperBound { name } => (false, ParseErrorKind::ZeroUpperBound(name)),
+        BuildError::LowerAboveUpper { name, lower, upper } => {
+            (false, ParseErrorKind::LowerAboveUpper { name, lower, upper })
+        }
+        other => (true, ParseErrorKind::Build(other)),
     })
 }
 
@@ -242,6 +323,15 @@ pub fn write(problem: &Problem) -> String {
             out.push(' ');
         }
         first = false;
+        match problem.bounds(item) {
+            (1, 1) => {}
+            (lower, upper) if lower == upper => {
+                let _ = write!(out, "{upper}|");
+            }
+            (lower, upper) => {
+                let _ = write!(out, "{lower}:{upper}|");
+            }
+        }
         out.push_str(problem.item_name(item));
     }
     if problem.n_secondary() > 0 {

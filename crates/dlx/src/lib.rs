@@ -5,8 +5,9 @@
 //! exactly once and every *secondary* item at most once. Secondary items may also
 //! take **colours**: options that give a secondary item the same colour may be
 //! chosen together (exact cover with colours, XCC). This crate solves such
-//! problems with Knuth's Algorithm X (DLX1) and Algorithm C (DLX2) from *The Art
-//! of Computer Programming*, Volume 4B, section 7.2.2.1.
+//! problems with Knuth's Algorithm X (DLX1), Algorithm C (DLX2) and, when primary
+//! items carry bounds, Algorithm M (DLX3) from *The Art of Computer
+//! Programming*, Volume 4B, section 7.2.2.1.
 //!
 //! # A tour
 //!
@@ -75,9 +76,83 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Bounds: items covered several times
+//!
+//! A primary item may ask to be covered between `a` and `b` times instead of
+//! exactly once (Knuth's multiplicities, Algorithm M of TAOCP and his DLX3). In
+//! his format the item line says `a:b|name`, or `b|name` when `a = b`. Here a
+//! shift needs two or three of four volunteers, and `Bo` can come only with `Al`:
+//!
+//! ```
+//! use quadrille_dlx::{Problem, Solver};
+//!
+//! let problem = Problem::from_knuth("2:3|shift Al Bo Cy Di\nshift Al\nshift Bo\nshift Cy\nshift Di\nAl\nBo\nCy\nDi\n")?;
+//! let shift = problem.item_named("shift").unwrap();
+//! assert_eq!(problem.bounds(shift), (2, 3));
+//! // Each volunteer either takes the shift or stays home: C(4,2) + C(4,3) ways.
+//! assert_eq!(Solver::new(&problem).count(), 6 + 4);
+//! // The same with the builder, and written back in Knuth's format.
+//! let mut b = Problem::builder();
+//! let shift = b.primary_with_bounds("shift", 2, 3)?;
+//! let people: Vec<_> = ["Al", "Bo", "Cy", "Di"].iter().map(|n| b.primary(n)).collect::<Result<_, _>>()?;
+//! for &p in &people {
+//!     b.option([shift, p])?;
+//! }
+//! for &p in &people {
+//!     b.option([p])?;
+//! }
+//! let built = b.build()?;
+//! assert_eq!(built, problem);
+//! assert!(built.to_knuth().starts_with("2:3|shift Al Bo Cy Di\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Statistics then count as DLX3 counts them (nodes, updates, cleansings), and
+//! everything else works as without bounds: limits, commitments, the iterator,
+//! threads and shards. Problems without bounds run the search of DLX1 and DLX2,
+//! compiled separately, and pay nothing for them.
+//!
+//! # Modelling with your own types
+//!
+//! [`ModelBuilder`] labels items with values of your own type (anything
+//! `Hash + Eq + Clone + Debug`), declared in any order, and attaches a payload to
+//! each option; a solution then reads back as the payloads of its options. Three
+//! people, three jobs, each person one job:
+//!
+//! ```
+//! use quadrille_dlx::ModelBuilder;
+//!
+//! #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+//! enum Slot {
+//!     Person(&'static str),
+//!     Job(u8),
+//! }
+//!
+//! let mut b = ModelBuilder::new();
+//! for job in 1..=3 {
+//!     b.primary(Slot::Job(job))?;
+//! }
+//! for person in ["ada", "bob", "cyd"] {
+//!     b.primary(Slot::Person(person))?;
+//!     for job in 1..=3 {
+//!         // The payload: who does what.
+//!         b.option_with([Slot::Person(person), Slot::Job(job)], (person, job))?;
+//!     }
+//! }
+//! let model = b.build()?;
+//! let mut solver = model.solver();
+//! assert_eq!(solver.count(), 6);
+//! let first = solver.first().unwrap();
+//! let mut jobs: Vec<&(&str, u8)> = model.payloads(&first).collect();
+//! jobs.sort();
+//! assert_eq!(jobs, [&("ada", 1), &("bob", 2), &("cyd", 3)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The pieces
 //!
-//! - [`ProblemBuilder`] and [`Problem`]: items, options, colours; checked as they come.
+//! - [`ProblemBuilder`] and [`Problem`]: items, bounds, options, colours; checked as they come.
+//! - [`model`]: items labelled by your own types, a payload per option.
 //! - [`Solver`]: count, first, all (an [`Iterator`] or a zero-allocation visitor),
 //!   a limit in [`Config`], [`Stats`].
 //! - [`knuth`]: Knuth's text format, read and written.
@@ -90,10 +165,12 @@ mod problem;
 mod solver;
 
 pub mod knuth;
+pub mod model;
 pub mod parallel;
 
 pub use knuth::ParseError;
+pub use model::{Model, ModelBuilder, ModelError};
 pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError, Subtrees};
-pub use problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
+pub use problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
 pub use solver::{CommitError, Config, DescendError, Solutions, Solver, Stats};

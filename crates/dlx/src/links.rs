@@ -95,6 +95,11 @@ pub(crate) struct Links {
     block_min: fn(&[i32; BLOCK]) -> i32,
     /// The node index of each option's first node (its spacer is the one before).
     option_first: Vec<u32>,
+    /// With bounds only (empty otherwise), for each primary item: how many more
+    /// times it may be covered (Knuth's `bound`), and its upper bound minus its
+    /// lower bound (`slack`, which never changes). Indexed like `lens`.
+    bound: Vec<i32>,
+    slack: Vec<i32>,
 }
 
 /// A node of the links: made only by [`Links`], and below `nodes.len()` (invariant 5).
@@ -222,7 +227,7 @@ impl Links {
     /// Lays out the nodes for `options`, each a list of (item position, colour)
     /// with positions `1..=n_items` and colour 0 for none. The caller (the
     /// problem's builder) has checked the positions and the limits on sizes.
-    pub(crate) fn new<I>(n_primary: usize, n_items: usize, options: I) -> Links
+    pub(crate) fn new<I>(n_primary: usize, n_items: usize, options: I, bounds: Option<&[(u32, u32)]>) -> Links
     where
         I: IntoIterator<Item = SmallVec<[(u32, i32); 8]>>,
     {
@@ -265,6 +270,16 @@ impl Links {
         };
         ring(0, 1..=n_primary);
         ring(n_items + 1, n_primary + 1..=n_items);
+        let (mut bound, mut slack) = (Vec::new(), Vec::new());
+        if let Some(bounds) = bounds {
+            bound = vec![0; n_items + 2];
+            slack = vec![0; n_items + 2];
+            for (k, &(lower, upper)) in bounds.iter().enumerate().take(n_primary) {
+                // The builder keeps bounds below `i32::MAX`.
+                bound[k + 1] = upper as i32;
+                slack[k + 1] = (upper - lower) as i32;
+            }
+        }
         Links {
             nodes,
             colors,
@@ -274,6 +289,8 @@ impl Links {
             n_items: n_items as u32,
             block_min: block_min_for_this_cpu(),
             option_first,
+            bound,
+            slack,
         }
     }
 
@@ -286,6 +303,7 @@ impl Links {
         if colors {
             self.colors.copy_from_slice(&initial.colors);
         }
+        self.bound.copy_from_slice(&initial.bound);
     }
 
     /// The number of nodes, spacers and headers included.
@@ -625,6 +643,318 @@ impl Links {
     }
 }
 
+/// The score when no primary item is active: a solution.
+pub(crate) const SOLVED: i32 = i32::MAX;
+
+/// Bounds on primary items: Algorithm M of TAOCP 7.2.2.1, which Knuth's DLX3
+/// implements. These operations are only used when the links were made with
+/// bounds.
+///
+/// The statistics are those of the newer DLX3 and of Algorithm M as the book
+/// gives it, which `data/reference/instances.tsv` records: a solution is
+/// visited when no primary item is left active. (The older DLX3 stops as soon
+/// as every active item could take or leave its remaining options, and reports
+/// such "core" solutions with a count of the options left free; on problems
+/// whose bounds are all exact, such as the tetromino packings, the two agree.)
+impl Links {
+    /// Whether an item is the header `p` (the null move of a level) rather than an
+    /// option node.
+    pub(crate) fn header_item(&self, p: NodeIx) -> Option<ItemIx> {
+        (!self.is_option_node(p)).then_some(ItemIx(p.0))
+    }
+
+    #[inline(always)]
+    fn bound_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.bound.len());
+        // SAFETY: `i` is an item index (see `ln!`), and `bound` has `N + 2`
+        // entries when bounds are in use (invariant 1), the only time this runs.
+        unsafe { *self.bound.get_unchecked(i as usize) }
+    }
+
+    #[inline(always)]
+    fn bound_mut(&mut self, i: u32) -> &mut i32 {
+        debug_assert!((i as usize) < self.bound.len());
+        // SAFETY: as for `bound_of`.
+        unsafe { self.bound.get_unchecked_mut(i as usize) }
+    }
+
+    #[inline(always)]
+    fn slack_of(&self, i: u32) -> i32 {
+        debug_assert!((i as usize) < self.slack.len());
+        // SAFETY: as for `bound_of`; `slack` has as many entries as `bound`.
+        unsafe { *self.slack.get_unchecked(i as usize) }
+    }
+
+    /// The item's remaining bound and its slack.
+    pub(crate) fn bound_and_slack(&self, i: ItemIx) -> (i32, i32) {
+        (self.bound_of(i.0), self.slack_of(i.0))
+    }
+
+    /// Knuth's choice of item in DLX3 (M3): among the active primary items, the
+    /// one with the smallest branching degree `len + s - bound + 1`, where `s` is
+    /// the smaller of the slack and the bound (the number of moves: each of the
+    /// options that may come first, and the null move when the item may be left
+    /// as it is); ties go to the smaller `s`, then to the longer list, then to
+    /// the first in the list. With no active primary item, the score is
+    /// [`SOLVED`]; a score of 0 or less means too few options are left.
+    #[inline(always)]
+    pub(crate) fn choose_bounded(&mut self) -> (ItemIx, i32) {
+        let (mut best, mut score, mut best_s, mut best_len) = (0, SOLVED, 0, 0);
+        let mut k = it!(self, 0).next;
+        while k != 0 {
+            let (bound, slack) = (self.bound_of(k), self.slack_of(k));
+            let s = slack.min(bound);
+            let len = *ln!(self, k);
+            let t = len + s - bound + 1;
+            if t < score || (t == score && (s < best_s || (s == best_s && len > best_len))) {
+                (best, score, best_s, best_len) = (k, t, s, len);
+            }
+            k = it!(self, k).next;
+        }
+        (ItemIx(best), score)
+    }
+
+    /// M4: prepare to branch on item `i`: one fewer cover left for it, and when
+    /// none is left, cover it. Returns the first node of its list, where the
+    /// level's tweaking starts.
+    ///
+    /// Where DLX3 only deactivates an item with no cover left but some slack,
+    /// this covers it, as Algorithm M in TAOCP does: otherwise the options left in
+    /// its list could still be chosen through other items, past its upper bound.
+    #[inline(always)]
+    pub(crate) fn enter_bounded<const COLORS: bool>(&mut self, i: ItemIx, updates: &mut u64) -> NodeIx {
+        *self.bound_mut(i.0) -= 1;
+        if self.bound_of(i.0) == 0 {
+            self.cover::<COLORS>(i, updates);
+        }
+        self.down(i.header())
+    }
+
+    /// M5: whether the level branching on `i` may try `x` (the next node of `i`'s
+    /// list, or its header for the move that takes no option). With bound or
+    /// slack left, the options of `i` are tried one by one, each tweaked out of
+    /// the lists for the rest of the level; the null move retires `i` from the
+    /// active list.
+    #[inline(always)]
+    pub(crate) fn advance_bounded<const COLORS: bool>(&mut self, i: ItemIx, x: NodeIx, updates: &mut u64) -> bool {
+        let (bound, slack) = self.bound_and_slack(i);
+        if bound == 0 && slack == 0 {
+            return x != i.header();
+        }
+        // A covered item's length has `COVERED` added: never too short.
+        if *ln!(self, i.0) <= bound - slack {
+            return false;
+        }
+        if x != i.header() {
+            if bound == 0 {
+                self.tweak_covered(i, x, updates);
+            } else {
+                self.tweak::<COLORS>(x, updates);
+            }
+        } else if bound != 0 {
+            self.deactivate(i);
+        }
+        true
+    }
+
+    /// M8: restores item `i` as it was before [`Links::enter_bounded`], the
+    /// options tweaked from `first` on put back.
+    #[inline(always)]
+    pub(crate) fn leave_bounded<const COLORS: bool>(&mut self, i: ItemIx, first: NodeIx) {
+        let (bound, slack) = self.bound_and_slack(i);
+        if bound == 0 {
+            if slack != 0 {
+                self.untweak_list(i, first, 0);
+            }
+            self.uncover::<COLORS>(i);
+        } else {
+            self.untweak::<COLORS>(i, first);
+        }
+        *self.bound_mut(i.0) += 1;
+    }
+
+    /// Takes `i` out of the list of active items.
+    #[inline(always)]
+    pub(crate) fn deactivate(&mut self, i: ItemIx) {
+        let ItemLink { prev, next } = *it!(self, i.0);
+        it!(self, prev).next = next;
+        it!(self, next).prev = prev;
+    }
+
+    /// Undoes [`Links::deactivate`].
+    #[inline(always)]
+    pub(crate) fn reactivate(&mut self, i: ItemIx) {
+        let ItemLink { prev, next } = *it!(self, i.0);
+        it!(self, prev).next = i.0;
+        it!(self, next).prev = i.0;
+    }
+
+    /// Knuth's tweak: takes the option of `x` (the first node of its item's
+    /// list) out of every list, `x`'s own included, counting an update for each
+    /// node removed. Purified nodes stay, as in cover.
+    #[inline(always)]
+    fn tweak<const COLORS: bool>(&mut self, x: NodeIx, updates: &mut u64) {
+        if !self.is_option_node(x) {
+            return;
+        }
+        self.hide::<COLORS>(x.0, updates);
+        let Node { up, down, top, .. } = *nd!(self, x.0);
+        nd!(self, up).down = down;
+        nd!(self, down).up = up;
+        *ln!(self, top) -= 1;
+        *updates += 1;
+    }
+
+    /// The tweak of a covered item (Knuth's tweak′ in TAOCP): its options were
+    /// already hidden from the other lists by the cover, so `x` only leaves the
+    /// item's own list (one update).
+    #[inline(always)]
+    fn tweak_covered(&mut self, i: ItemIx, x: NodeIx, updates: &mut u64) {
+        let down = nd!(self, x.0).down;
+        nd!(self, i.0).down = down;
+        nd!(self, down).up = i.0;
+        *ln!(self, i.0) -= 1;
+        *updates += 1;
+    }
+
+    /// Undoes the tweaks of item `i`'s level, from node `first` (the top of the
+    /// list when the level began) down to the current top: Knuth's untweak.
+    /// Each tweaked node still points down to the next, so the list is rebuilt
+    /// by resetting the `up` links, and each option is put back in the other
+    /// lists.
+    #[inline(always)]
+    fn untweak<const COLORS: bool>(&mut self, i: ItemIx, first: NodeIx) {
+        self.untweak_list(i, first, 1 + COLORS as u8);
+    }
+
+    /// [`Links::untweak`]: `restore` 0 rebuilds only `i`'s list (after
+    /// [`Links::tweak_covered`]), 1 also puts the options back in the other
+    /// lists, 2 does that with colours.
+    #[inline(always)]
+    fn untweak_list(&mut self, i: ItemIx, first: NodeIx, restore: u8) {
+        let i = i.0;
+        let z = nd!(self, i).down;
+        nd!(self, i).down = first.0;
+        let (mut above, mut p, mut k) = (i, first.0, 0);
+        while p != z {
+            nd!(self, p).up = above;
+            k += 1;
+            match restore {
+                0 => {}
+                1 => self.unhide::<false>(p),
+                _ => self.unhide::<true>(p),
+            }
+            above = p;
+            p = nd!(self, p).down;
+        }
+        nd!(self, z).up = above;
+        *ln!(self, i) += k;
+    }
+
+    /// M6 for an option with bounds: for each other item of `x`'s option, a
+    /// primary item has one fewer cover left, and is covered when none is left;
+    /// a secondary item is committed as in Algorithm C.
+    #[inline(always)]
+    pub(crate) fn commit_others_bounded<const COLORS: bool>(
+        &mut self,
+        x: NodeIx,
+        updates: &mut u64,
+        cleansings: &mut u64,
+    ) {
+        if !self.is_option_node(x) {
+            return;
+        }
+        let x = x.0;
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, top, .. } = *nd!(self, p);
+            if top <= 0 {
+                p = up;
+            } else {
+                self.commit_bounded::<COLORS>(p, top as u32, updates, cleansings);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Links::commit_others_bounded`], in reverse order.
+    #[inline(always)]
+    pub(crate) fn uncommit_others_bounded<const COLORS: bool>(&mut self, x: NodeIx) {
+        if !self.is_option_node(x) {
+            return;
+        }
+        let x = x.0;
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top, .. } = *nd!(self, p);
+            if top <= 0 {
+                p = down;
+            } else {
+                self.uncommit_bounded::<COLORS>(p, top as u32);
+                p -= 1;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn commit_bounded<const COLORS: bool>(&mut self, p: u32, item: u32, updates: &mut u64, cleansings: &mut u64) {
+        if item <= self.n_primary {
+            *self.bound_mut(item) -= 1;
+            if self.bound_of(item) == 0 {
+                self.cover::<COLORS>(ItemIx(item), updates);
+            }
+        } else {
+            self.commit::<COLORS>(p, item, updates, cleansings);
+        }
+    }
+
+    #[inline(always)]
+    fn uncommit_bounded<const COLORS: bool>(&mut self, p: u32, item: u32) {
+        if item <= self.n_primary {
+            if self.bound_of(item) == 0 {
+                self.uncover::<COLORS>(ItemIx(item));
+            }
+            *self.bound_mut(item) += 1;
+        } else {
+            self.uncommit::<COLORS>(p, item);
+        }
+    }
+
+    /// Commits an option with bounds before the search: the option leaves every
+    /// list (so it cannot be chosen again), then each of its items is committed
+    /// as in [`Links::commit_others_bounded`].
+    pub(crate) fn commit_option_bounded<const COLORS: bool>(
+        &mut self,
+        first: NodeIx,
+        updates: &mut u64,
+        cleansings: &mut u64,
+    ) {
+        if !self.is_option_node(first) {
+            return;
+        }
+        self.tweak::<COLORS>(first, updates);
+        let top = nd!(self, first.0).top as u32;
+        self.commit_bounded::<COLORS>(first.0, top, updates, cleansings);
+        self.commit_others_bounded::<COLORS>(first, updates, cleansings);
+    }
+
+    /// Undoes [`Links::commit_option_bounded`].
+    pub(crate) fn uncommit_option_bounded<const COLORS: bool>(&mut self, first: NodeIx) {
+        if !self.is_option_node(first) {
+            return;
+        }
+        self.uncommit_others_bounded::<COLORS>(first);
+        let top = nd!(self, first.0).top as u32;
+        self.uncommit_bounded::<COLORS>(first.0, top);
+        let p = first.0;
+        let Node { up, down, top, .. } = *nd!(self, p);
+        nd!(self, up).down = p;
+        nd!(self, down).up = p;
+        *ln!(self, top) += 1;
+        self.unhide::<COLORS>(p);
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     //! The link operations undo each other exactly. These tests are small so that
@@ -644,7 +974,8 @@ pub(crate) mod tests {
         let nodes = links.nodes.iter().zip(&links.colors).enumerate();
         let nodes = nodes.map(|(k, (n, &c))| (n.up, n.down, n.top, if k < headers { 0 } else { c }));
         let items = links.items.iter().zip(&links.lens).map(|(i, &len)| (i.prev, i.next, len, 0));
-        nodes.chain(items).collect()
+        let bounds = links.bound.iter().map(|&b| (0, 0, b, 0));
+        nodes.chain(items).chain(bounds).collect()
     }
 
     #[test]
@@ -723,7 +1054,7 @@ pub(crate) mod tests {
                 option
             })
             .collect();
-        let mut links = Links::new(n_primary, n_items, options);
+        let mut links = Links::new(n_primary, n_items, options, None);
         let initial_lens = links.lens.clone();
         let mut updates = 0;
         let mut covered = Vec::new();

@@ -82,28 +82,31 @@ pub trait Subtrees {
     /// Explores the search tree down to `depth` levels below the floor (the
     /// levels already descended) and calls `leaf` at every place where the
     /// search would enter that level or find a solution above it, with the
-    /// options chosen on the way (committed options and descents first). The
-    /// whole search is then these leaves' subtrees, and its statistics are those
-    /// returned plus those of the subtrees, each counted from its own root.
-    fn split<F: FnMut(&[OptionId])>(&mut self, depth: usize, leaf: F) -> Stats;
+    /// moves made on the way from the top (descents first): each level's
+    /// option, or `None` where a level took no option (with bounds, an item
+    /// retired once it has enough). Commitments are not moves. The whole search
+    /// is then these leaves' subtrees, and its statistics are those returned
+    /// plus those of the subtrees, each counted from its own root.
+    fn split<F: FnMut(&[Option<OptionId>])>(&mut self, depth: usize, leaf: F) -> Stats;
 
-    /// Enters the next level of the search by choosing `option` there, as the
-    /// search itself would: the level's item is the one the search would branch
-    /// on (the first with the fewest options), and `option` must be one of that
-    /// item's options still in play. Later searches start below this level and
-    /// never backtrack above it; their statistics leave out the descent, so that
-    /// the subtrees below a split add up to the whole search. An error changes
-    /// nothing. [`Solver::reset`] climbs back to the top.
-    fn descend(&mut self, option: OptionId) -> Result<(), DescendError>;
+    /// Enters the next level of the search by making the move `step` there, as
+    /// the search itself would: the level's item is the one the search would
+    /// branch on, and `step` must be one of that item's options still in play
+    /// (or `None`, the move that takes no option, where the search would make
+    /// it). Later searches start below this level and never backtrack above
+    /// it; their statistics leave out the descent, so that the subtrees below a
+    /// split add up to the whole search. An error changes nothing.
+    /// [`Solver::reset`] climbs back to the top.
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError>;
 }
 
 impl Subtrees for Solver {
-    fn split<F: FnMut(&[OptionId])>(&mut self, depth: usize, leaf: F) -> Stats {
+    fn split<F: FnMut(&[Option<OptionId>])>(&mut self, depth: usize, leaf: F) -> Stats {
         Solver::split(self, depth, leaf)
     }
 
-    fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
-        Solver::descend(self, option)
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        Solver::descend(self, step)
     }
 }
 
@@ -136,8 +139,9 @@ pub struct Split {
     /// The split depth: every prefix has this many options, but those that end
     /// in a solution above that depth.
     pub depth: usize,
-    /// The subproblems, in the order the serial search meets them.
-    pub prefixes: Vec<Vec<OptionId>>,
+    /// The subproblems, in the order the serial search meets them: the moves
+    /// that lead to each (see [`Subtrees::split`]).
+    pub prefixes: Vec<Vec<Option<OptionId>>>,
     /// Nodes and updates of the levels above the split.
     pub stats: Stats,
 }
@@ -224,7 +228,7 @@ impl<'p> Parallel<'p> {
     }
 
     /// This shard's subproblems, and the statistics above the split that it owns.
-    fn mine(&self) -> (Vec<Vec<OptionId>>, Stats) {
+    fn mine(&self) -> (Vec<Vec<Option<OptionId>>>, Stats) {
         let split = self.split();
         let (index, of) = self.shard;
         let above = if index == 0 { split.stats } else { Stats::default() };

@@ -98,12 +98,31 @@ pub enum BuildError {
         /// The number the option would get.
         option: usize,
     },
-    /// A primary item declared after a secondary one: as in Knuth's format, the
-    /// primary items come first.
-    #[error("primary item `{name}` declared after a secondary item")]
-    PrimaryAfterSecondary {
-        /// The primary item.
+    /// A primary item's upper bound is zero: no option could ever cover it.
+    #[error("item `{name}`: the upper bound is zero")]
+    ZeroUpperBound {
+        /// The item.
         name: String,
+    },
+    /// A primary item's lower bound exceeds its upper bound.
+    #[error("item `{name}`: the lower bound {lower} exceeds the upper bound {upper}")]
+    LowerAboveUpper {
+        /// The item.
+        name: String,
+        /// The lower bound given.
+        lower: u32,
+        /// The upper bound given.
+        upper: u32,
+    },
+    /// A bound larger than the engine's counters hold.
+    #[error("item `{name}`: the bound {bound} exceeds the limit of {limit}")]
+    BoundTooLarge {
+        /// The item.
+        name: String,
+        /// The bound given.
+        bound: u32,
+        /// The largest bound supported.
+        limit: u32,
     },
     /// The problem has no primary item at all.
     #[error("the problem has no primary item")]
@@ -127,10 +146,17 @@ pub(crate) fn valid_name(name: &str) -> bool {
 /// store an option number as a negative `i32`.
 pub(crate) const MAX_NODES: u64 = i32::MAX as u64;
 
-#[derive(Clone, Debug)]
+/// The largest bound a primary item may have (the links count in `i32`).
+pub const MAX_BOUND: u32 = i32::MAX as u32;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct ItemInfo {
     name: String,
     primary: bool,
+    /// How many times a solution must cover the item, at least and at most:
+    /// `[1, 1]` for a plain primary item, `[0, 1]` for a secondary one.
+    lower: u32,
+    upper: u32,
 }
 
 /// Builds a [`Problem`] item by item and option by option, checking each as it comes.
@@ -169,15 +195,12 @@ impl ProblemBuilder {
         ProblemBuilder { option_starts: vec![0], max_nodes: MAX_NODES, ..Default::default() }
     }
 
-    fn item(&mut self, name: &str, primary: bool) -> Result<Item, BuildError> {
+    fn item(&mut self, name: &str, primary: bool, (lower, upper): (u32, u32)) -> Result<Item, BuildError> {
         if !valid_name(name) {
             return Err(BuildError::BadName { what: "item", name: name.to_string() });
         }
         if self.names.contains_key(name) {
             return Err(BuildError::DuplicateItem { name: name.to_string() });
-        }
-        if primary && self.n_primary < self.items.len() {
-            return Err(BuildError::PrimaryAfterSecondary { name: name.to_string() });
         }
         // Every item takes a header node: the limit on nodes bounds the items
         // too, so that item numbers fit in the links' `i32` fields.
@@ -187,21 +210,52 @@ impl ProblemBuilder {
         }
         self.n_primary += primary as usize;
         let item = Item(self.items.len() as u32);
-        self.items.push(ItemInfo { name: name.to_string(), primary });
+        self.items.push(ItemInfo { name: name.to_string(), primary, lower, upper });
         self.names.insert(name.to_string(), item);
         Ok(item)
     }
 
-    /// Declares a primary item: every solution covers it exactly once. Primary
-    /// items come before secondary ones.
+    /// Declares a primary item: every solution covers it exactly once. Items
+    /// may be declared in any order, primary and secondary mixed.
     pub fn primary(&mut self, name: &str) -> Result<Item, BuildError> {
-        self.item(name, true)
+        self.item(name, true, (1, 1))
+    }
+
+    /// Declares a primary item that every solution covers at least `lower` and
+    /// at most `upper` times (Knuth's multiplicities, as in his DLX3).
+    ///
+    /// ```
+    /// use quadrille_dlx::{Problem, Solver};
+    ///
+    /// // Two of the three options, since `pair` must be covered twice.
+    /// let mut b = Problem::builder();
+    /// let pair = b.primary_with_bounds("pair", 2, 2)?;
+    /// for _ in 0..3 {
+    ///     b.option([pair])?;
+    /// }
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.bounds(pair), (2, 2));
+    /// assert_eq!(Solver::new(&problem).count(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn primary_with_bounds(&mut self, name: &str, lower: u32, upper: u32) -> Result<Item, BuildError> {
+        let name_of = || name.to_string();
+        if upper == 0 {
+            return Err(BuildError::ZeroUpperBound { name: name_of() });
+        }
+        if lower > upper {
+            return Err(BuildError::LowerAboveUpper { name: name_of(), lower, upper });
+        }
+        if upper > MAX_BOUND {
+            return Err(BuildError::BoundTooLarge { name: name_of(), bound: upper, limit: MAX_BOUND });
+        }
+        self.item(name, true, (lower, upper))
     }
 
     /// Declares a secondary item: every solution covers it at most once, or by
     /// options that all give it the same colour.
     pub fn secondary(&mut self, name: &str) -> Result<Item, BuildError> {
-        self.item(name, false)
+        self.item(name, false, (0, 1))
     }
 
     /// The item of that name, if one was declared.
@@ -315,6 +369,26 @@ impl ProblemBuilder {
             return Err(BuildError::TooLarge { nodes, limit: self.max_nodes });
         }
         let has_colors = self.option_colors.iter().any(Option::is_some);
+        let has_bounds = self.items.iter().any(|i| i.primary && (i.lower, i.upper) != (1, 1));
+        // The links want the primary items first: item `k` gets header
+        // `header[k]`, primary items in order of declaration, then the secondary.
+        let mut header = vec![0u32; self.items.len()];
+        let mut next = 1;
+        for primary in [true, false] {
+            for (k, info) in self.items.iter().enumerate() {
+                if info.primary == primary {
+                    header[k] = next;
+                    next += 1;
+                }
+            }
+        }
+        let bounds = has_bounds.then(|| {
+            let mut bounds = vec![(1, 1); self.items.len()];
+            for (k, info) in self.items.iter().enumerate() {
+                bounds[header[k] as usize - 1] = (info.lower, info.upper);
+            }
+            bounds
+        });
         let links = Links::new(
             n_primary,
             self.items.len(),
@@ -323,9 +397,10 @@ impl ProblemBuilder {
                 self.option_items[range.clone()]
                     .iter()
                     .zip(&self.option_colors[range])
-                    .map(|(item, color)| (item.0 + 1, color.map_or(0, |c| c.0 as i32 + 1)))
+                    .map(|(item, color)| (header[item.index()], color.map_or(0, |c| c.0 as i32 + 1)))
                     .collect::<SmallVec<[(u32, i32); 8]>>()
             }),
+            bounds.as_deref(),
         );
         Ok(Problem {
             inner: Arc::new(Inner {
@@ -335,7 +410,9 @@ impl ProblemBuilder {
                 option_starts: self.option_starts,
                 option_items: self.option_items,
                 option_colors: self.option_colors,
+                names: self.names,
                 has_colors,
+                has_bounds,
                 links,
             }),
         })
@@ -350,7 +427,9 @@ struct Inner {
     option_starts: Vec<u32>,
     option_items: Vec<Item>,
     option_colors: Vec<Option<Color>>,
+    names: HashMap<String, Item>,
     has_colors: bool,
+    has_bounds: bool,
     links: Links,
 }
 
@@ -397,6 +476,21 @@ impl Problem {
         self.inner.has_colors
     }
 
+    /// Whether any primary item has bounds other than `[1, 1]`.
+    pub fn has_bounds(&self) -> bool {
+        self.inner.has_bounds
+    }
+
+    /// How many times a solution covers `item`, at least and at most: `(1, 1)`
+    /// for a plain primary item, as declared by
+    /// [`ProblemBuilder::primary_with_bounds`] otherwise; `(0, 1)` for a
+    /// secondary item (which options that agree on its colour may share).
+    /// Panics if the item is not of this problem.
+    pub fn bounds(&self, item: Item) -> (u32, u32) {
+        let info = &self.inner.items[item.index()];
+        (info.lower, info.upper)
+    }
+
     /// All items in declaration order.
     pub fn items(&self) -> impl ExactSizeIterator<Item = Item> + '_ {
         (0..self.n_items() as u32).map(Item)
@@ -417,9 +511,9 @@ impl Problem {
         self.inner.items[item.index()].primary
     }
 
-    /// The item of that name, if any (a linear search).
+    /// The item of that name, if any.
     pub fn item_named(&self, name: &str) -> Option<Item> {
-        self.inner.items.iter().position(|i| i.name == name).map(|i| Item(i as u32))
+        self.inner.names.get(name).copied()
     }
 
     /// The colour's name. Panics if the colour is not of this problem.
@@ -461,8 +555,9 @@ impl Problem {
         line
     }
 
-    /// Checks that `options` is a solution: every primary item covered exactly once,
-    /// every secondary item at most once or always with one colour.
+    /// Checks that `options` is a solution: every primary item covered within its
+    /// bounds (exactly once unless bounds say otherwise), every secondary item at
+    /// most once or always with one colour, no option twice.
     pub fn is_solution(&self, options: &[OptionId]) -> bool {
         let mut uses: Vec<(u32, Option<Option<Color>>)> = vec![(0, None); self.n_items()];
         for &o in options {
@@ -472,6 +567,9 @@ impl Problem {
             for (item, color) in self.option(o) {
                 let (count, seen) = &mut uses[item.index()];
                 *count += 1;
+                if self.is_primary(item) {
+                    continue;
+                }
                 match (color, *seen) {
                     (_, None) => *seen = Some(color),
                     (Some(c), Some(Some(d))) if c == d => {}
@@ -479,7 +577,12 @@ impl Problem {
                 }
             }
         }
-        self.items().all(|i| !self.is_primary(i) || uses[i.index()].0 == 1)
+        let mut seen = vec![false; self.n_options()];
+        options.iter().all(|o| !std::mem::replace(&mut seen[o.index()], true))
+            && self.items().all(|i| {
+                let (lower, upper) = self.bounds(i);
+                !self.is_primary(i) || (lower..=upper).contains(&uses[i.index()].0)
+            })
     }
 
     /// A fingerprint of the problem: the 64-bit FNV-1a hash of its text in
@@ -512,9 +615,11 @@ impl fmt::Debug for Problem {
 impl PartialEq for Problem {
     fn eq(&self, other: &Problem) -> bool {
         let same_items = self.n_items() == other.n_items()
-            && self
-                .items()
-                .all(|i| self.item_name(i) == other.item_name(i) && self.is_primary(i) == other.is_primary(i));
+            && self.items().all(|i| {
+                self.item_name(i) == other.item_name(i)
+                    && self.is_primary(i) == other.is_primary(i)
+                    && self.bounds(i) == other.bounds(i)
+            });
         same_items
             && self.n_options() == other.n_options()
             && self.options().all(|o| {

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::links::{ItemIx, Links, NodeIx};
+use crate::links::{ItemIx, Links, NodeIx, SOLVED};
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
 
@@ -127,6 +127,14 @@ pub enum DescendError {
     /// does not have the item the search branches on, or it was ruled out.
     #[error("option {0} is not in play at this level")]
     NotInPlay(u32),
+    /// The move that takes no option (with bounds, when an item may be left
+    /// as it is) is not one the search would try at this level.
+    #[error("the move that takes no option is not in play at this level")]
+    NoNullMove,
+    /// An item the search would branch on has too few options left: the search
+    /// backtracks here.
+    #[error("the search backtracks at this level")]
+    DeadEnd,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,8 +175,16 @@ pub struct Solver {
     links: Links,
     config: Config,
     colors: bool,
-    /// `choice[l]`: the node of the option tried at level `l`.
+    /// Whether the problem has bounds: then the search is Algorithm M.
+    bounds: bool,
+    /// `choice[l]`: the node of the option tried at level `l`; with bounds, the
+    /// header of the level's item for the move that takes no option.
     choice: Vec<NodeIx>,
+    /// With bounds, `first_tweak[l]`: the top of the list of level `l`'s item
+    /// when the level began.
+    first_tweak: Vec<NodeIx>,
+    /// The moves of the levels, handed to a split's leaves.
+    moves: Vec<Option<OptionId>>,
     level: usize,
     /// Levels below the floor were entered by [`Solver::descend`]; the search
     /// never backtracks into them.
@@ -197,14 +213,19 @@ impl Solver {
     /// A solver for `problem` with a configuration.
     pub fn with_config(problem: &Problem, config: Config) -> Solver {
         // Every level and every commitment covers at least one primary item, so
-        // neither can go deeper than the number of primary items.
-        let depth = problem.n_primary() + 1;
+        // neither can go deeper than the number of primary items. With bounds,
+        // every level takes an option or retires an item.
+        let bounds = problem.has_bounds();
+        let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
         Solver {
             problem: problem.clone(),
             links: problem.links().clone(),
             config,
             colors: problem.has_colors(),
+            bounds,
             choice: vec![NodeIx::ROOT; depth],
+            first_tweak: vec![NodeIx::ROOT; if bounds { depth } else { 0 }],
+            moves: Vec::with_capacity(depth),
             level: 0,
             floor: 0,
             phase: Phase::Idle,
@@ -262,10 +283,11 @@ impl Solver {
             return Err(CommitError::Conflict(option.0));
         }
         let (mut updates, mut cleansings) = (0, 0);
-        if self.colors {
-            self.links.commit_option::<true>(first, &mut updates, &mut cleansings);
-        } else {
-            self.links.commit_option::<false>(first, &mut updates, &mut cleansings);
+        match (self.colors, self.bounds) {
+            (false, false) => self.links.commit_option::<false>(first, &mut updates, &mut cleansings),
+            (true, false) => self.links.commit_option::<true>(first, &mut updates, &mut cleansings),
+            (false, true) => self.links.commit_option_bounded::<false>(first, &mut updates, &mut cleansings),
+            (true, true) => self.links.commit_option_bounded::<true>(first, &mut updates, &mut cleansings),
         }
         self.committed.push(option);
         self.undo_work += updates;
@@ -325,10 +347,11 @@ impl Solver {
         }
         while let Some(option) = self.committed.pop() {
             let first = self.links.option_first(option.index()).expect("committed options exist");
-            if self.colors {
-                self.links.uncommit_option::<true>(first);
-            } else {
-                self.links.uncommit_option::<false>(first);
+            match (self.colors, self.bounds) {
+                (false, false) => self.links.uncommit_option::<false>(first),
+                (true, false) => self.links.uncommit_option::<true>(first),
+                (false, true) => self.links.uncommit_option_bounded::<false>(first),
+                (true, true) => self.links.uncommit_option_bounded::<true>(first),
             }
         }
         self.undo_work = 0;
@@ -361,10 +384,32 @@ impl Solver {
         while self.level > self.floor {
             self.level -= 1;
             let x = self.choice[self.level];
-            self.links.uncommit_others::<COLORS>(x);
-            let i = self.links.item_of(x);
-            self.links.uncover::<COLORS>(i);
+            if self.bounds {
+                self.leave_level_bounded::<COLORS>(self.level, x);
+            } else {
+                self.links.uncommit_others::<COLORS>(x);
+                let i = self.links.item_of(x);
+                self.links.uncover::<COLORS>(i);
+            }
         }
+    }
+
+    /// Undoes level `l` of a search with bounds entirely: its move `x`, then
+    /// its item (M8).
+    fn leave_level_bounded<const COLORS: bool>(&mut self, l: usize, x: NodeIx) {
+        let i = match self.links.header_item(x) {
+            Some(i) => {
+                if self.links.bound_and_slack(i).0 != 0 {
+                    self.links.reactivate(i);
+                }
+                i
+            }
+            None => {
+                self.links.uncommit_others_bounded::<COLORS>(x);
+                self.links.item_of(x)
+            }
+        };
+        self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
     }
 
     fn restart(&mut self) {
@@ -392,15 +437,26 @@ impl Solver {
             // Knuth's estimate: at each level, the choice's place among the
             // options of its item, each level weighing 1/(options above).
             let (mut done, mut weight) = (0.0, 1.0);
-            for &x in &self.choice[..level] {
-                let item = self.links.item_of(x).header();
-                let (mut place, mut total, mut p) = (0u32, 0u32, self.links.down(item));
+            for l in 0..level {
+                let x = self.choice[l];
+                let item = match self.links.header_item(x) {
+                    Some(i) => i.header(),
+                    None => self.links.item_of(x).header(),
+                };
+                // With bounds, the level's options were tweaked out of the list
+                // from its first on, and the null move comes last.
+                let start = if self.bounds { self.first_tweak[l] } else { self.links.down(item) };
+                let (mut place, mut total, mut p) = (0u32, 0u32, start);
                 while p != item {
                     if p == x {
                         place = total;
                     }
                     total += 1;
                     p = self.links.down(p);
+                }
+                if x == item {
+                    place = total;
+                    total += 1;
                 }
                 weight /= f64::from(total.max(1));
                 done += weight * f64::from(place);
@@ -410,35 +466,96 @@ impl Solver {
         monitor.is_stopped()
     }
 
-    /// Enters the next level of the search by choosing `option` there, as the
-    /// search itself would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
-    pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
+    /// Enters the next level of the search by choosing `step` there (an option,
+    /// or with bounds `None` for the move that takes none), as the search itself
+    /// would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
+    pub(crate) fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
         self.stop();
+        match (self.colors, self.bounds) {
+            (false, false) => self.descend_plain::<false>(step),
+            (true, false) => self.descend_plain::<true>(step),
+            (false, true) => self.descend_bounded::<false>(step),
+            (true, true) => self.descend_bounded::<true>(step),
+        }
+    }
+
+    /// The node of `option` on `item`, if the option has that item.
+    fn node_on(&mut self, option: OptionId, item: ItemIx) -> Result<NodeIx, DescendError> {
         let first = self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
+        let mut node = Some(first);
+        while let Some(p) = node {
+            if self.links.item_of(p) == item {
+                return Ok(p);
+            }
+            node = self.links.next_in_option(p);
+        }
+        Err(DescendError::NotInPlay(option.0))
+    }
+
+    fn descend_plain<const COLORS: bool>(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        let option = step.ok_or(DescendError::NoNullMove)?;
+        self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
         if self.links.first_primary().is_none() {
             return Err(DescendError::Solved);
         }
         let item = self.choose();
-        let mut node = Some(first);
-        let x = loop {
-            let Some(p) = node else { return Err(DescendError::NotInPlay(option.0)) };
-            if self.links.item_of(p) == item {
-                break p;
-            }
-            node = self.links.next_in_option(p);
-        };
+        let x = self.node_on(option, item)?;
         if !self.links.is_linked(x) {
             return Err(DescendError::NotInPlay(option.0));
         }
         let (mut updates, mut cleansings) = (0, 0);
-        if self.colors {
-            self.links.cover::<true>(item, &mut updates);
-            self.links.commit_others::<true>(x, &mut updates, &mut cleansings);
-        } else {
-            self.links.cover::<false>(item, &mut updates);
-            self.links.commit_others::<false>(x, &mut updates, &mut cleansings);
-        }
+        self.links.cover::<COLORS>(item, &mut updates);
+        self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
         self.choice[self.level] = x;
+        self.level += 1;
+        self.floor = self.level;
+        self.undo_work += updates;
+        Ok(())
+    }
+
+    fn descend_bounded<const COLORS: bool>(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        if let Some(option) = step {
+            self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
+        }
+        let (i, score) = self.links.choose_bounded();
+        if score == SOLVED {
+            return Err(DescendError::Solved);
+        }
+        if score <= 0 {
+            return Err(DescendError::DeadEnd);
+        }
+        let target = match step {
+            Some(option) => self.node_on(option, i)?,
+            None => i.header(),
+        };
+        let refused = match step {
+            Some(option) => DescendError::NotInPlay(option.0),
+            None => DescendError::NoNullMove,
+        };
+        let (mut updates, mut cleansings) = (0, 0);
+        let first = self.links.enter_bounded::<COLORS>(i, &mut updates);
+        let mut x = first;
+        loop {
+            if !self.links.advance_bounded::<COLORS>(i, x, &mut updates) {
+                self.links.leave_bounded::<COLORS>(i, first);
+                return Err(refused);
+            }
+            if x == target {
+                break;
+            }
+            if x == i.header() {
+                // The null move was reached before the option: it is not in play.
+                if self.links.bound_and_slack(i).0 != 0 {
+                    self.links.reactivate(i);
+                }
+                self.links.leave_bounded::<COLORS>(i, first);
+                return Err(refused);
+            }
+            x = self.links.down(x);
+        }
+        self.links.commit_others_bounded::<COLORS>(x, &mut updates, &mut cleansings);
+        self.choice[self.level] = x;
+        self.first_tweak[self.level] = first;
         self.level += 1;
         self.floor = self.level;
         self.undo_work += updates;
@@ -456,21 +573,34 @@ impl Solver {
     /// [`Subtrees::split`](crate::parallel::Subtrees::split)).
     pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[Option<OptionId>]),
     {
         self.restart();
-        let floor = self.floor;
+        let depth = self.floor + depth;
         let mut on_leaf = |s: &mut Solver| {
-            leaf(s.solution());
+            leaf(s.moves());
             ControlFlow::Continue(())
         };
-        if self.colors {
-            self.search_in::<true, true, _>(floor + depth, &mut on_leaf);
-        } else {
-            self.search_in::<false, true, _>(floor + depth, &mut on_leaf);
+        match (self.colors, self.bounds) {
+            (false, false) => self.search_in::<false, true, _>(depth, &mut on_leaf),
+            (true, false) => self.search_in::<true, true, _>(depth, &mut on_leaf),
+            (false, true) => self.search_bounded::<false, true, _>(depth, &mut on_leaf),
+            (true, true) => self.search_bounded::<true, true, _>(depth, &mut on_leaf),
         }
         self.phase = Phase::Idle;
         self.stats
+    }
+
+    /// The moves of the levels so far, from the top: each level's option, or
+    /// `None` for a level (with bounds) that took none.
+    fn moves(&mut self) -> &[Option<OptionId>] {
+        self.moves.clear();
+        for l in 0..self.level {
+            let x = self.choice[l];
+            let option = self.links.header_item(x).is_none().then(|| OptionId(self.links.option_of(x)));
+            self.moves.push(option);
+        }
+        &self.moves
     }
 
     /// Counts the solutions (up to the configured limit).
@@ -538,8 +668,10 @@ impl Solver {
         self.solution.extend_from_slice(&self.committed);
         for l in 0..self.level {
             let x = self.choice[l];
-            let option = self.links.option_of(x);
-            self.solution.push(OptionId(option));
+            if self.links.header_item(x).is_none() {
+                let option = self.links.option_of(x);
+                self.solution.push(OptionId(option));
+            }
         }
         &self.solution
     }
@@ -550,10 +682,118 @@ impl Solver {
     where
         F: FnMut(&mut Solver) -> ControlFlow<()>,
     {
-        if self.colors {
-            self.search_in::<true, false, F>(usize::MAX, on_solution)
-        } else {
-            self.search_in::<false, false, F>(usize::MAX, on_solution)
+        match (self.colors, self.bounds) {
+            (false, false) => self.search_in::<false, false, F>(usize::MAX, on_solution),
+            (true, false) => self.search_in::<true, false, F>(usize::MAX, on_solution),
+            (false, true) => self.search_bounded::<false, false, F>(usize::MAX, on_solution),
+            (true, true) => self.search_bounded::<true, false, F>(usize::MAX, on_solution),
+        }
+    }
+
+    /// Algorithm M (TAOCP 7.2.2.1, as Knuth's DLX3 runs it): exact cover with
+    /// bounds on the primary items, and Algorithm C's colours when `COLORS`. The
+    /// same loop over levels as [`Solver::search_in`], with the level's moves
+    /// made by tweaking the options of its item one by one.
+    fn search_bounded<const COLORS: bool, const SPLIT: bool, F>(&mut self, split_depth: usize, mut on_solution: F)
+    where
+        F: FnMut(&mut Solver) -> ControlFlow<()>,
+    {
+        if self.phase == Phase::Done {
+            return;
+        }
+        let mut resume = self.phase == Phase::Suspended;
+        self.phase = Phase::Idle;
+        let mut l = self.level;
+        let mut nodes = self.stats.nodes;
+        let mut updates = self.stats.updates;
+        let mut cleansings = self.stats.cleansings;
+        'enter: loop {
+            // The item of level l and its node to try next, if the search goes
+            // on from this level.
+            let mut attempt = None;
+            if !resume {
+                // M2: enter level l. M3: choose an item i.
+                let (i, score) = self.links.choose_bounded();
+                if SPLIT && (score == SOLVED || l == split_depth) {
+                    // A leaf of the split: its subtree is searched elsewhere.
+                    self.stats = Stats { nodes, updates, cleansings, ..self.stats };
+                    self.level = l;
+                    let _ = on_solution(self);
+                } else {
+                    nodes += 1;
+                    if nodes % REPORT_EVERY == 0 && self.config.monitor.is_some() {
+                        self.stats = Stats { nodes, updates, cleansings, ..self.stats };
+                        if self.report(l) {
+                            self.interrupted = true;
+                            self.level = l;
+                            self.phase = Phase::Suspended;
+                            return;
+                        }
+                    }
+                    if score == SOLVED {
+                        // No primary item is left active: visit the solution.
+                        self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
+                        self.level = l;
+                        if on_solution(self).is_break() {
+                            self.phase = Phase::Suspended;
+                            if !SPLIT && self.config.monitor.is_some() {
+                                self.report(l);
+                            }
+                            return;
+                        }
+                    } else if score > 0 {
+                        // M4: prepare to branch on i.
+                        let first = self.links.enter_bounded::<COLORS>(i, &mut updates);
+                        self.first_tweak[l] = first;
+                        attempt = Some((i, first));
+                    }
+                    // A score of 0 or less: too few options left for i.
+                }
+            }
+            resume = false;
+            loop {
+                if let Some((i, x)) = attempt {
+                    // M5: try x (tweaking it out), unless i has run out.
+                    if self.links.advance_bounded::<COLORS>(i, x, &mut updates) {
+                        // M6: take x's option (none at the header).
+                        self.choice[l] = x;
+                        self.links.commit_others_bounded::<COLORS>(x, &mut updates, &mut cleansings);
+                        l += 1;
+                        continue 'enter;
+                    }
+                    // M8: restore i.
+                    self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
+                }
+                // M9: leave level l.
+                if l == self.floor {
+                    self.stats.nodes = nodes;
+                    self.stats.updates = updates;
+                    self.stats.cleansings = cleansings;
+                    self.level = l;
+                    self.phase = Phase::Done;
+                    if !SPLIT {
+                        self.report(l);
+                    }
+                    return;
+                }
+                l -= 1;
+                // M7: try again: undo level l's move, and move to the next node.
+                let x = self.choice[l];
+                attempt = match self.links.header_item(x) {
+                    Some(i) => {
+                        // The move without an option was the last: restore i.
+                        if self.links.bound_and_slack(i).0 != 0 {
+                            self.links.reactivate(i);
+                        }
+                        self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
+                        None
+                    }
+                    None => {
+                        self.links.uncommit_others_bounded::<COLORS>(x);
+                        Some((self.links.item_of(x), self.links.down(x)))
+                    }
+                };
+            }
         }
     }
 
@@ -760,7 +1000,7 @@ mod tests {
             let item = first_branch(&problem);
             let mut total = 0;
             for option in problem.options() {
-                match solver.descend(option) {
+                match solver.descend(Some(option)) {
                     Ok(()) => {
                         assert!(problem.option_items(option).contains(&item), "{option:?}");
                         let below = solver.count();
@@ -777,7 +1017,55 @@ mod tests {
             }
             assert_eq!(total, count, "the subtrees of the first level hold every solution");
             let n = problem.n_options() as u32;
-            assert_eq!(solver.descend(OptionId(n)), Err(DescendError::UnknownOption(n)));
+            assert_eq!(solver.descend(Some(OptionId(n))), Err(DescendError::UnknownOption(n)));
+            assert_eq!(solver.descend(None), Err(DescendError::NoNullMove));
+        }
+    }
+
+    /// With bounds: every kind of search and stop leaves the links as they
+    /// were, and the subtrees of a split add up to the whole.
+    #[test]
+    fn searches_with_bounds_leave_the_links_as_they_were() {
+        for text in [
+            "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n",
+            "0:2|a 2|b c\na b\nb c\na\nb\nc\na b c\n",
+        ] {
+            let problem = Problem::from_knuth(text).unwrap();
+            let expected = brute_force(&problem);
+            let initial = state(problem.links());
+            let same = |solver: &Solver| state(&solver.links) == initial;
+            let mut solver = Solver::new(&problem);
+            assert_eq!(solver.count(), expected.len() as u64);
+            assert!(same(&solver));
+            let mut solutions = solver.solutions();
+            solutions.next();
+            drop(solutions);
+            assert!(same(&solver));
+            let containing = expected.iter().filter(|s| s.contains(&OptionId(1))).count() as u64;
+            solver.commit(OptionId(1)).unwrap();
+            assert_eq!(solver.count(), containing);
+            solver.first();
+            solver.undo();
+            assert!(same(&solver));
+            solver.commit(OptionId(1)).unwrap();
+            solver.first();
+            solver.restore();
+            assert!(same(&solver));
+            let mut leaves = Vec::new();
+            let mut total = solver.split(2, |moves| leaves.push(moves.to_vec()));
+            assert!(same(&solver));
+            for moves in leaves {
+                for step in moves {
+                    solver.descend(step).unwrap();
+                }
+                solver.count();
+                total += solver.stats();
+                solver.reset();
+                assert!(same(&solver));
+            }
+            assert_eq!(total.solutions, expected.len() as u64);
+            solver.count();
+            assert_eq!(total, solver.stats());
         }
     }
 }

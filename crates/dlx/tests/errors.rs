@@ -30,6 +30,19 @@ fn knuth_format_errors() {
         ("bar_in_option", "A B\nA | B\n"),
         ("crlf_and_columns", "| comment\r\nA  B\r\n\r\nA\r\n  B   Zed\r\n"),
         ("option_without_primary", "A | X\nA\nX\n"),
+        ("bounds_accepted", "| DLX3's bounds\n2|A 0:3|B C 1:1|D | X\nA B X\nA C\nD\n"),
+        ("bounds_lower_above_upper", "A 3:2|B\nA B\n"),
+        ("bounds_upper_zero", "A 0|B\nA\n"),
+        ("bounds_upper_zero_as_interval", "A  0:0|B\nA\n"),
+        ("bounds_on_secondary", "A | X 2|Y\nA X\n"),
+        ("bounds_on_secondary_interval", "A | 0:1|Y\nA Y\n"),
+        ("bounds_overflow", "A 99999999999|B\nA B\n"),
+        ("bounds_over_the_limit", "A 1:2147483648|B\nA B\n"),
+        ("bounds_not_numbers", "A 1:x|B\nA\n"),
+        ("bounds_two_colons", "A 1:2:3|B\nA\n"),
+        ("bounds_without_name", "A 2| B\nA\n"),
+        ("bounds_then_colon_in_name", "A 2|B:c\nA\n"),
+        ("bounds_duplicate_name", "A 2|A\nA\n"),
     ];
     for (name, text) in cases {
         insta::assert_snapshot!(format!("knuth_{name}"), read(text), text);
@@ -46,7 +59,9 @@ fn builder_errors() {
         b.primary("A").unwrap_err(),
         b.secondary("two words").unwrap_err(),
         b.color("").unwrap_err(),
-        b.primary("B").unwrap_err(),
+        b.primary_with_bounds("B", 0, 0).unwrap_err(),
+        b.primary_with_bounds("B", 3, 2).unwrap_err(),
+        b.primary_with_bounds("B", 1, u32::MAX).unwrap_err(),
         b.option([a, Item(7)]).unwrap_err(),
         b.option([a, a]).unwrap_err(),
         b.option_with_colors([(a, Some(red))]).unwrap_err(),
@@ -68,4 +83,28 @@ fn builder_errors() {
         b.build().unwrap_err()
     };
     insta::assert_snapshot!(only_secondary.to_string(), @"the problem has no primary item");
+}
+
+#[test]
+fn model_errors() {
+    use quadrille_dlx::ModelBuilder;
+
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    enum Cell {
+        At(u8, u8),
+    }
+    let mut b: ModelBuilder<Cell, &str> = ModelBuilder::new();
+    b.primary(Cell::At(0, 0)).unwrap();
+    let errors = [
+        b.primary(Cell::At(0, 0)).unwrap_err(),
+        b.option_with([Cell::At(0, 0), Cell::At(1, 2)], "two cells").unwrap_err(),
+        b.primary_with_bounds(Cell::At(3, 3), 2, 1).unwrap_err(),
+        b.option_with([Cell::At(0, 0), Cell::At(0, 0)], "twice").unwrap_err(),
+    ];
+    let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!(text.join("\n"));
+    // Nothing refused was kept: the model has one item and no option.
+    b.option_with([Cell::At(0, 0)], "one cell").unwrap();
+    let model = b.build().unwrap();
+    assert_eq!((model.problem().n_items(), model.problem().n_options()), (1, 1));
 }

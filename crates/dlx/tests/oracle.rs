@@ -1,8 +1,10 @@
-//! The engine against a brute-force oracle on small random problems.
+//! The engine against a brute-force oracle on small random problems, with bounds
+//! on primary items, secondary items and colours.
 //!
 //! The oracle knows nothing of dancing links: it tries every subset of the options
-//! and keeps those that cover each primary item exactly once and each secondary
-//! item at most once, or several times with one colour throughout.
+//! and keeps those that cover each primary item within its bounds (exactly once
+//! when it has none) and each secondary item at most once, or several times with
+//! one colour throughout.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -10,12 +12,24 @@ use std::ops::ControlFlow;
 use proptest::prelude::*;
 use quadrille_dlx::{Color, Config, Item, OptionId, Problem, Solver};
 
-/// A random problem: item kinds, and options as (item, colour) lists.
+/// A random problem: item kinds, bounds of the primary items, and options as
+/// (item, colour) lists.
 #[derive(Clone, Debug)]
 struct Spec {
     n_primary: usize,
     n_secondary: usize,
+    bounds: Vec<(u32, u32)>,
     options: Vec<Vec<(usize, Option<u32>)>>,
+}
+
+/// Bounds for `n` primary items: mostly `[1, 1]`, else anything from `[0, 1]`
+/// to `[3, 3]`.
+fn bounds(n: usize) -> impl Strategy<Value = Vec<(u32, u32)>> {
+    let one = prop_oneof![
+        2 => Just((1, 1)),
+        1 => (0u32..=3, 0u32..=2).prop_map(|(lower, extra)| (lower, (lower + extra).max(1))),
+    ];
+    proptest::collection::vec(one, n)
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
@@ -39,13 +53,23 @@ fn spec() -> impl Strategy<Value = Spec> {
                 option
             })
             .prop_filter("an option needs a primary item", move |o| o.iter().any(|&(i, _)| i < n_primary));
-        proptest::collection::vec(option, 0..=10).prop_map(move |options| Spec { n_primary, n_secondary, options })
+        (bounds(n_primary), proptest::collection::vec(option, 0..=10)).prop_map(move |(bounds, options)| Spec {
+            n_primary,
+            n_secondary,
+            bounds,
+            options,
+        })
     })
 }
 
 fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
-    let mut items: Vec<Item> = (0..spec.n_primary).map(|k| b.primary(&format!("p{k}")).unwrap()).collect();
+    let mut items: Vec<Item> = (0..spec.n_primary)
+        .map(|k| {
+            let (lower, upper) = spec.bounds[k];
+            b.primary_with_bounds(&format!("p{k}"), lower, upper).unwrap()
+        })
+        .collect();
     items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
     let colors: Vec<Color> = (0..2).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
     for option in &spec.options {
@@ -69,7 +93,7 @@ fn oracle(spec: &Spec) -> BTreeSet<Vec<u32>> {
                 }
             }
         }
-        let primary_ok = (0..spec.n_primary).all(|i| uses[i] == 1);
+        let primary_ok = (0..spec.n_primary).all(|i| (spec.bounds[i].0..=spec.bounds[i].1).contains(&uses[i]));
         let secondary_ok = (spec.n_primary..n_items)
             .all(|i| uses[i] <= 1 || (colors[i][0].is_some() && colors[i].iter().all(|&c| c == colors[i][0])));
         if primary_ok && secondary_ok {
@@ -90,7 +114,9 @@ proptest! {
         prop_assert_eq!(solver.count(), expected.len() as u64);
 
         let mut seen = BTreeSet::new();
+        let mut valid = true;
         solver.visit(|solution| {
+            valid &= problem.is_solution(solution);
             let mut options: Vec<u32> = solution.iter().map(|o| o.0).collect();
             options.sort_unstable();
             seen.insert(options);
@@ -98,6 +124,7 @@ proptest! {
         });
         prop_assert_eq!(solver.stats().solutions, expected.len() as u64, "a solution was reported twice");
         prop_assert_eq!(&seen, &expected);
+        prop_assert!(valid, "the checker disagrees with the oracle");
 
         // The iterator gives the same solutions in the same order as the visitor.
         let mut in_order = Vec::new();

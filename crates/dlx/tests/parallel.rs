@@ -7,8 +7,8 @@ use std::sync::Mutex;
 use proptest::prelude::*;
 use quadrille_dlx::{Config, Parallel, Problem, Solver, Stats, Subtrees};
 
-/// A random problem in Knuth's format: items `p0..`, `s0..`, options with some
-/// colours.
+/// A random problem in Knuth's format: items `p0..` (some with bounds), `s0..`,
+/// options with some colours.
 fn problem() -> impl Strategy<Value = Problem> {
     (1usize..=7, 0usize..=3).prop_flat_map(|(n_primary, n_secondary)| {
         let item = 0..n_primary + n_secondary;
@@ -27,8 +27,10 @@ fn problem() -> impl Strategy<Value = Problem> {
                 words.join(" ")
             },
         );
-        proptest::collection::vec(option, 0..=24).prop_map(move |options| {
-            let mut text: Vec<String> = (0..n_primary).map(|k| format!("p{k}")).collect();
+        let bounds =
+            proptest::collection::vec(prop_oneof![4 => Just(""), 1 => Just("0:2|"), 1 => Just("2|")], n_primary);
+        (bounds, proptest::collection::vec(option, 0..=24)).prop_map(move |(bounds, options)| {
+            let mut text: Vec<String> = (0..n_primary).map(|k| format!("{}p{k}", bounds[k])).collect();
             text.push("|".into());
             text.extend((0..n_secondary).map(|k| format!("s{k}")));
             let mut text = text.join(" ") + "\n";
