@@ -145,13 +145,13 @@ pub enum BuiltinError {
     #[error("no piece set `{0}`: the sets are pentominoes, tetrominoes, soma, solid-pentominoes, pentacubes")]
     UnknownSet(String),
     /// The set has no classic box and none was given.
-    #[error("the {0} have no usual box: give one, as in --box 5x29")]
+    #[error("set `{0}` has no usual box: give one, as in --box 5x29x1")]
     NoBox(&'static str),
     /// A box that is not `AxB` (or `AxBxC`) with sides 1 to 62.
     #[error("bad box `{0}`: write the sides as AxB or AxBxC, each 1 to 62")]
     BadBox(String),
     /// A box with the wrong number of sides for the set.
-    #[error("the {set} are {dims}-dimensional, so the box needs {dims} sides, not `{given}`")]
+    #[error("set `{set}` is {dims}-dimensional, so the box needs {dims} sides, not `{given}`")]
     WrongDims {
         /// The set.
         set: &'static str,
