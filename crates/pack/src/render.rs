@@ -110,8 +110,7 @@ fn outline(squares: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
     while let Some((&start, _)) = next.iter().find(|(_, v)| !v.is_empty()) {
         let mut points = vec![start];
         let mut at = start;
-        loop {
-            let Some(to) = next.get_mut(&at).and_then(Vec::pop) else { break };
+        while let Some(to) = next.get_mut(&at).and_then(Vec::pop) {
             if to == start {
                 break;
             }

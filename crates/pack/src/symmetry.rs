@@ -168,6 +168,11 @@ impl Reduction {
     }
 }
 
+/// A candidate for the restricted piece: the piece, its number of classes of
+/// placements, how many of those are fixed by a symmetry, and for each
+/// placement its stabiliser if it is a class's representative.
+type Candidate = (usize, usize, usize, Vec<Option<Vec<u16>>>);
+
 /// The reduction of a problem by the symmetries of its box, or `None` when the
 /// box has no symmetry that maps packings to packings.
 pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
@@ -178,7 +183,7 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
     // The candidates: pieces used once, that every symmetry maps to themselves,
     // with no placement twice; the best has the fewest classes of placements,
     // then the fewest placements fixed by a symmetry.
-    let mut best: Option<(usize, usize, usize, Vec<Option<Vec<u16>>>)> = None;
+    let mut best: Option<Candidate> = None;
     for (piece, info) in spec.pieces().iter().enumerate() {
         if info.multiplicity != 1 || symmetries.iter().any(|g| g.pieces[piece] as usize != piece) {
             continue;

@@ -14,8 +14,8 @@ use crate::spec::{Dims, Spec, decode};
 fn read_name(name: &str, dims: Dims) -> Option<([i32; 3], String)> {
     let chars: Vec<char> = name.chars().collect();
     let mut coords = [0; 3];
-    for i in 0..dims.count() {
-        coords[i] = i32::from(decode(*chars.get(i)?)?);
+    for (coord, &c) in coords.iter_mut().zip(chars.get(..dims.count())?) {
+        *coord = i32::from(decode(c)?);
     }
     Some((coords, chars[dims.count()..].iter().collect()))
 }
