@@ -233,16 +233,21 @@ fn classes(cells: &[(i32, i32)], packings: &[Vec<usize>]) -> usize {
 
 #[test]
 fn small_packings_agree_with_a_brute_force_search() {
-    // Boxes with 4 or 8 symmetries, a hole, and pieces of the same shape under
-    // two names.
+    // Boxes with 4 or 8 symmetries, a hole, pieces of one shape under several
+    // names, and two cases with no packing at all.
     let cases = [
         "[0-3][0-3]\nI 00 01 02 03\nO 00 01 10 11\nL 00 01 02 12\nS 00 10 11 21\n",
-        "[0-2][0-3]\nA 00 01 10\nB 00 01 10\nC 00 01 02\nD 00 10 11\n",
-        "[0-3][0-4]\nL 00 10 20 21\nT 00 01 02 11\nS 01 02 10 11\nO 00 01 10 11\nI 00\n",
-        "[0-4][0-4]\nP 00 01 10 11 20\nU 00 02 10 11 12\nL 00 10 20 30 31\nV 00 10 20 21 22\nM 00 01 02 03\n",
-        "[0-3][03] [03][0-3]\nA 00 01 02 12\nB 00 01 02 12\nC 00 01 02 12\n",
+        "[0-3][0-3]\nI 00 01 02 03\nO 00 01 10 11\nL 00 01 02 12\nJ 00 01 02 12\n",
+        "[0-4][0-4]\nP 00 01 10 11 20\nT 00 01 02 11 21\nL 00 10 20 30 31\nW 00 10 11 21 22\nY 01 10 11 21 31\n",
+        "[0-2][0-2]\nV 00 10 11\nL 00 01 02 12\nD 00 01\n",
+        // Dominoes under four names and a monomino: the monomino in the centre
+        // is fixed by all eight symmetries.
+        "[0-2][0-2]\nA 00 01\nB 00 01\nC 00 01\nD 00 01\nE 00\n",
+        "[0-2][02] [02][0-2]\nA 00 01\nB 00 01\nC 00 01\nD 00 01\n",
+        "[0-4][0-5]\nF 01 02 10 11 21\nL 00 10 20 30 31\nN 01 11 20 21 30\nP 00 01 10 11 20\nU 00 02 10 11 12\nY 01 10 11 21 31\n",
         "[0-4][0-4] [0-1][5]\nF 01 02 10 11 21\nX 01 10 11 12 21\nW 00 10 11 21 22\nT 00 01 02 11 21\nI 00 01 02 03\nD 00 01 02\n",
     ];
+    let mut nonzero = 0;
     for text in cases {
         let spec = Spec::parse(text).unwrap();
         let cells: Vec<(i32, i32)> =
@@ -253,9 +258,11 @@ fn small_packings_agree_with_a_brute_force_search() {
             .map(|t| t.shape.cells().iter().map(|c| (i32::from(c.coords[0]), i32::from(c.coords[1]))).collect())
             .collect();
         let all = brute_force(&cells, &pieces);
+        nonzero += usize::from(!all.is_empty());
         assert_eq!(count(&spec, false), all.len() as u64, "{text}");
         assert_eq!(count(&spec, true), classes(&cells, &all) as u64, "{text}");
     }
+    assert_eq!(nonzero, 6, "the cases with packings");
 }
 
 #[test]

@@ -10,22 +10,22 @@
 //!
 //! # A tour
 //!
-//! Five tetrominoes cannot fill a 4×5 box (colour it like a chessboard: the T
-//! covers three squares of one colour, the others two of each), but with the T
-//! left out, the four others fill a 4×4 box:
+//! The five tetrominoes cannot fill a 4×5 box (colour it like a chessboard: the
+//! T covers three squares of one colour, each other piece two of each); an I,
+//! an O and two Ls (named `L` and `J`) fill a 4×4 box in 48 ways:
 //!
 //! ```
 //! use quadrille_dlx::Solver;
 //! use quadrille_pack::{Packing, Spec, render};
 //!
-//! let spec = Spec::parse("[0-3][0-3]\nI 00 01 02 03\nO 00 01 10 11\nL 00 01 02 12\nS 00 10 11 21\n")?;
+//! let spec = Spec::parse("[0-3][0-3]\nI 00 01 02 03\nO 00 01 10 11\nL 00 01 02 12\nJ 00 01 02 12\n")?;
 //! let packing = Packing::new(&spec)?;
 //! let mut solver = Solver::new(packing.problem());
-//! assert_eq!(solver.count(), 8);
+//! assert_eq!(solver.count(), 48);
 //! let first = solver.first().unwrap();
 //! let picture = render::grid(&packing, &first); // four rows of four letters
 //! assert_eq!(picture.lines().count(), 4);
-//! for piece in ["I", "O", "L", "S"] {
+//! for piece in ["I", "O", "L", "J"] {
 //!     assert_eq!(picture.matches(piece).count(), 4);
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -38,7 +38,8 @@
 //! use quadrille_pack::Spec;
 //!
 //! let spec = Spec::parse("[0-1][0-2]\nV 00 01 10\nI 00 01\n")?;
-//! let options: Vec<&str> = spec.to_knuth().lines().filter(|l| !l.starts_with('|')).collect();
+//! let text = spec.to_knuth();
+//! let options: Vec<&str> = text.lines().filter(|l| !l.starts_with('|')).collect();
 //! assert_eq!(options[0], " 00 01 02 10 11 12 V I");
 //! assert_eq!(options[1], "V 00 01 10");
 //! assert_eq!(options.len(), 1 + 8 + 7); // 4 turns of V in 2 places, I in 7 places
