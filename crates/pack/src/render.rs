@@ -167,6 +167,14 @@ pub fn svg(packing: &Packing, solutions: &[Vec<OptionId>]) -> String {
         for (l, z) in layers(spec).enumerate() {
             let x0 = margin + (layer_w + f64::from(gap) * cell) * l as f64;
             let y0 = top + title;
+            if spec.dims() == Dims::Three {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{}" y="{}" font-size="12" text-anchor="end">z = {z}</text>"#,
+                    x0 + layer_w,
+                    top + 15.0
+                );
+            }
             // The box's cells, faint, so holes and empty cells show.
             for c in spec.cells().iter().filter(|c| !c.is_secondary() && c.coords[2] == z) {
                 let (x, y) = (x0 + f64::from(c.coords[1] - min[1]) * cell, y0 + f64::from(c.coords[0] - min[0]) * cell);
