@@ -30,7 +30,7 @@ fn pentominoes_pack_the_four_boxes() {
         // The drawing of the first packing uses every piece five times.
         let drawing: String = text.lines().skip(1).take(rows as usize).collect();
         assert_eq!(drawing.len(), 60, "{text}");
-        for (piece, _) in pentominoes::PIECES {
+        for piece in "FILNPTUVWXYZ".chars() {
             assert_eq!(drawing.chars().filter(|&c| c == piece).count(), 5, "{piece} in\n{text}");
         }
     }

@@ -2,6 +2,7 @@
 
 mod data;
 mod examples;
+mod pack;
 mod queens;
 mod solve;
 mod sudoku;

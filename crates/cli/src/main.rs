@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod input;
+mod pack;
 mod progress;
 mod queens;
 mod shard;
@@ -43,6 +44,9 @@ enum Command {
     Queens(queens::Args),
     /// Solve sudoku puzzles, one per line or as grids.
     Sudoku(sudoku::Args),
+    /// Pack polyominoes or polycubes into a box (Knuth's description language,
+    /// or a built-in set such as the pentominoes).
+    Pack(pack::Args),
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
     Merge(shard::Args),
@@ -113,6 +117,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Queens(args) => queens::run(args),
         Command::Sudoku(args) => sudoku::run(args),
+        Command::Pack(args) => pack::run(args),
         Command::Merge(args) => shard::run(args),
         Command::Completions { shell } => {
             let mut out = stdout();

@@ -2,6 +2,7 @@
 //! subcommand on good and bad input.
 
 mod general;
+mod pack;
 mod queens;
 mod solve;
 mod sudoku;

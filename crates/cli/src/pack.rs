@@ -1,0 +1,348 @@
+//! `quadrille pack`: polyominoes and polycubes packed into a box, from Knuth's
+//! description language or a built-in set.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::ValueEnum;
+use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
+use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
+
+use crate::Outcome;
+use crate::progress::{self, Progress};
+use crate::shard::{self, Shard};
+
+/// The most packings one SVG picture holds.
+const MAX_SVG_PACKINGS: usize = 200;
+
+/// Arguments of `quadrille pack`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    quadrille pack --pieces pentominoes --box 6x10 --unique --count\n  \
+    quadrille pack --pieces pentominoes --box 3x20 --unique\n  \
+    quadrille pack --pieces soma --unique --first\n  \
+    quadrille pack --pieces pentominoes --box 6x10 --first --format svg > packing.svg\n  \
+    quadrille pack scott.txt --unique --json\n  \
+    quadrille pack --pieces tetrominoes --box 4x5 --count\n  \
+    quadrille pack --pieces pentominoes --emit-dlx | quadrille solve --count\n\n\
+    A description (Knuth's polyomino-dlx and polycube-dlx input): `|` lines are\n\
+    comments; the first other line lists the cells of the box, as coordinates in\n\
+    the digits 0-9a-zA-Z, with brackets for sets and ranges (`[0-5][0-9]` is a 6x10\n\
+    box, `[0-2][0-2][0-2]` a cube); each further line is a piece's name and its\n\
+    cells (`X 01 10 11 12 21`), `2|L` for a piece used twice. A suffix after a cell\n\
+    (`12!`) makes a secondary item.")]
+pub struct Args {
+    /// The description (`-` or nothing: standard input), unless --pieces.
+    #[arg(conflicts_with = "pieces")]
+    pub spec: Option<PathBuf>,
+    /// A built-in set: pentominoes, tetrominoes, soma, solid-pentominoes, pentacubes.
+    #[arg(long, value_name = "SET")]
+    pub pieces: Option<String>,
+    /// The box for --pieces, as AxB or AxBxC [default: the set's usual box].
+    #[arg(long = "box", value_name = "SIDES", requires = "pieces")]
+    pub box_sides: Option<String>,
+    /// Two or three coordinates per cell [default: three when every cell of the
+    /// box line has three and no suffix].
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(2..=3))]
+    pub dims: Option<u8>,
+    /// Whether pieces may be turned over [default: yes in 2-D, no in 3-D, as in
+    /// Knuth's programs].
+    #[arg(long, value_enum)]
+    pub reflections: Option<YesNo>,
+    /// Only packings distinct up to the rotations and reflections of the box.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print only the number of packings.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop at the first packing.
+    #[arg(long, conflicts_with = "limit")]
+    pub first: bool,
+    /// Stop after K packings.
+    #[arg(long, value_name = "K")]
+    pub limit: Option<u64>,
+    /// JSON: one object per packing (its pieces, their cells, the grid), or with
+    /// --count one object with the counts.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// How to draw packings.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Threads: counting uses all cores unless told otherwise; listing uses
+    /// several only when told, and then prints packings in no particular order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
+    /// Count only slice I of K (from 0) and print a JSON record for `quadrille merge`.
+    #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
+    pub shard: Option<Shard>,
+    /// Print nodes, updates, solutions and time on stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Print the exact-cover problem in Knuth's format (as his polyomino-dlx or
+    /// polycube-dlx writes it) and stop.
+    #[arg(long, conflicts_with_all = ["count", "first", "limit", "json", "format", "unique", "shard", "stats"])]
+    pub emit_dlx: bool,
+}
+
+/// Yes or no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum YesNo {
+    /// Allowed.
+    Yes,
+    /// Not allowed.
+    No,
+}
+
+/// How to draw packings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Letters, x down and y across; in 3-D one grid per layer, side by side.
+    Grid,
+    /// One SVG picture, each piece a coloured polygon with its name.
+    Svg,
+}
+
+/// Reads the description: a built-in set, a file or standard input.
+fn read_spec(args: &Args) -> anyhow::Result<(String, Spec)> {
+    let (name, text, dims) = match &args.pieces {
+        Some(set) => {
+            let text = builtin::description(set, args.box_sides.as_deref())?;
+            let dims = builtin::set(set).map(|s| s.dims);
+            (format!("--pieces {set}"), text, dims)
+        }
+        None => {
+            let (name, text) = crate::input::open(args.spec.as_deref(), 1 << 16)?.read_to_string()?;
+            (name, text, None)
+        }
+    };
+    let dims = match args.dims {
+        Some(2) => Some(Dims::Two),
+        Some(_) => Some(Dims::Three),
+        None => dims,
+    };
+    let settings = Settings::new().dims(dims).reflections(args.reflections.map(|r| r == YesNo::Yes));
+    let spec =
+        Spec::parse_with(&text, settings).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
+    Ok((name, spec))
+}
+
+/// Warns when the pieces cannot fill the box for want or excess of cells.
+fn check_sizes(spec: &Spec) {
+    let cells = spec.cells().iter().filter(|c| !c.is_secondary()).count();
+    let mut sizes = vec![None; spec.pieces().len()];
+    for t in spec.typical() {
+        sizes[t.piece].get_or_insert(t.shape.cells().iter().filter(|c| !c.is_secondary()).count());
+    }
+    let same = spec
+        .typical()
+        .iter()
+        .all(|t| Some(t.shape.cells().iter().filter(|c| !c.is_secondary()).count()) == sizes[t.piece]);
+    let pieces: usize = sizes.iter().zip(spec.pieces()).map(|(s, p)| s.unwrap_or(0) * p.multiplicity as usize).sum();
+    if same && pieces != cells && !crate::quiet() {
+        eprintln!("quadrille: warning: the pieces have {pieces} cells and the box {cells}: no packing can fill it");
+    }
+}
+
+/// Runs `quadrille pack`.
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let (name, spec) = read_spec(&args)?;
+    if args.emit_dlx {
+        let mut out = crate::stdout();
+        out.write_all(spec.to_knuth().as_bytes())?;
+        out.flush()?;
+        return Ok(Outcome::Found);
+    }
+    let packing = if args.unique { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
+    let packing = packing.with_context(|| format!("{name}: cannot build the problem"))?;
+    check_sizes(&spec);
+    if args.count { count(&args, &packing) } else { list(&args, &packing) }
+}
+
+/// `--count`.
+fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
+    let limit = if args.first { Some(1) } else { args.limit };
+    let threads = args.threads.map(|t| t as usize);
+    let problem = packing.problem();
+    let monitor = progress::monitor();
+    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let start = Instant::now();
+    let kept = AtomicU64::new(0);
+    let stats = if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
+        let parallel = Parallel::new(problem).threads(threads.unwrap_or(0)).monitor(Some(monitor.clone()));
+        let parallel = match args.shard {
+            Some(s) => parallel.shard(s.index, s.of)?,
+            None => parallel,
+        };
+        parallel.visit(|solution| {
+            if packing.keeps(solution) {
+                kept.fetch_add(1, Ordering::Relaxed);
+            }
+            ControlFlow::Continue(())
+        })?
+    } else {
+        let mut solver = Solver::with_config(problem, Config::new().monitor(Some(monitor.clone())));
+        let limit = limit.unwrap_or(u64::MAX);
+        solver.visit(|solution| {
+            if packing.keeps(solution) && kept.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        solver.stats()
+    };
+    let kept = kept.into_inner();
+    let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    if progress::interrupted() {
+        eprintln!("quadrille: interrupted after {seconds:.1} s: {kept} packings so far (partial)");
+        return Ok(Outcome::Interrupted);
+    }
+    let mut out = crate::stdout();
+    if let Some(shard) = args.shard {
+        let kind = if args.unique { "unique" } else { "all" };
+        let id = format!("pack:{kind}:{:016x}", problem.fingerprint());
+        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &[("packings", serde_json::json!(kept))]))?;
+    } else if args.json {
+        let record = serde_json::json!({
+            "packings": kept,
+            "unique": args.unique,
+            "symmetries": packing.n_symmetries(),
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "seconds": seconds,
+        });
+        writeln!(out, "{record}")?;
+    } else {
+        writeln!(out, "{kept}")?;
+    }
+    out.flush()?;
+    if args.stats && !crate::quiet() {
+        print_stats(packing, &stats, kept, seconds);
+    }
+    Ok(Outcome::of_count(kept))
+}
+
+fn print_stats(packing: &Packing, stats: &Stats, kept: u64, seconds: f64) {
+    eprintln!("packings: {kept}");
+    if let Some(piece) = packing.restricted_piece() {
+        eprintln!("symmetries: {} (piece {piece} restricted)", packing.n_symmetries());
+    }
+    crate::solve::print_stats(stats, seconds, false);
+}
+
+/// Writes packings in one format.
+struct Printer<'p, W: Write> {
+    packing: &'p Packing,
+    json: bool,
+    format: Format,
+    out: W,
+    printed: u64,
+    kept: Vec<Vec<OptionId>>,
+}
+
+impl<W: Write> Printer<'_, W> {
+    fn packing(&mut self, solution: &[OptionId]) -> anyhow::Result<()> {
+        self.printed += 1;
+        if self.json {
+            let pieces: Vec<serde_json::Value> = self
+                .packing
+                .pieces_of(solution)
+                .into_iter()
+                .map(|(name, cells)| serde_json::json!({"name": name, "cells": cells}))
+                .collect();
+            let grid = render::grid(self.packing, solution);
+            let rows: Vec<&str> = grid.lines().collect();
+            let record = serde_json::json!({"packing": self.printed, "pieces": pieces, "grid": rows});
+            writeln!(self.out, "{record}")?;
+            return Ok(());
+        }
+        match self.format {
+            Format::Grid => {
+                let mut text = String::new();
+                if self.printed > 1 {
+                    text.push('\n');
+                }
+                text.push_str(&render::grid(self.packing, solution));
+                self.out.write_all(text.as_bytes())?;
+            }
+            Format::Svg => {
+                if self.kept.len() >= MAX_SVG_PACKINGS {
+                    bail!("an SVG picture holds at most {MAX_SVG_PACKINGS} packings; use --limit or --first");
+                }
+                self.kept.push(solution.to_vec());
+            }
+        }
+        Ok(())
+    }
+
+    fn end(&mut self) -> anyhow::Result<()> {
+        if !self.json && self.format == Format::Svg {
+            let picture = render::svg(self.packing, &self.kept);
+            self.out.write_all(picture.as_bytes())?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// Listing packings (the default, `--first`, `--limit`, `--json`, `--format`).
+fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
+    let limit = if args.first { Some(1) } else { args.limit }.unwrap_or(u64::MAX);
+    let threads = args.threads.map(|t| t as usize);
+    let problem = packing.problem();
+    let monitor = progress::monitor();
+    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let start = Instant::now();
+    let printer = Mutex::new(Printer {
+        packing,
+        json: args.json,
+        format: args.format.unwrap_or(Format::Grid),
+        out: crate::stdout(),
+        printed: 0,
+        kept: Vec::new(),
+    });
+    let failure = Mutex::new(None::<anyhow::Error>);
+    let visitor = |solution: &[OptionId]| {
+        if !packing.keeps(solution) {
+            return ControlFlow::Continue(());
+        }
+        let mut printer = printer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if printer.printed >= limit {
+            return ControlFlow::Break(());
+        }
+        if let Err(e) = printer.packing(solution) {
+            *failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(e);
+            return ControlFlow::Break(());
+        }
+        if printer.printed >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    };
+    let stats = if threads.is_some_and(|t| t > 1) && limit == u64::MAX {
+        Parallel::new(problem).threads(threads.unwrap_or(0)).monitor(Some(monitor.clone())).visit(visitor)?
+    } else {
+        let mut solver = Solver::with_config(problem, Config::new().monitor(Some(monitor.clone())));
+        solver.visit(visitor);
+        solver.stats()
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    if let Some(e) = failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+        return Err(e);
+    }
+    let mut printer = printer.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    printer.end()?;
+    let printed = printer.printed;
+    if progress::interrupted() {
+        eprintln!("quadrille: interrupted after {printed} packings");
+        return Ok(Outcome::Interrupted);
+    }
+    if args.stats && !crate::quiet() {
+        print_stats(packing, &stats, printed, seconds);
+    }
+    Ok(Outcome::of_count(printed))
+}

@@ -1,0 +1,228 @@
+//! The exact-cover problem of a description, and its solutions read back as
+//! packings.
+
+use std::collections::HashMap;
+
+use quadrille_dlx::{BuildError, Item, OptionId, Problem, ProblemBuilder};
+
+use crate::spec::{Cell, Dims, Spec};
+use crate::symmetry::{self, Reduction};
+
+/// Why a description cannot be made into a problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// A piece is used more than once; the engine does not have bounds on items yet.
+    #[error("piece `{name}` (line {line}): repeated pieces need bounds on items, not yet supported")]
+    RepeatedPiece {
+        /// The piece.
+        name: String,
+        /// Its line.
+        line: usize,
+    },
+    /// A placement reaches a secondary cell the box does not have.
+    #[error("piece `{name}` (line {line}) can cover `{cell}`, which is not a cell of the box")]
+    CellNotInBox {
+        /// The piece.
+        name: String,
+        /// Its first line.
+        line: usize,
+        /// The cell's item name.
+        cell: String,
+    },
+    /// The engine refused the problem.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+}
+
+/// What one option of the problem places: a piece (its number in
+/// [`Spec::pieces`]) on some cells (their numbers in [`Spec::cells`], sorted).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    /// The piece.
+    pub piece: u32,
+    /// The cells, as indices into the box's cells.
+    pub cells: Vec<u32>,
+}
+
+/// A packing problem made ready for the engine: the description, its
+/// placements, the exact-cover problem, and (for packings up to symmetry) the
+/// reduction that keeps one packing of each class.
+#[derive(Clone, Debug)]
+pub struct Packing {
+    spec: Spec,
+    placements: Vec<Placement>,
+    problem: Problem,
+    reduction: Option<Reduction>,
+}
+
+/// The item of a piece: primary, covered once. Pieces used `k > 1` times need
+/// an item covered exactly `k` times; this is the one place to switch to
+/// `ProblemBuilder::primary_with_bounds(name, k, k)` once the engine has bounds.
+fn piece_item(b: &mut ProblemBuilder, spec: &Spec, piece: usize) -> Result<Item, ModelError> {
+    let piece = &spec.pieces()[piece];
+    if piece.multiplicity != 1 {
+        return Err(ModelError::RepeatedPiece { name: piece.name.clone(), line: piece.line });
+    }
+    Ok(b.primary(&piece.name)?)
+}
+
+impl Packing {
+    /// Every packing: each placement of each piece is an option.
+    pub fn new(spec: &Spec) -> Result<Packing, ModelError> {
+        Packing::build(spec, false)
+    }
+
+    /// One packing of each class under the symmetries of the box (see the
+    /// crate's documentation for the method and why it is right). The problem
+    /// then has fewer options, and [`Packing::keeps`] must be asked about each
+    /// solution.
+    pub fn up_to_symmetry(spec: &Spec) -> Result<Packing, ModelError> {
+        Packing::build(spec, true)
+    }
+
+    fn build(spec: &Spec, unique: bool) -> Result<Packing, ModelError> {
+        let index: HashMap<&Cell, u32> = spec.cells().iter().enumerate().map(|(i, c)| (c, i as u32)).collect();
+        let mut placements = Vec::new();
+        for (piece, cells) in spec.placements() {
+            let mut indices = Vec::with_capacity(cells.len());
+            for cell in &cells {
+                match index.get(cell) {
+                    Some(&i) => indices.push(i),
+                    None => {
+                        let piece = &spec.pieces()[piece];
+                        return Err(ModelError::CellNotInBox {
+                            name: piece.name.clone(),
+                            line: piece.line,
+                            cell: cell.name(spec.dims()),
+                        });
+                    }
+                }
+            }
+            placements.push(Placement { piece: piece as u32, cells: indices });
+        }
+        let reduction = if unique { symmetry::reduce(spec, &placements) } else { None };
+        if let Some(reduction) = &reduction {
+            placements = reduction.kept_placements(&placements);
+        }
+        // Items in Knuth's order: primary cells, pieces, secondary cells.
+        let mut b = Problem::builder();
+        let mut cell_items = vec![Item(0); spec.cells().len()];
+        for (i, cell) in spec.cells().iter().enumerate() {
+            if !cell.is_secondary() {
+                cell_items[i] = b.primary(&cell.name(spec.dims()))?;
+            }
+        }
+        let piece_items =
+            (0..spec.pieces().len()).map(|k| piece_item(&mut b, spec, k)).collect::<Result<Vec<_>, _>>()?;
+        for (i, cell) in spec.cells().iter().enumerate() {
+            if cell.is_secondary() {
+                cell_items[i] = b.secondary(&cell.name(spec.dims()))?;
+            }
+        }
+        for placement in &placements {
+            let items = std::iter::once(piece_items[placement.piece as usize])
+                .chain(placement.cells.iter().map(|&c| cell_items[c as usize]));
+            b.option(items)?;
+        }
+        Ok(Packing { spec: spec.clone(), placements, problem: b.build()?, reduction })
+    }
+
+    /// The description.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The exact-cover problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// What an option places.
+    pub fn placement(&self, option: OptionId) -> &Placement {
+        &self.placements[option.index()]
+    }
+
+    /// Every option's placement, in option order.
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// Whether a solution of [`Packing::problem`] is a packing to report: always
+    /// for [`Packing::new`]; for [`Packing::up_to_symmetry`], exactly one of the
+    /// solutions that are images of each other under the symmetries of the box.
+    pub fn keeps(&self, solution: &[OptionId]) -> bool {
+        match &self.reduction {
+            None => true,
+            Some(reduction) => reduction.keeps(&self.placements, solution),
+        }
+    }
+
+    /// The symmetries of the box that map packings to packings (the identity
+    /// included): 1 when counting all packings.
+    pub fn n_symmetries(&self) -> usize {
+        self.reduction.as_ref().map_or(1, Reduction::n_symmetries)
+    }
+
+    /// The piece whose placements were restricted to one of each class, if the
+    /// problem is reduced by symmetry and some piece could be.
+    pub fn restricted_piece(&self) -> Option<&str> {
+        let piece = self.reduction.as_ref()?.piece()?;
+        Some(&self.spec.pieces()[piece].name)
+    }
+
+    /// The problem in Knuth's format (the description echoed as comments; with
+    /// [`Packing::up_to_symmetry`], only the options kept).
+    pub fn to_knuth(&self) -> String {
+        let dims = self.spec.dims();
+        let mut text = String::new();
+        for line in self.spec.text().lines() {
+            text.push_str("| ");
+            text.push_str(line.trim_end_matches('\r'));
+            text.push('\n');
+        }
+        text.push_str("| this file was made by quadrille-pack from that description\n");
+        text.push_str(&self.spec.item_line());
+        text.push('\n');
+        for placement in &self.placements {
+            text.push_str(&self.spec.pieces()[placement.piece as usize].name);
+            for &c in &placement.cells {
+                text.push(' ');
+                text.push_str(&self.spec.cells()[c as usize].name(dims));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The pieces of a solution with their cells' names, in the solution's order.
+    pub fn pieces_of(&self, solution: &[OptionId]) -> Vec<(&str, Vec<String>)> {
+        let dims = self.spec.dims();
+        solution
+            .iter()
+            .map(|&o| {
+                let placement = self.placement(o);
+                let name = self.spec.pieces()[placement.piece as usize].name.as_str();
+                (name, placement.cells.iter().map(|&c| self.spec.cells()[c as usize].name(dims)).collect())
+            })
+            .collect()
+    }
+
+    /// Which piece covers each cell of the box (by index into
+    /// [`Spec::cells`]), or `None`.
+    pub fn owners(&self, solution: &[OptionId]) -> Vec<Option<u32>> {
+        let mut owners = vec![None; self.spec.cells().len()];
+        for &o in solution {
+            let placement = self.placement(o);
+            for &c in &placement.cells {
+                owners[c as usize] = Some(placement.piece);
+            }
+        }
+        owners
+    }
+
+    /// Two or three dimensions.
+    pub fn dims(&self) -> Dims {
+        self.spec.dims()
+    }
+}

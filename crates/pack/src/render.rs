@@ -1,0 +1,255 @@
+//! Packings as pictures: letter grids, and SVG with each piece a coloured
+//! polygon.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use quadrille_dlx::OptionId;
+
+use crate::model::Packing;
+use crate::spec::{Dims, Spec};
+
+/// The letters of the pieces in a grid: the names themselves when each is one
+/// character, else their first characters when those differ, else `A`, `B`, …
+/// in the order of the pieces.
+pub fn letters(spec: &Spec) -> Vec<char> {
+    const SPARE: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let firsts: Vec<char> = spec.pieces().iter().map(|p| p.name.chars().next().unwrap_or('?')).collect();
+    let mut distinct = firsts.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() == firsts.len() {
+        firsts
+    } else {
+        (0..firsts.len()).map(|k| SPARE.chars().nth(k % SPARE.len()).unwrap_or('?')).collect()
+    }
+}
+
+/// The layers of the picture: the z values of the box (one in two dimensions).
+fn layers(spec: &Spec) -> std::ops::RangeInclusive<u8> {
+    let (min, max) = spec.bounds();
+    match spec.dims() {
+        Dims::Two => 0..=0,
+        Dims::Three => min[2]..=max[2],
+    }
+}
+
+/// A packing as rows of letters: x down, y across; in three dimensions one grid
+/// per layer (z), side by side. A cell outside the box is a blank, a box cell
+/// left empty (only secondary cells can be) is `.`. Every row ends with a
+/// newline.
+pub fn grid(packing: &Packing, solution: &[OptionId]) -> String {
+    let spec = packing.spec();
+    let letters = letters(spec);
+    let (min, max) = spec.bounds();
+    let owners = packing.owners(solution);
+    let mut at: HashMap<[u8; 3], char> = HashMap::new();
+    for (cell, owner) in spec.cells().iter().zip(&owners) {
+        if cell.is_secondary() {
+            continue;
+        }
+        at.insert(cell.coords, owner.map_or('.', |k| letters[k as usize]));
+    }
+    // Secondary cells shown where no primary cell is.
+    for (cell, owner) in spec.cells().iter().zip(&owners) {
+        if cell.is_secondary() {
+            let entry = at.entry(cell.coords).or_insert('.');
+            if let Some(k) = owner {
+                *entry = letters[*k as usize];
+            }
+        }
+    }
+    let mut text = String::new();
+    if spec.cells().is_empty() {
+        return text;
+    }
+    for x in min[0]..=max[0] {
+        let mut row = String::new();
+        for (l, z) in layers(spec).enumerate() {
+            if l > 0 {
+                row.push(' ');
+            }
+            for y in min[1]..=max[1] {
+                row.push(at.get(&[x, y, z]).copied().unwrap_or(' '));
+            }
+        }
+        text.push_str(row.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// The colour of piece `k` of `n`: hues spread round the wheel.
+fn color(k: usize, n: usize) -> String {
+    let hue = (k as f64 * 360.0 / n.max(1) as f64 + 15.0) % 360.0;
+    let light = if k % 2 == 0 { 62 } else { 74 };
+    format!("hsl({hue:.0},70%,{light}%)")
+}
+
+/// The outline of a set of unit squares (row, column) as closed loops of
+/// corner points: the squares' edges that no two of them share, joined end to
+/// end.
+fn outline(squares: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+    use std::collections::{BTreeMap, HashSet};
+    // Each square's edges, clockwise in screen coordinates (x across, y down).
+    let mut edges: HashSet<((i32, i32), (i32, i32))> = HashSet::new();
+    for &(r, c) in squares {
+        let corners = [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)];
+        for i in 0..4 {
+            let edge = (corners[i], corners[(i + 1) % 4]);
+            if !edges.remove(&(edge.1, edge.0)) {
+                edges.insert(edge);
+            }
+        }
+    }
+    let mut next: BTreeMap<(i32, i32), Vec<(i32, i32)>> = BTreeMap::new();
+    for &(a, b) in &edges {
+        next.entry(a).or_default().push(b);
+    }
+    let mut loops = Vec::new();
+    while let Some((&start, _)) = next.iter().find(|(_, v)| !v.is_empty()) {
+        let mut points = vec![start];
+        let mut at = start;
+        while let Some(to) = next.get_mut(&at).and_then(Vec::pop) {
+            if to == start {
+                break;
+            }
+            points.push(to);
+            at = to;
+        }
+        // Drop the corners where the outline goes straight on.
+        let n = points.len();
+        let corners: Vec<(i32, i32)> = (0..n)
+            .filter(|&i| {
+                let (p, q, r) = (points[(i + n - 1) % n], points[i], points[(i + 1) % n]);
+                (q.0 - p.0) * (r.1 - q.1) != (q.1 - p.1) * (r.0 - q.0)
+            })
+            .map(|i| points[i])
+            .collect();
+        loops.push(corners);
+    }
+    loops
+}
+
+/// Escapes text for XML.
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// One SVG picture of packings, one under another: each piece a coloured
+/// polygon with its name; in three dimensions the layers side by side, z from
+/// left to right.
+pub fn svg(packing: &Packing, solutions: &[Vec<OptionId>]) -> String {
+    let spec = packing.spec();
+    let (min, max) = spec.bounds();
+    let cell = 32.0;
+    let (rows, cols) = (i32::from(max[0] - min[0]) + 1, i32::from(max[1] - min[1]) + 1);
+    let n_layers = layers(spec).count() as i32;
+    let gap = 1;
+    let margin = 16.0;
+    let title = 22.0;
+    let layer_w = f64::from(cols) * cell;
+    let width = margin * 2.0 + f64::from(n_layers) * layer_w + f64::from((n_layers - 1) * gap) * cell;
+    let packing_h = title + f64::from(rows) * cell + margin;
+    let height = margin + packing_h * solutions.len().max(1) as f64;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    let plural = if solutions.len() == 1 { "" } else { "s" };
+    let _ = writeln!(s, "<title>{} packing{plural}</title>", solutions.len());
+    let n_pieces = spec.pieces().len();
+    for (index, solution) in solutions.iter().enumerate() {
+        let top = margin + packing_h * index as f64;
+        let _ = writeln!(s, r#"<g id="packing-{}">"#, index + 1);
+        let _ = writeln!(s, r#"<text x="{margin}" y="{}" font-size="14">packing {}</text>"#, top + 15.0, index + 1);
+        for (l, z) in layers(spec).enumerate() {
+            let x0 = margin + (layer_w + f64::from(gap) * cell) * l as f64;
+            let y0 = top + title;
+            if spec.dims() == Dims::Three {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{}" y="{}" font-size="12" text-anchor="end">z = {z}</text>"#,
+                    x0 + layer_w,
+                    top + 15.0
+                );
+            }
+            // The box's cells, faint, so holes and empty cells show.
+            for c in spec.cells().iter().filter(|c| !c.is_secondary() && c.coords[2] == z) {
+                let (x, y) = (x0 + f64::from(c.coords[1] - min[1]) * cell, y0 + f64::from(c.coords[0] - min[0]) * cell);
+                let _ = write!(s, r##"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#eeeeee"/>"##);
+            }
+            s.push('\n');
+            for &o in solution {
+                let placement = packing.placement(o);
+                let squares: Vec<(i32, i32)> = placement
+                    .cells
+                    .iter()
+                    .map(|&c| &spec.cells()[c as usize])
+                    .filter(|c| !c.is_secondary() && c.coords[2] == z)
+                    .map(|c| (i32::from(c.coords[0] - min[0]), i32::from(c.coords[1] - min[1])))
+                    .collect();
+                if squares.is_empty() {
+                    continue;
+                }
+                let mut path = String::new();
+                for corners in outline(&squares) {
+                    for (i, (px, py)) in corners.iter().enumerate() {
+                        let _ = write!(
+                            path,
+                            "{}{} {} ",
+                            if i == 0 { "M" } else { "L" },
+                            x0 + f64::from(*px) * cell,
+                            y0 + f64::from(*py) * cell
+                        );
+                    }
+                    path.push_str("Z ");
+                }
+                let piece = placement.piece as usize;
+                let name = xml(&spec.pieces()[piece].name);
+                let _ = writeln!(
+                    s,
+                    r##"<path d="{}" fill="{}" fill-rule="evenodd" stroke="#222222" stroke-width="2" stroke-linejoin="round"><title>{name}</title></path>"##,
+                    path.trim_end(),
+                    color(piece, n_pieces)
+                );
+                // The name on the square nearest the piece's centre.
+                let (sr, sc) = squares.iter().fold((0, 0), |(a, b), &(r, c)| (a + r, b + c));
+                let n = squares.len() as i32;
+                let &(r, c) = squares
+                    .iter()
+                    .min_by_key(|&&(r, c)| ((r * n - sr).pow(2) + (c * n - sc).pow(2), r, c))
+                    .unwrap_or(&squares[0]);
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{}" y="{}" font-size="15" text-anchor="middle" dominant-baseline="central">{name}</text>"#,
+                    x0 + (f64::from(c) + 0.5) * cell,
+                    y0 + (f64::from(r) + 0.5) * cell
+                );
+            }
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outlines_are_closed_and_straight_runs_merged() {
+        assert_eq!(outline(&[(0, 0)]).len(), 1);
+        assert_eq!(outline(&[(0, 0)])[0].len(), 4);
+        // An L of three squares has six corners.
+        assert_eq!(outline(&[(0, 0), (1, 0), (1, 1)])[0].len(), 6);
+        // A ring of eight squares has two loops, of four corners each.
+        let ring: Vec<(i32, i32)> =
+            (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).filter(|&(r, c)| (r, c) != (1, 1)).collect();
+        let loops = outline(&ring);
+        assert_eq!(loops.len(), 2);
+        assert!(loops.iter().all(|l| l.len() == 4));
+    }
+}

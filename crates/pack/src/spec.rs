@@ -1,0 +1,745 @@
+//! Knuth's description language for packing problems, as his `polyomino-dlx` and
+//! `polycube-dlx` read it.
+//!
+//! ```text
+//! | A comment: a line that starts with `|`.
+//! [0-5][0-9]              <- the box: cells with two (or three) coordinates
+//! F 01 02 10 11 21        <- a piece: its name, then its typical cells
+//! 2|I 00 01 02 03         <- a piece used twice
+//! ```
+//!
+//! Each coordinate is one extended digit (`0`–`9`, `a`–`z`, `A`–`Z`: 0 to 61) or
+//! a set of them in brackets, with ranges: `[0-2][b-b]` is the three cells `0b`,
+//! `1b`, `2b`; `[123]2 2[123]` is a cross of five. Cells may be followed by a
+//! suffix (at most 7 characters): `[12]7!` is the cells `17!` and `27!`, which
+//! become **secondary** items. A piece's typical cells give up to 8 base
+//! placements in two dimensions (rotations and reflections) or 24 in three
+//! (rotations; 48 with reflections, see [`Settings::reflections`]); each base may
+//! then be shifted anywhere it fits. Several lines may name one piece: their base
+//! placements are combined. A multiplicity is written `k|name` (as Knuth's DLX3
+//! reads items) or `k*name` with one extended digit (as his generators first
+//! read it).
+
+use std::collections::HashSet;
+
+/// The extended digits, in order: `0`–`9`, `a`–`z`, `A`–`Z`.
+pub const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// The value of an extended digit, if `c` is one.
+pub fn decode(c: char) -> Option<u8> {
+    match c {
+        '0'..='9' => Some(c as u8 - b'0'),
+        'a'..='z' => Some(c as u8 - b'a' + 10),
+        'A'..='Z' => Some(c as u8 - b'A' + 36),
+        _ => None,
+    }
+}
+
+/// The extended digit of `x` (below 62).
+pub fn encode(x: u8) -> char {
+    DIGITS[x as usize] as char
+}
+
+/// The longest suffix Knuth's programs accept.
+pub const MAX_SUFFIX: usize = 7;
+
+/// The longest piece name (Knuth's limit for item names).
+pub const MAX_NAME: usize = 8;
+
+/// Two dimensions (polyominoes) or three (polycubes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dims {
+    /// Cells `xy`: polyomino-dlx.
+    Two,
+    /// Cells `xyz`: polycube-dlx.
+    Three,
+}
+
+impl Dims {
+    /// 2 or 3.
+    pub fn count(self) -> usize {
+        match self {
+            Dims::Two => 2,
+            Dims::Three => 3,
+        }
+    }
+}
+
+/// A cell: its coordinates (the third is 0 in two dimensions) and its suffix
+/// (empty for a primary cell). Cells sort as Knuth sorts them: by coordinates,
+/// then by suffix.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// x, y and z.
+    pub coords: [u8; 3],
+    /// The suffix; a cell with one is a secondary item.
+    pub suffix: String,
+}
+
+impl Cell {
+    /// Whether the cell is a secondary item (it has a suffix).
+    pub fn is_secondary(&self) -> bool {
+        !self.suffix.is_empty()
+    }
+
+    /// The cell's item name: its digits and its suffix (`3a`, `012`, `17!`).
+    pub fn name(&self, dims: Dims) -> String {
+        let mut name: String = self.coords[..dims.count()].iter().map(|&x| encode(x)).collect();
+        name.push_str(&self.suffix);
+        name
+    }
+}
+
+/// A set of cells, sorted, with its largest coordinates; a base placement is
+/// normalised (its smallest coordinates are 0).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    cells: Vec<Cell>,
+    max: [u8; 3],
+}
+
+impl Shape {
+    /// The shape of these cells, sorted and without repeats.
+    pub fn new(mut cells: Vec<Cell>) -> Shape {
+        cells.sort();
+        cells.dedup();
+        let mut max = [0; 3];
+        for cell in &cells {
+            for (m, &c) in max.iter_mut().zip(&cell.coords) {
+                *m = (*m).max(c);
+            }
+        }
+        Shape { cells, max }
+    }
+
+    /// The same cells shifted so that their smallest coordinates are 0.
+    pub fn normalized(&self) -> Shape {
+        let mut min = [u8::MAX; 3];
+        for cell in &self.cells {
+            for (m, &c) in min.iter_mut().zip(&cell.coords) {
+                *m = (*m).min(c);
+            }
+        }
+        let cells = self
+            .cells
+            .iter()
+            .map(|cell| Cell { coords: [0, 1, 2].map(|i| cell.coords[i] - min[i]), suffix: cell.suffix.clone() })
+            .collect();
+        Shape::new(cells)
+    }
+
+    /// The cells, in Knuth's order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The largest x, y and z.
+    pub fn max(&self) -> [u8; 3] {
+        self.max
+    }
+
+    /// The cells moved by `f`, which must keep them non-negative.
+    fn map(&self, f: impl Fn([u8; 3]) -> [u8; 3]) -> Shape {
+        Shape::new(self.cells.iter().map(|c| Cell { coords: f(c.coords), suffix: c.suffix.clone() }).collect())
+    }
+}
+
+/// A piece: its name, how many copies the packing uses, and the line that first
+/// named it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The name, 1 to 8 characters.
+    pub name: String,
+    /// How many copies (1 unless written `k|name`).
+    pub multiplicity: u32,
+    /// The line (from 1) that first named the piece.
+    pub line: usize,
+}
+
+/// A base placement: a piece in one orientation, normalised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Base {
+    /// The piece's number in [`Spec::pieces`].
+    pub piece: usize,
+    /// Its cells.
+    pub shape: Shape,
+}
+
+/// How to read a description.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    dims: Option<Dims>,
+    reflections: Option<bool>,
+}
+
+impl Settings {
+    /// The defaults: dimensions from the box line, reflections as Knuth's
+    /// programs have them (allowed in two dimensions, not in three).
+    pub fn new() -> Settings {
+        Settings::default()
+    }
+
+    /// Two or three dimensions. By default the box line decides: three when
+    /// every cell on it has exactly three coordinates and no suffix.
+    pub fn dims(mut self, dims: Option<Dims>) -> Settings {
+        self.dims = dims;
+        self
+    }
+
+    /// Whether pieces may be turned over (mirrored). `None`, the default, is
+    /// Knuth's choice: yes for polyominoes, no for polycubes, whose mirror
+    /// images can only be made by reflection in a fourth dimension.
+    pub fn reflections(mut self, reflections: Option<bool>) -> Settings {
+        self.reflections = reflections;
+        self
+    }
+}
+
+/// What is wrong with a description.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecErrorKind {
+    /// No line gives the box.
+    #[error("no box: the description has no line of cells")]
+    NoBox,
+    /// A coordinate is not an extended digit.
+    #[error("`{0}` is not a coordinate: expected a digit 0-9, a-z, A-Z or `[`")]
+    BadDigit(char),
+    /// A cell ends before all its coordinates.
+    #[error("incomplete cell: expected {0} coordinates")]
+    Incomplete(usize),
+    /// A bracket holds something other than digits and ranges.
+    #[error("`{0}` is not allowed in brackets: expected digits and ranges like `0-5`")]
+    BadBracketDigit(char),
+    /// A bracket is not closed.
+    #[error("no closing `]`")]
+    Unclosed,
+    /// A `-` without a digit before or after it.
+    #[error("bad range: `-` needs a digit before and after it")]
+    BadRange,
+    /// A range that goes down.
+    #[error("decreasing range `{0}-{1}`")]
+    DecreasingRange(char, char),
+    /// A suffix longer than 7 characters.
+    #[error("suffix `{0}` is too long (at most 7 characters)")]
+    LongSuffix(String),
+    /// A suffix with a character item names cannot hold.
+    #[error("suffix `{0}` cannot hold `|` or `:`")]
+    BadSuffix(String),
+    /// A piece name too long, or empty.
+    #[error("bad piece name `{0}`: names have 1 to 8 characters")]
+    NameLength(String),
+    /// A piece name with `|`, `:` or `*`.
+    #[error("bad piece name `{0}`: names cannot hold `|`, `:` or `*`")]
+    NameCharacter(String),
+    /// A piece named like a cell of the box.
+    #[error("piece name `{0}` is a cell of the box")]
+    NameIsCell(String),
+    /// A multiplicity that is not a positive number.
+    #[error("bad multiplicity `{0}`: expected a positive number, as in `2|L`")]
+    BadMultiplicity(String),
+    /// One piece given two multiplicities.
+    #[error("piece `{name}` was given multiplicity {first} on line {line}, now {second}")]
+    InconsistentMultiplicity {
+        /// The piece.
+        name: String,
+        /// The multiplicity seen first.
+        first: u32,
+        /// The line that gave it.
+        line: usize,
+        /// The multiplicity now.
+        second: u32,
+    },
+    /// A piece line without cells.
+    #[error("piece `{0}` has no cells")]
+    NoCells(String),
+}
+
+/// A description error, with the line and column (both from 1) of the culprit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct SpecError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column (in characters), from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: SpecErrorKind,
+}
+
+/// A packing problem as described: the box, the pieces and their base
+/// placements, in the order Knuth's programs make them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    dims: Dims,
+    reflections: bool,
+    text: String,
+    cells: Vec<Cell>,
+    pieces: Vec<Piece>,
+    bases: Vec<Base>,
+    typical: Vec<Base>,
+    suffixes: bool,
+}
+
+/// One line's characters, for error positions.
+struct Line<'t> {
+    chars: Vec<char>,
+    number: usize,
+    _text: &'t str,
+}
+
+impl Line<'_> {
+    fn error(&self, index: usize, kind: SpecErrorKind) -> SpecError {
+        SpecError { line: self.number, column: index + 1, kind }
+    }
+
+    fn at(&self, index: usize) -> Option<char> {
+        self.chars.get(index).copied()
+    }
+
+    /// One coordinate at `p`: a digit or a bracket. Returns the set of values as
+    /// bits, and the position after it.
+    fn coordinate(&self, mut p: usize, dims: usize) -> Result<(u64, usize), SpecError> {
+        match self.at(p) {
+            None => Err(self.error(p, SpecErrorKind::Incomplete(dims))),
+            Some(c) if c.is_whitespace() => Err(self.error(p, SpecErrorKind::Incomplete(dims))),
+            Some('[') => {
+                let (mut bits, mut from, mut last) = (0u64, None::<u8>, None::<u8>);
+                p += 1;
+                loop {
+                    match self.at(p) {
+                        None => return Err(self.error(p, SpecErrorKind::Unclosed)),
+                        Some(']') => return Ok((bits, p + 1)),
+                        Some('-') => {
+                            if last.is_none() || self.at(p + 1) == Some(']') {
+                                return Err(self.error(p, SpecErrorKind::BadRange));
+                            }
+                            from = last.take();
+                        }
+                        Some(c) => {
+                            let x = decode(c).ok_or_else(|| self.error(p, SpecErrorKind::BadBracketDigit(c)))?;
+                            match from.take() {
+                                None => {
+                                    bits |= 1 << x;
+                                    last = Some(x);
+                                }
+                                Some(t) if x < t => {
+                                    return Err(self.error(p, SpecErrorKind::DecreasingRange(encode(t), c)));
+                                }
+                                Some(t) => {
+                                    bits |= (u64::MAX >> (63 - x)) & !((1u64 << t) - 1);
+                                    last = None;
+                                }
+                            }
+                        }
+                    }
+                    p += 1;
+                }
+            }
+            Some(c) => {
+                let x = decode(c).ok_or_else(|| self.error(p, SpecErrorKind::BadDigit(c)))?;
+                Ok((1 << x, p + 1))
+            }
+        }
+    }
+
+    /// The cells written from position `p` to the end of the line.
+    fn cells(&self, mut p: usize, dims: Dims, out: &mut Vec<Cell>) -> Result<bool, SpecError> {
+        let mut suffixes = false;
+        loop {
+            while self.at(p).is_some_and(char::is_whitespace) {
+                p += 1;
+            }
+            if p >= self.chars.len() {
+                return Ok(suffixes);
+            }
+            let mut sets = [1u64; 3];
+            for set in sets.iter_mut().take(dims.count()) {
+                (*set, p) = self.coordinate(p, dims.count())?;
+            }
+            let start = p;
+            while self.at(p).is_some_and(|c| !c.is_whitespace()) {
+                p += 1;
+            }
+            let suffix: String = self.chars[start..p].iter().collect();
+            if suffix.chars().count() > MAX_SUFFIX {
+                return Err(self.error(start, SpecErrorKind::LongSuffix(suffix)));
+            }
+            if suffix.contains(['|', ':']) {
+                return Err(self.error(start, SpecErrorKind::BadSuffix(suffix)));
+            }
+            suffixes |= !suffix.is_empty();
+            for x in bits(sets[0]) {
+                for y in bits(sets[1]) {
+                    for z in bits(sets[2]) {
+                        out.push(Cell { coords: [x, y, z], suffix: suffix.clone() });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The values whose bits are set.
+fn bits(set: u64) -> impl Iterator<Item = u8> {
+    (0..64u8).filter(move |&x| set & (1 << x) != 0)
+}
+
+/// Whether every cell on the box line has exactly three coordinates and no
+/// suffix.
+fn looks_three_dimensional(line: &Line<'_>) -> bool {
+    let mut words = 0;
+    let mut p = 0;
+    loop {
+        while line.at(p).is_some_and(char::is_whitespace) {
+            p += 1;
+        }
+        if p >= line.chars.len() {
+            return words > 0;
+        }
+        for _ in 0..3 {
+            match line.coordinate(p, 3) {
+                Ok((_, next)) => p = next,
+                Err(_) => return false,
+            }
+        }
+        if line.at(p).is_some_and(|c| !c.is_whitespace()) {
+            return false;
+        }
+        words += 1;
+    }
+}
+
+impl Spec {
+    /// Reads a description with the default [`Settings`].
+    pub fn parse(text: &str) -> Result<Spec, SpecError> {
+        Spec::parse_with(text, Settings::new())
+    }
+
+    /// Reads a description.
+    pub fn parse_with(text: &str, settings: Settings) -> Result<Spec, SpecError> {
+        let mut lines = text.lines().enumerate().map(|(i, text)| Line {
+            chars: text.trim_end_matches('\r').chars().collect(),
+            number: i + 1,
+            _text: text,
+        });
+        let significant = |line: &Line<'_>| !line.chars.iter().all(|c| c.is_whitespace()) && line.chars[0] != '|';
+        let box_line = lines.by_ref().find(significant).ok_or(SpecError {
+            line: text.lines().count() + 1,
+            column: 1,
+            kind: SpecErrorKind::NoBox,
+        })?;
+        let dims = settings.dims.unwrap_or(if looks_three_dimensional(&box_line) { Dims::Three } else { Dims::Two });
+        let reflections = settings.reflections.unwrap_or(dims == Dims::Two);
+        let mut cells = Vec::new();
+        let mut suffixes = box_line.cells(0, dims, &mut cells)?;
+        cells.sort();
+        cells.dedup();
+        let primary: HashSet<[u8; 3]> = cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
+        let mut spec = Spec {
+            dims,
+            reflections,
+            text: text.to_string(),
+            cells,
+            pieces: Vec::new(),
+            bases: Vec::new(),
+            typical: Vec::new(),
+            suffixes,
+        };
+        for line in lines.filter(significant) {
+            let mut p = 0;
+            while line.at(p).is_some_and(|c| !c.is_whitespace()) {
+                p += 1;
+            }
+            let word: String = line.chars[..p].iter().collect();
+            let (multiplicity, name, name_at) = split_multiplicity(&line, &word)?;
+            if name.chars().count() > MAX_NAME || name.is_empty() {
+                return Err(line.error(name_at, SpecErrorKind::NameLength(name.to_string())));
+            }
+            if let Some(bad) = name.chars().position(|c| matches!(c, '|' | ':' | '*')) {
+                return Err(line.error(name_at + bad, SpecErrorKind::NameCharacter(name.to_string())));
+            }
+            let chars: Vec<char> = name.chars().collect();
+            if chars.len() == dims.count() {
+                let mut coords = [0u8; 3];
+                if chars.iter().zip(&mut coords).all(|(&c, x)| decode(c).map(|d| *x = d).is_some())
+                    && primary.contains(&coords)
+                {
+                    return Err(line.error(name_at, SpecErrorKind::NameIsCell(name.to_string())));
+                }
+            }
+            let piece = match spec.pieces.iter().position(|piece| piece.name == name) {
+                Some(k) => {
+                    let known = &spec.pieces[k];
+                    if known.multiplicity != multiplicity {
+                        return Err(line.error(
+                            0,
+                            SpecErrorKind::InconsistentMultiplicity {
+                                name: name.to_string(),
+                                first: known.multiplicity,
+                                line: known.line,
+                                second: multiplicity,
+                            },
+                        ));
+                    }
+                    k
+                }
+                None => {
+                    spec.pieces.push(Piece { name: name.to_string(), multiplicity, line: line.number });
+                    spec.pieces.len() - 1
+                }
+            };
+            let mut typical = Vec::new();
+            suffixes |= line.cells(p, dims, &mut typical)?;
+            if typical.is_empty() {
+                return Err(line.error(p, SpecErrorKind::NoCells(name.to_string())));
+            }
+            let shape = Shape::new(typical).normalized();
+            spec.typical.push(Base { piece, shape: shape.clone() });
+            spec.add_bases(piece, shape);
+        }
+        spec.suffixes = suffixes;
+        Ok(spec)
+    }
+
+    /// Adds the base placements of one line: the breadth-first closure of its
+    /// shape under Knuth's elementary transformations, in his order.
+    fn add_bases(&mut self, piece: usize, shape: Shape) {
+        let first = self.bases.len();
+        self.bases.push(Base { piece, shape });
+        let mut j = first;
+        while j < self.bases.len() {
+            let base = self.bases[j].shape.clone();
+            let m = base.max();
+            let mut images = Vec::with_capacity(3);
+            match self.dims {
+                Dims::Two => {
+                    // A quarter turn, (x, y) -> (y, -x), and the reflection in the
+                    // diagonal, (x, y) -> (y, x).
+                    images.push(base.map(|[x, y, z]| [y, m[0] - x, z]));
+                    if self.reflections {
+                        images.push(base.map(|[x, y, z]| [y, x, z]));
+                    }
+                }
+                Dims::Three => {
+                    // A quarter turn about the z axis, (x, y, z) -> (y, -x, z), and
+                    // a third of a turn about the main diagonal, (x, y, z) -> (y, z, x).
+                    images.push(base.map(|[x, y, z]| [y, m[0] - x, z]));
+                    images.push(base.map(|[x, y, z]| [y, z, x]));
+                    if self.reflections {
+                        images.push(base.map(|[x, y, z]| [y, x, z]));
+                    }
+                }
+            }
+            for image in images {
+                if !self.bases[first..].iter().any(|b| b.shape == image) {
+                    self.bases.push(Base { piece, shape: image });
+                }
+            }
+            j += 1;
+        }
+    }
+
+    /// Two or three dimensions.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    /// Whether pieces may be mirrored.
+    pub fn reflections(&self) -> bool {
+        self.reflections
+    }
+
+    /// The text read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The cells of the box, sorted, primary and secondary.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The pieces, in the order they were first named.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The base placements, in the order Knuth's programs make them.
+    pub fn bases(&self) -> &[Base] {
+        &self.bases
+    }
+
+    /// The typical cells of each piece line, as written (normalised), before
+    /// any rotation or reflection.
+    pub fn typical(&self) -> &[Base] {
+        &self.typical
+    }
+
+    /// Whether any line used a suffix (then Knuth's item line has a `|`).
+    pub fn has_suffixes(&self) -> bool {
+        self.suffixes
+    }
+
+    /// The smallest and largest coordinates of the box's cells (all 0 in an
+    /// empty box).
+    pub fn bounds(&self) -> ([u8; 3], [u8; 3]) {
+        let mut min = [u8::MAX; 3];
+        let mut max = [0; 3];
+        for cell in &self.cells {
+            for i in 0..3 {
+                min[i] = min[i].min(cell.coords[i]);
+                max[i] = max[i].max(cell.coords[i]);
+            }
+        }
+        if self.cells.is_empty() { ([0; 3], [0; 3]) } else { (min, max) }
+    }
+
+    /// Every placement, in Knuth's order: for each base placement, every shift
+    /// that keeps its cells inside the box's bounds and its primary cells on
+    /// primary cells of the box, x outermost. Each comes with its piece and its
+    /// cells.
+    pub fn placements(&self) -> Vec<(usize, Vec<Cell>)> {
+        let mut out = Vec::new();
+        if self.cells.is_empty() {
+            return out;
+        }
+        let (min, max) = self.bounds();
+        let primary: HashSet<[u8; 3]> = self.cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
+        for base in &self.bases {
+            let m = base.shape.max();
+            let range = |i: usize| i32::from(min[i])..=i32::from(max[i]) - i32::from(m[i]);
+            for dx in range(0) {
+                for dy in range(1) {
+                    for dz in range(2) {
+                        let shift = |c: &Cell| {
+                            [dx + i32::from(c.coords[0]), dy + i32::from(c.coords[1]), dz + i32::from(c.coords[2])]
+                                .map(|v| v as u8)
+                        };
+                        let fits = base
+                            .shape
+                            .cells()
+                            .iter()
+                            .filter(|c| !c.is_secondary())
+                            .all(|c| primary.contains(&shift(c)));
+                        if fits {
+                            let cells =
+                                base.shape.cells().iter().map(|c| Cell { coords: shift(c), suffix: c.suffix.clone() });
+                            out.push((base.piece, cells.collect()));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The item line of Knuth's format, as his programs write it: the primary
+    /// cells, the pieces (`k|name` for several copies), then `|` and the
+    /// secondary cells when any line had a suffix.
+    pub fn item_line(&self) -> String {
+        let mut line = String::new();
+        for cell in self.cells.iter().filter(|c| !c.is_secondary()) {
+            line.push(' ');
+            line.push_str(&cell.name(self.dims));
+        }
+        for piece in &self.pieces {
+            line.push(' ');
+            if piece.multiplicity != 1 {
+                line.push_str(&format!("{}|", piece.multiplicity));
+            }
+            line.push_str(&piece.name);
+        }
+        if self.suffixes {
+            line.push_str(" |");
+            for cell in self.cells.iter().filter(|c| c.is_secondary()) {
+                line.push(' ');
+                line.push_str(&cell.name(self.dims));
+            }
+        }
+        line
+    }
+
+    /// The whole matrix in Knuth's format: the description echoed as `|`
+    /// comments, the item line, one option per placement. Apart from the
+    /// comments, this is what `polyomino-dlx` (or `polycube-dlx`) prints.
+    pub fn to_knuth(&self) -> String {
+        let mut text = String::new();
+        for line in self.text.lines() {
+            text.push_str("| ");
+            text.push_str(line.trim_end_matches('\r'));
+            text.push('\n');
+        }
+        text.push_str("| this file was made by quadrille-pack from that description\n");
+        text.push_str(&self.item_line());
+        text.push('\n');
+        for (piece, cells) in self.placements() {
+            text.push_str(&self.pieces[piece].name);
+            for cell in cells {
+                text.push(' ');
+                text.push_str(&cell.name(self.dims));
+            }
+            text.push('\n');
+        }
+        text
+    }
+}
+
+/// Splits `k|name` or `k*name` into the multiplicity and the name, with the
+/// name's column.
+fn split_multiplicity<'w>(line: &Line<'_>, word: &'w str) -> Result<(u32, &'w str, usize), SpecError> {
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() > 1 && chars[1] == '*' {
+        let k = decode(chars[0]).filter(|&k| k > 0);
+        let k = k.ok_or_else(|| line.error(0, SpecErrorKind::BadMultiplicity(chars[0].to_string())))?;
+        return Ok((u32::from(k), &word[chars[0].len_utf8() + 1..], 2));
+    }
+    if let Some((count, name)) = word.split_once('|') {
+        let k = count.parse::<u32>().ok().filter(|&k| k > 0 && count.bytes().all(|b| b.is_ascii_digit()));
+        let k = k.ok_or_else(|| line.error(0, SpecErrorKind::BadMultiplicity(count.to_string())))?;
+        return Ok((k, name, count.chars().count() + 1));
+    }
+    Ok((1, word, 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_sets_and_ranges() {
+        let spec = Spec::parse("[7-z32-4A5-5]0\n").unwrap();
+        let xs: Vec<u8> = spec.cells().iter().map(|c| c.coords[0]).collect();
+        // Knuth's example: the same as [2-57-A].
+        let expected: Vec<u8> = (2..=5).chain(7..=36).collect();
+        assert_eq!(xs, expected);
+        let cross = Spec::parse("[123]2 2[123]\n").unwrap();
+        assert_eq!(cross.cells().len(), 5);
+    }
+
+    #[test]
+    fn knuth_bad_brackets_are_errors() {
+        for bad in ["[-5]0", "[1-]0", "[3-2]0", "[1-2-3]0", "[3--5]0", "[120", "0"] {
+            assert!(Spec::parse(bad).is_err(), "{bad}");
+        }
+        assert!(Spec::parse("[]0").is_ok(), "the empty set is legal, if useless");
+    }
+
+    #[test]
+    fn bases_of_pentominoes() {
+        // The X has one orientation, the I two, the F and others eight.
+        let spec = Spec::parse("[0-5][0-9]\nX 01 10 11 12 21\nI 00 01 02 03 04\nF 01 02 10 11 21\n").unwrap();
+        let count = |k| spec.bases().iter().filter(|b| b.piece == k).count();
+        assert_eq!([count(0), count(1), count(2)], [1, 2, 8]);
+        // In space, rotations only: the flat L has 24 orientations, the twisted
+        // A a half-turn symmetry and so 12; allowing reflections adds A's 12
+        // mirror images.
+        let cube = Spec::parse("[0-2][0-2][0-2]\nA 000 100 010 101\nL 000 010 020 100\n").unwrap();
+        assert_eq!(cube.dims(), Dims::Three);
+        let count = |spec: &Spec, k| spec.bases().iter().filter(|b| b.piece == k).count();
+        assert_eq!([count(&cube, 0), count(&cube, 1)], [12, 24]);
+        let mirrored =
+            Spec::parse_with("[0-2][0-2][0-2]\nA 000 100 010 101\n", Settings::new().reflections(Some(true)));
+        assert_eq!(mirrored.unwrap().bases().len(), 24);
+    }
+}
