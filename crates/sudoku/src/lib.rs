@@ -46,6 +46,7 @@ mod error;
 mod grid;
 mod model;
 mod read;
+mod regions;
 mod solve;
 
 pub use batch::Batch;
@@ -53,4 +54,5 @@ pub use error::Error;
 pub use grid::{Alphabet, Cell, Grid, Size};
 pub use model::Model;
 pub use read::{Entry, Layout, ReadConfig, Reader};
+pub use regions::{Extra, ExtraKind, Regions, Rules};
 pub use solve::{Answer, Status, SudokuSolver, Task};
