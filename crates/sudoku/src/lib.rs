@@ -48,6 +48,7 @@ mod model;
 mod read;
 mod regions;
 mod solve;
+mod svg;
 
 pub use batch::Batch;
 pub use error::Error;
@@ -56,3 +57,4 @@ pub use model::Model;
 pub use read::{Entry, Layout, ReadConfig, Reader};
 pub use regions::{Extra, ExtraKind, Regions, Rules};
 pub use solve::{Answer, Status, SudokuSolver, Task};
+pub use svg::{svg, svg_text};
