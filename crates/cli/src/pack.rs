@@ -173,7 +173,8 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let start = Instant::now();
     let kept = AtomicU64::new(0);
     let stats = if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
-        let parallel = Parallel::new(problem).threads(threads.unwrap_or(0)).monitor(Some(monitor.clone()));
+        let parallel =
+            Parallel::new(problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(Some(monitor.clone())));
         let parallel = match args.shard {
             Some(s) => parallel.shard(s.index, s.of)?,
             None => parallel,
@@ -206,7 +207,11 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     if let Some(shard) = args.shard {
         let kind = if args.unique { "unique" } else { "all" };
         let id = format!("pack:{kind}:{:016x}", problem.fingerprint());
-        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, &[("packings", serde_json::json!(kept))]))?;
+        writeln!(
+            out,
+            "{}",
+            shard::record(shard, &id, &stats, seconds, shard::Extra { packings: Some(kept), ..Default::default() })
+        )?;
     } else if args.json {
         let record = serde_json::json!({
             "packings": kept,
@@ -323,7 +328,10 @@ fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
         if printer.printed >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     };
     let stats = if threads.is_some_and(|t| t > 1) && limit == u64::MAX {
-        Parallel::new(problem).threads(threads.unwrap_or(0)).monitor(Some(monitor.clone())).visit(visitor)?
+        Parallel::new(problem)
+            .threads(threads.unwrap_or(0))
+            .config(Config::new().monitor(Some(monitor.clone())))
+            .visit(visitor)?
     } else {
         let mut solver = Solver::with_config(problem, Config::new().monitor(Some(monitor.clone())));
         solver.visit(visitor);

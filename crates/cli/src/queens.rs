@@ -228,7 +228,17 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
             Some(stats) => (stats, None),
             None => (Stats { solutions: total, ..Stats::default() }, Some(count.unique_times_8.unwrap_or(0))),
         };
-        writeln!(out, "{}", shard::record(shard, &count.problem, &stats, seconds, unique_times_8))?;
+        writeln!(
+            out,
+            "{}",
+            shard::record(
+                shard,
+                &count.problem,
+                &stats,
+                seconds,
+                shard::Extra { unique_times_8, ..Default::default() }
+            )
+        )?;
     } else if args.json {
         // Written by hand to keep the keys in this order.
         writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;

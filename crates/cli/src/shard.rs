@@ -52,6 +52,10 @@ pub struct Record {
     pub nodes: u64,
     /// How many shards make the whole.
     pub of: u64,
+    /// Packings kept by `quadrille pack --unique` (one of each class), which the
+    /// engine's solutions outnumber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packings: Option<u64>,
     /// The problem's identity: shards of different problems never merge.
     pub problem: String,
     /// Seconds this shard took.
@@ -68,12 +72,23 @@ pub struct Record {
     pub updates: u64,
 }
 
-/// The record of one shard: `unique_times_8` for counts up to symmetry.
-pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, unique_times_8: Option<u64>) -> String {
+/// What a shard counted beside the engine's statistics.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extra {
+    /// Eight times the count up to symmetry (queens).
+    pub unique_times_8: Option<u64>,
+    /// Packings kept (pack).
+    pub packings: Option<u64>,
+}
+
+/// The record of one shard.
+pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: Extra) -> String {
+    let Extra { unique_times_8, packings } = extra;
     let record = Record {
         cleansings: stats.cleansings,
         nodes: stats.nodes,
         of: shard.of.into(),
+        packings,
         problem: problem.to_string(),
         seconds,
         shard: shard.index.into(),
@@ -89,6 +104,9 @@ pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, unique_t
 struct Merged {
     cleansings: u64,
     nodes: u64,
+    /// The packings kept, when the shards carry them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    packings: Option<u64>,
     problem: String,
     seconds: f64,
     shards: u64,
@@ -154,6 +172,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut merged = Merged {
         cleansings: 0,
         nodes: 0,
+        packings: None,
         problem: first.problem.clone(),
         seconds: 0.0,
         shards: of,
@@ -189,6 +208,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         merged.seconds += record.seconds;
         if let Some(part) = record.unique_times_8 {
             unique_times_8 = Some(add(unique_times_8.unwrap_or(0), part, "unique_times_8")?);
+        }
+        if let Some(part) = record.packings {
+            merged.packings = Some(add(merged.packings.unwrap_or(0), part, "packings")?);
         }
     }
     let missing: Vec<String> = (0..of).filter(|i| !seen.contains_key(i)).map(|i| i.to_string()).collect();

@@ -154,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     if let Some(shard) = args.shard {
         let id = format!("dlx:{:016x}", problem.fingerprint());
-        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, None))?;
+        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, shard::Extra::default()))?;
     } else if args.json {
         // The summary: the only line with --count, the last one otherwise.
         let record = serde_json::json!({

@@ -1,12 +1,14 @@
 //! `quadrille sudoku`: puzzles streamed from a file or standard input, answered in
 //! their order on several threads.
 
-use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Context;
-use quadrille_sudoku::{Alphabet, Answer, Batch, Entry, Error, Layout, ReadConfig, Reader, Size, Status, Task};
+use anyhow::{Context, bail};
+use quadrille_sudoku::{
+    Alphabet, Answer, Batch, Entry, Error, Layout, Model, ReadConfig, Reader, Regions, Rules, Size, Status, Task,
+};
 
 use crate::Outcome;
 use crate::progress::{self, Progress};
@@ -17,10 +19,14 @@ use quadrille_dlx::Stats;
 #[command(after_help = "Examples:\n  quadrille sudoku top1465.txt\n  \
     quadrille sudoku --count --limit 100 < puzzles.txt\n  \
     echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | quadrille sudoku --format grid\n  \
-    quadrille sudoku --size 16 --alphabet zero-based --threads 2 hex16.txt\n\n\
+    quadrille sudoku --size 16 --alphabet zero-based --threads 2 hex16.txt\n  \
+    quadrille sudoku --variant x,hyper puzzles.txt\n  \
+    quadrille sudoku --regions layout.txt jigsaw.txt\n  \
+    quadrille sudoku --variant jigsaw --format svg --output-dir pictures/ jigsaw-with-layouts.txt\n\n\
     Each puzzle is one line (`.`, `0` or `_` for blanks) or a grid of one row per line (spaces, \
     `|`, `-` and `+` ignored); `#` lines and blank lines are skipped. One answer per puzzle, in \
-    input order: the solution if there is exactly one, else `multiple`, `none` or `invalid: <reason>`.")]
+    input order: the solution if there is exactly one, else `multiple`, `none` or `invalid: <reason>`. A jigsaw layout is one letter (any character but a space) per \
+    cell, on one line or one row per line; cells with the same letter form a region.")]
 pub struct Args {
     /// The puzzles (`-` or nothing: standard input).
     pub file: Option<PathBuf>,
@@ -48,6 +54,30 @@ pub struct Args {
     /// `zero-based` (0-9, then A-Z, as in hexadecimal 16×16 puzzles).
     #[arg(long, value_enum, default_value_t = AlphabetArg::OneBased)]
     pub alphabet: AlphabetArg,
+    /// Extra rules: `x` (each long diagonal holds every digit once), `hyper`
+    /// (four windows do, in a 9×9 grid), `jigsaw` (each puzzle is followed by its
+    /// layout of irregular regions, unless --regions gives one for all). Several
+    /// may be given, separated by commas.
+    #[arg(long, value_enum, value_name = "VARIANT", value_delimiter = ',')]
+    pub variant: Vec<Variant>,
+    /// The jigsaw layout of every puzzle, in a file: one letter per cell.
+    #[arg(long, value_name = "FILE")]
+    pub regions: Option<PathBuf>,
+    /// With --format svg: write one picture per puzzle into this folder
+    /// (`line-N.svg`, N the puzzle's line), and print their paths.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+}
+
+/// The variants, as the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Variant {
+    /// Sudoku X: both long diagonals hold every digit once.
+    X,
+    /// Hyper sudoku (windoku): four more 3×3 windows hold every digit once.
+    Hyper,
+    /// Jigsaw: irregular regions instead of boxes.
+    Jigsaw,
 }
 
 /// How answers are written.
@@ -59,6 +89,9 @@ pub enum Format {
     Grid,
     /// One JSON object per puzzle, on one line.
     Json,
+    /// One SVG picture per puzzle: givens bold, the solution lighter, regions
+    /// outlined, extra regions shaded.
+    Svg,
 }
 
 /// The digit alphabets, as the command line names them.
@@ -106,7 +139,21 @@ impl Tally {
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let crate::input::Input { name, reader: mut input, size } = crate::input::open(args.file.as_deref(), 1 << 18)?;
     let alphabet = Alphabet::from(args.alphabet);
-    let mut reader = Reader::new(ReadConfig::new().size(args.size).alphabet(alphabet));
+    if args.output_dir.is_some() && args.format != Some(Format::Svg) {
+        bail!("--output-dir writes pictures: it needs --format svg");
+    }
+    let mut rules =
+        Rules::classic().x(args.variant.contains(&Variant::X)).hyper(args.variant.contains(&Variant::Hyper));
+    if let Some(path) = &args.regions {
+        let (name, text) = crate::input::open(Some(path), 1 << 12)?.read_to_string()?;
+        rules = rules.jigsaw(Regions::parse(&text).with_context(|| name.clone())?);
+    } else if args.variant.contains(&Variant::Jigsaw) {
+        rules = rules.jigsaw_per_puzzle();
+    }
+    if let Some(dir) = &args.output_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut reader = Reader::with_rules(ReadConfig::new().size(args.size).alphabet(alphabet), rules);
     let task = if args.count {
         Task::Count { limit: args.limit }
     } else if args.first {
@@ -120,7 +167,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     let mut batch = Batch::new(threads);
     let mut out = crate::stdout();
-    let mut tally = Tally::default();
+    let mut printer = Printer {
+        format: args.format,
+        counting: args.count,
+        alphabet,
+        output_dir: args.output_dir.as_deref(),
+        tally: Tally::default(),
+    };
     let mut entries: Vec<Entry> = Vec::new();
     let mut line = Vec::new();
     let mut text = String::new();
@@ -148,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         if n == 0 || entries.len() >= MAX_BATCH || (input.buffer().is_empty() && !entries.is_empty()) {
             let answers = batch.solve(&entries, task, alphabet);
             for (entry, answer) in entries.iter().zip(&answers) {
-                write_answer(&mut out, entry, answer, args.format, args.count, alphabet, &mut tally)?;
+                printer.write(&mut out, entry, answer)?;
             }
             out.flush()?;
             monitor.add(&Stats { solutions: entries.len() as u64, ..Stats::default() });
@@ -162,6 +215,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
+    let tally = printer.tally;
     drop(progress);
     let interrupted = progress::interrupted();
     if !crate::quiet() || interrupted {
@@ -186,69 +240,102 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     })
 }
 
-/// Writes the answer to one puzzle and counts it.
-fn write_answer(
-    out: &mut impl Write,
-    entry: &Entry,
-    answer: &Result<Answer, Error>,
+/// How answers are written, and how many ended which way.
+struct Printer<'a> {
     format: Option<Format>,
     counting: bool,
     alphabet: Alphabet,
-    tally: &mut Tally,
-) -> io::Result<()> {
-    let format = format.unwrap_or(match entry.layout {
-        Layout::Line => Format::Line,
-        Layout::Grid => Format::Grid,
-    });
-    let answer = match answer {
-        Ok(answer) => answer,
-        Err(error) => {
-            tally.invalid += 1;
-            return match format {
-                Format::Json => {
-                    let record =
-                        serde_json::json!({ "line": entry.line, "status": "invalid", "error": error.to_string() });
-                    writeln!(out, "{record}")
+    output_dir: Option<&'a Path>,
+    tally: Tally,
+}
+
+impl Printer<'_> {
+    /// Writes the answer to one puzzle and counts it.
+    fn write(&mut self, out: &mut impl Write, entry: &Entry, answer: &Result<Answer, Error>) -> anyhow::Result<()> {
+        let (alphabet, tally) = (self.alphabet, &mut self.tally);
+        let format = self.format.unwrap_or(match entry.layout {
+            Layout::Line => Format::Line,
+            Layout::Grid => Format::Grid,
+        });
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(error) => {
+                tally.invalid += 1;
+                return match format {
+                    Format::Json => {
+                        let record =
+                            serde_json::json!({ "line": entry.line, "status": "invalid", "error": error.to_string() });
+                        Ok(writeln!(out, "{record}")?)
+                    }
+                    Format::Line => Ok(writeln!(out, "invalid: {error}")?),
+                    Format::Grid => Ok(writeln!(out, "invalid: {error}\n")?),
+                    Format::Svg => self.picture(out, entry, &quadrille_sudoku::svg_text(&format!("invalid: {error}"))),
+                };
+            }
+        };
+        let status = answer.status();
+        match status {
+            Status::Solved => tally.solved += 1,
+            Status::Multiple => tally.multiple += 1,
+            Status::None => tally.none += 1,
+        }
+        let word = match status {
+            Status::Solved => "solved",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+        };
+        // The solution is written when it answers the question: the only one, or
+        // (with --first) the first one.
+        let solution = answer.solution.as_ref().filter(|_| status == Status::Solved);
+        match format {
+            Format::Json => {
+                let mut record =
+                    serde_json::json!({ "line": entry.line, "status": word, "solutions": answer.solutions });
+                if let Some(grid) = solution {
+                    record["solution"] = serde_json::json!(grid.to_line(alphabet));
                 }
-                Format::Line => writeln!(out, "invalid: {error}"),
-                Format::Grid => writeln!(out, "invalid: {error}\n"),
-            };
+                writeln!(out, "{record}")?;
+            }
+            Format::Svg => {
+                let puzzle = entry.puzzle.as_ref().expect("an answered puzzle was read");
+                let regions = entry.model.as_deref().unwrap_or_else(|| Model::get(puzzle.size())).regions();
+                let caption = if self.counting {
+                    let plural = if answer.solutions == 1 { "" } else { "s" };
+                    format!("line {}: {} solution{plural}", entry.line, answer.solutions)
+                } else {
+                    format!("line {}: {word}", entry.line)
+                };
+                let picture = quadrille_sudoku::svg(puzzle, solution, regions, alphabet, &caption);
+                self.picture(out, entry, &picture)?;
+            }
+            _ if self.counting => writeln!(out, "{}", answer.solutions)?,
+            Format::Line => match solution {
+                Some(grid) => writeln!(out, "{}", grid.to_line(alphabet))?,
+                None => writeln!(out, "{word}")?,
+            },
+            Format::Grid => match solution {
+                Some(grid) => {
+                    let mut text = String::new();
+                    grid.write_grid(alphabet, &mut text);
+                    writeln!(out, "{text}")?;
+                }
+                None => writeln!(out, "{word}\n")?,
+            },
         }
-    };
-    let status = answer.status();
-    match status {
-        Status::Solved => tally.solved += 1,
-        Status::Multiple => tally.multiple += 1,
-        Status::None => tally.none += 1,
+        Ok(())
     }
-    let word = match status {
-        Status::Solved => "solved",
-        Status::Multiple => "multiple",
-        Status::None => "none",
-    };
-    // The solution is written when it answers the question: the only one, or
-    // (with --first) the first one.
-    let solution = answer.solution.as_ref().filter(|_| status == Status::Solved);
-    match format {
-        Format::Json => {
-            let mut record = serde_json::json!({ "line": entry.line, "status": word, "solutions": answer.solutions });
-            if let Some(grid) = solution {
-                record["solution"] = serde_json::json!(grid.to_line(alphabet));
+
+    /// Writes a picture to stdout, or to its file in the output folder (and the
+    /// file's path to stdout).
+    fn picture(&self, out: &mut impl Write, entry: &Entry, picture: &str) -> anyhow::Result<()> {
+        match self.output_dir {
+            None => out.write_all(picture.as_bytes())?,
+            Some(dir) => {
+                let path = dir.join(format!("line-{}.svg", entry.line));
+                std::fs::write(&path, picture).with_context(|| format!("cannot write {}", path.display()))?;
+                writeln!(out, "{}", path.display())?;
             }
-            writeln!(out, "{record}")
         }
-        _ if counting => writeln!(out, "{}", answer.solutions),
-        Format::Line => match solution {
-            Some(grid) => writeln!(out, "{}", grid.to_line(alphabet)),
-            None => writeln!(out, "{word}"),
-        },
-        Format::Grid => match solution {
-            Some(grid) => {
-                let mut text = String::new();
-                grid.write_grid(alphabet, &mut text);
-                writeln!(out, "{text}")
-            }
-            None => writeln!(out, "{word}\n"),
-        },
+        Ok(())
     }
 }

@@ -47,7 +47,11 @@ impl Batch {
     /// line, with its digit written in `alphabet`.
     pub fn solve(&mut self, entries: &[Entry], task: Task, alphabet: Alphabet) -> Vec<Result<Answer, Error>> {
         let answer = |solver: &mut SudokuSolver, entry: &Entry| match &entry.puzzle {
-            Ok(grid) => solver.solve(grid, task).map_err(|e| e.place(entry.line, alphabet)),
+            Ok(grid) => match &entry.model {
+                Some(model) => solver.solve_in(model, grid, task),
+                None => solver.solve(grid, task),
+            }
+            .map_err(|e| e.place(entry.line, alphabet)),
             Err(e) => Err(e.clone()),
         };
         if self.solvers.len() == 1 || entries.len() <= BLOCK {

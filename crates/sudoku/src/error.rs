@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Alphabet, Cell};
+use crate::{Alphabet, Cell, Size};
 
 /// Why a puzzle is invalid, or why a grid or a size was refused.
 ///
@@ -71,6 +71,60 @@ pub enum Error {
         /// The box size asked for.
         box_size: usize,
     },
+    /// A jigsaw layout names more regions than a row has cells.
+    #[error("line {line}, column {column}: region {label:?} is one too many (a layout has {regions} regions)")]
+    TooManyRegions {
+        /// The line.
+        line: usize,
+        /// The column, in characters from 1.
+        column: usize,
+        /// The label of the region too many.
+        label: char,
+        /// How many regions a layout of its size has.
+        regions: usize,
+    },
+    /// A region of a jigsaw layout has more cells than a row.
+    #[error("line {line}, column {column}: region {label:?} has more than {side} cells")]
+    RegionTooLarge {
+        /// The line of the first cell too many.
+        line: usize,
+        /// Its column, in characters from 1.
+        column: usize,
+        /// The region's label.
+        label: char,
+        /// How many cells a region has.
+        side: usize,
+    },
+    /// A puzzle and its regions are not of one size.
+    #[error("{}a {puzzle} puzzle, but the regions are {regions}", LinePrefix(*line))]
+    RegionsSize {
+        /// The puzzle's first line, when it was read from text.
+        line: Option<usize>,
+        /// The puzzle's size.
+        puzzle: Size,
+        /// The regions' size.
+        regions: Size,
+    },
+    /// The text ends where a puzzle's region layout should follow.
+    #[error("line {line}: no region layout after the puzzle")]
+    MissingRegions {
+        /// The puzzle's first line.
+        line: usize,
+    },
+    /// A cell of an extra region is outside the grid, or named twice.
+    #[error("extra region: {cell} is outside the grid or named twice")]
+    ExtraCell {
+        /// The cell.
+        cell: Cell,
+    },
+    /// An extra region with no cell, or with more cells than a row.
+    #[error("an extra region of {cells} cells: it must have 1 to {side}")]
+    ExtraSize {
+        /// Its number of cells.
+        cells: usize,
+        /// The largest number allowed (a row's).
+        side: usize,
+    },
     /// [`Grid::parse`](crate::Grid::parse) found no puzzle in its text.
     #[error("no puzzle found")]
     NoPuzzle,
@@ -92,6 +146,9 @@ impl Error {
             Error::Conflict { line: None, first, second, digit } => {
                 let digit = Alphabet::OneBased.value(digit).map_or(digit, |d| alphabet.symbol(d));
                 Error::Conflict { line: Some(puzzle_line), first, second, digit }
+            }
+            Error::RegionsSize { line: None, puzzle, regions } => {
+                Error::RegionsSize { line: Some(puzzle_line), puzzle, regions }
             }
             other => other,
         }

@@ -9,6 +9,12 @@
 //! one-line and the grid layouts), and [`Batch`] answers them on many threads in
 //! their order. The crate does no I/O.
 //!
+//! Variants are [`Regions`]: the boxes or a jigsaw layout, and extra regions (the
+//! diagonals of sudoku X, the windows of hyper sudoku, or any cells);
+//! [`Model::with_regions`] builds their problem once, [`SudokuSolver::solve_in`]
+//! solves in it, and [`Rules`] tell a [`Reader`] which model each puzzle gets.
+//! [`svg()`] draws a puzzle and its solution.
+//!
 //! ```
 //! use quadrille_sudoku::{Alphabet, Grid, Status, SudokuSolver, Task};
 //!
@@ -46,11 +52,15 @@ mod error;
 mod grid;
 mod model;
 mod read;
+mod regions;
 mod solve;
+mod svg;
 
 pub use batch::Batch;
 pub use error::Error;
 pub use grid::{Alphabet, Cell, Grid, Size};
 pub use model::Model;
 pub use read::{Entry, Layout, ReadConfig, Reader};
+pub use regions::{Extra, ExtraKind, Regions, Rules};
 pub use solve::{Answer, Status, SudokuSolver, Task};
+pub use svg::{svg, svg_text};

@@ -1,6 +1,9 @@
 //! Reading puzzles from text, one line at a time.
 
-use crate::{Alphabet, Error, Grid, Size};
+use std::sync::Arc;
+
+use crate::regions::LayoutLines;
+use crate::{Alphabet, Error, Grid, Model, Regions, Rules, Size};
 
 /// How to read puzzles: their size (or none, to infer it from each puzzle) and
 /// the alphabet their digits are written in.
@@ -65,6 +68,9 @@ pub struct Entry {
     pub layout: Layout,
     /// The puzzle, or why it is invalid.
     pub puzzle: Result<Grid, Error>,
+    /// The model of its variant, when the reader's [`Rules`] are not the classic
+    /// ones (`None`: the classic model of its size).
+    pub model: Option<Arc<Model>>,
 }
 
 /// A grid layout whose rows are still coming in.
@@ -112,11 +118,33 @@ struct PartialGrid {
 /// assert_eq!(entries[1].puzzle.as_ref().unwrap().to_line(Default::default()), "1.....1..1.....1");
 /// assert_eq!(entries[2].puzzle, Err(Error::BadCharacter { line: 8, column: 3, character: 'x' }));
 /// ```
+///
+/// With [`Rules`] other than the classic ones ([`Reader::with_rules`]), every
+/// entry carries the [`Model`] of its variant, built once per size or per layout;
+/// with [`Rules::jigsaw_per_puzzle`], the lines after each puzzle are its layout
+/// (see [`Regions::parse`]).
+///
+/// ```
+/// use quadrille_sudoku::{Error, ReadConfig, Reader, Rules};
+///
+/// let text = "1.......2...3...\nAABB ACBB ACDD CCDD\n..3..4.221......\nAABB AABB CCDD CCDA\n";
+/// let entries = Reader::read_all_with(text, ReadConfig::new(), Rules::classic().jigsaw_per_puzzle());
+/// let regions = entries[0].model.as_ref().unwrap().regions();
+/// assert!(regions.is_jigsaw());
+/// assert_eq!(entries[1].puzzle, Err(Error::RegionTooLarge { line: 4, column: 19, label: 'A', side: 4 }));
+/// ```
 #[derive(Debug, Default)]
 pub struct Reader {
     config: ReadConfig,
     line: usize,
     grid: Option<PartialGrid>,
+    rules: Rules,
+    /// With fixed rules: the model of each size, built on first use.
+    models: [Option<Arc<Model>>; Size::ALL.len()],
+    /// With a layout per puzzle: the latest model, kept while the layout repeats.
+    latest: Option<Arc<Model>>,
+    /// With a layout per puzzle: a puzzle read, and its layout being read.
+    pending: Option<(Entry, LayoutLines)>,
 }
 
 /// Characters that may stand between cells.
@@ -141,7 +169,23 @@ fn count_cells(text: &str) -> usize {
 impl Reader {
     /// A reader with this configuration.
     pub fn new(config: ReadConfig) -> Reader {
-        Reader { config, line: 0, grid: None }
+        Reader { config, ..Reader::default() }
+    }
+
+    /// A reader with this configuration, whose puzzles follow `rules`.
+    pub fn with_rules(config: ReadConfig, rules: Rules) -> Reader {
+        Reader { config, rules, ..Reader::default() }
+    }
+
+    /// [`read_all`](Reader::read_all) with rules.
+    pub fn read_all_with(text: &str, config: ReadConfig, rules: Rules) -> Vec<Entry> {
+        let mut reader = Reader::with_rules(config, rules);
+        let mut entries = Vec::new();
+        for line in text.split_inclusive('\n') {
+            reader.push_line(line, &mut entries);
+        }
+        reader.finish(&mut entries);
+        entries
     }
 
     /// Reads a whole text line by line, as a stream of it would be read, and
@@ -153,13 +197,7 @@ impl Reader {
     /// assert_eq!(entries.iter().map(|e| (e.line, e.puzzle.is_ok())).collect::<Vec<_>>(), [(2, true), (3, true)]);
     /// ```
     pub fn read_all(text: &str, config: ReadConfig) -> Vec<Entry> {
-        let mut reader = Reader::new(config);
-        let mut entries = Vec::new();
-        for line in text.split_inclusive('\n') {
-            reader.push_line(line, &mut entries);
-        }
-        reader.finish(&mut entries);
-        entries
+        Reader::read_all_with(text, config, Rules::classic())
     }
 
     /// The number of lines read so far.
@@ -167,9 +205,9 @@ impl Reader {
         self.line
     }
 
-    /// Whether a puzzle in the grid layout is partly read.
+    /// Whether a puzzle in the grid layout, or a puzzle's layout, is partly read.
     pub fn in_grid(&self) -> bool {
-        self.grid.is_some()
+        self.grid.is_some() || self.pending.is_some()
     }
 
     /// Reads the next line, appending the entries it completes to `entries`: none,
@@ -179,6 +217,9 @@ impl Reader {
         let line = self.line;
         let content = text.trim_start();
         if content.is_empty() || content.starts_with('#') {
+            return;
+        }
+        if self.take_layout_line(text, line, entries) {
             return;
         }
         let n_cells = count_cells(text);
@@ -198,11 +239,15 @@ impl Reader {
                         Some(e) => Err(e),
                         None => Ok(Grid::from_cells(grid.size, grid.cells).expect("digits were checked")),
                     };
-                    entries.push(Entry { line: grid.line, layout: Layout::Grid, puzzle });
+                    self.emit(Entry { line: grid.line, layout: Layout::Grid, puzzle, model: None }, entries);
                 }
                 return;
             }
             self.cut_grid_short(entries);
+            // The line after a puzzle is its layout, when layouts come with puzzles.
+            if self.take_layout_line(text, line, entries) {
+                return;
+            }
         }
         let whole = match self.config.size {
             Some(size) => (size.cells() == n_cells).then_some(size),
@@ -212,7 +257,7 @@ impl Reader {
             let mut cells = Vec::with_capacity(size.cells());
             let puzzle = decode(text, line, size, self.config.alphabet, &mut cells)
                 .map(|()| Grid::from_cells(size, cells).expect("digits were checked"));
-            entries.push(Entry { line, layout: Layout::Line, puzzle });
+            self.emit(Entry { line, layout: Layout::Line, puzzle, model: None }, entries);
             return;
         }
         let row = match self.config.size {
@@ -227,24 +272,88 @@ impl Reader {
         }
         let expected = match self.config.size {
             Some(size) => size.cells(),
-            None => Size::ALL.iter().map(|s| s.cells()).min_by_key(|&c| c.abs_diff(n_cells)).expect("sizes"),
+            None => crate::regions::nearest_cells(n_cells),
         };
-        entries.push(Entry {
-            line,
-            layout: Layout::Line,
-            puzzle: Err(Error::WrongLength { line, found: n_cells, expected }),
-        });
+        let puzzle = Err(Error::WrongLength { line, found: n_cells, expected });
+        self.emit(Entry { line, layout: Layout::Line, puzzle, model: None }, entries);
     }
 
-    /// Ends the text: a grid still missing rows is reported as invalid.
+    /// Ends the text: a grid still missing rows, or a puzzle without its layout,
+    /// is reported as invalid.
     pub fn finish(&mut self, entries: &mut Vec<Entry>) {
         self.cut_grid_short(entries);
+        if let Some((mut entry, layout)) = self.pending.take() {
+            if entry.puzzle.is_ok() {
+                entry.puzzle = Err(layout.finish().unwrap_or(Error::MissingRegions { line: entry.line }));
+            }
+            entries.push(entry);
+        }
     }
 
     fn cut_grid_short(&mut self, entries: &mut Vec<Entry>) {
         if let Some(grid) = self.grid.take() {
             let error = Error::ShortGrid { line: grid.line, rows: grid.rows, expected: grid.size.side() };
-            entries.push(Entry { line: grid.line, layout: Layout::Grid, puzzle: Err(error) });
+            self.emit(Entry { line: grid.line, layout: Layout::Grid, puzzle: Err(error), model: None }, entries);
+        }
+    }
+
+    /// Gives a puzzle read its model, or waits for its layout, and appends it to
+    /// `entries` when it is complete.
+    fn emit(&mut self, mut entry: Entry, entries: &mut Vec<Entry>) {
+        if self.rules.is_classic() {
+            entries.push(entry);
+            return;
+        }
+        if self.rules.layout_per_puzzle() {
+            let size = entry.puzzle.as_ref().ok().map(Grid::size);
+            self.pending = Some((entry, LayoutLines::new(size)));
+            return;
+        }
+        if let Ok(grid) = &entry.puzzle {
+            let size = grid.size();
+            let model = match &self.models[size.index()] {
+                Some(model) => Ok(Arc::clone(model)),
+                None => self.rules.regions(size).map(|regions| {
+                    let model = Arc::new(Model::with_regions(regions));
+                    self.models[size.index()] = Some(Arc::clone(&model));
+                    model
+                }),
+            };
+            match model {
+                Ok(model) => entry.model = Some(model),
+                Err(e) => entry.puzzle = Err(e.place(entry.line, self.config.alphabet)),
+            }
+        }
+        entries.push(entry);
+    }
+
+    /// Reads `text` as a line of the layout of the puzzle before, if one is
+    /// awaited; appends the puzzle when its layout is complete.
+    fn take_layout_line(&mut self, text: &str, line: usize, entries: &mut Vec<Entry>) -> bool {
+        let Some((_, layout)) = &mut self.pending else { return false };
+        let Some(result) = layout.push(text, line) else { return true };
+        let (mut entry, _) = self.pending.take().expect("a puzzle awaits its layout");
+        if entry.puzzle.is_ok() {
+            match result {
+                Ok(regions) => entry.model = Some(self.model_of(regions)),
+                Err(e) => entry.puzzle = Err(e),
+            }
+        }
+        entries.push(entry);
+        true
+    }
+
+    /// The model of a puzzle's own layout under the rules: the latest one again if
+    /// the layout repeats.
+    fn model_of(&mut self, regions: Regions) -> Arc<Model> {
+        let regions = self.rules.extend(regions);
+        match &self.latest {
+            Some(model) if *model.regions() == regions => Arc::clone(model),
+            _ => {
+                let model = Arc::new(Model::with_regions(regions));
+                self.latest = Some(Arc::clone(&model));
+                model
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Solving puzzles on the engine: givens committed into a reused solver.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use quadrille_dlx::{Config, OptionId, Solver, Stats};
 
@@ -91,6 +92,8 @@ impl Answer {
 pub struct SudokuSolver {
     /// One solver per size, made on first use.
     solvers: [Option<Solver>; Size::ALL.len()],
+    /// Solvers of the variants' models met most recently, the latest last.
+    variants: Vec<(Arc<Model>, Solver)>,
     /// The statistics of the latest search.
     stats: Stats,
 }
@@ -113,30 +116,80 @@ impl SudokuSolver {
         let size = puzzle.size();
         let model = Model::get(size);
         let solver = self.solvers[size.index()].get_or_insert_with(|| Solver::new(model.problem()));
-        if let Err(e) = commit_givens(solver, model, puzzle) {
-            solver.reset();
-            return Err(e);
+        let answer = answer(solver, model, puzzle, task);
+        self.stats = solver.stats();
+        answer
+    }
+
+    /// Answers `task` for `puzzle` in the regions of `model` (a variant: sudoku X,
+    /// hyper, jigsaw, or any extra regions). The engine solver of the model is
+    /// kept for the next puzzles, as [`solve`](SudokuSolver::solve) keeps one per
+    /// size; solvers of the last few models are kept.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use quadrille_sudoku::{Grid, Model, Regions, Status, SudokuSolver, Task};
+    ///
+    /// // The classic solution of this puzzle has two 4s on the main diagonal.
+    /// let puzzle = Grid::parse(
+    ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    /// )?;
+    /// let x = Arc::new(Model::with_regions(Regions::boxes(puzzle.size()).with_x()));
+    /// let mut solver = SudokuSolver::new();
+    /// assert_eq!(solver.solve(&puzzle, Task::Check)?.status(), Status::Solved);
+    /// assert_eq!(solver.solve_in(&x, &puzzle, Task::Check)?.status(), Status::None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_in(&mut self, model: &Arc<Model>, puzzle: &Grid, task: Task) -> Result<Answer, Error> {
+        if model.size() != puzzle.size() {
+            return Err(Error::RegionsSize { line: None, puzzle: puzzle.size(), regions: model.size() });
         }
-        solver.set_config(Config::new().limit(task.limit()));
-        let answer = match task {
-            Task::Count { .. } => Answer { solutions: solver.count(), solution: None },
-            Task::Check | Task::First => {
-                let mut solution = None;
-                let solutions = solver.visit(|options| {
-                    if solution.is_none() {
-                        solution = Some(fill(puzzle, model, options));
-                    }
-                    ControlFlow::Continue(())
-                });
-                Answer { solutions, solution }
+        let found = self.variants.iter().position(|(m, _)| Arc::ptr_eq(m, model) || **m == **model);
+        let k = match found {
+            Some(k) => k,
+            None => {
+                if self.variants.len() == KEPT_VARIANTS {
+                    self.variants.remove(0);
+                }
+                self.variants.push((Arc::clone(model), Solver::new(model.problem())));
+                self.variants.len() - 1
             }
         };
+        let (model, solver) = &mut self.variants[k];
+        let answer = answer(solver, model, puzzle, task);
         self.stats = solver.stats();
-        // The solver copies the links back or undoes the givens, whichever
-        // costs less (copying, for a 9×9 grid's givens).
-        solver.reset();
-        Ok(answer)
+        answer
     }
+}
+
+/// How many variants' solvers a [`SudokuSolver`] keeps.
+const KEPT_VARIANTS: usize = 4;
+
+/// Answers `task` for `puzzle` on `solver`, the engine solver of `model`, and
+/// leaves it as it was.
+fn answer(solver: &mut Solver, model: &Model, puzzle: &Grid, task: Task) -> Result<Answer, Error> {
+    if let Err(e) = commit_givens(solver, model, puzzle) {
+        solver.reset();
+        return Err(e);
+    }
+    solver.set_config(Config::new().limit(task.limit()));
+    let answer = match task {
+        Task::Count { .. } => Answer { solutions: solver.count(), solution: None },
+        Task::Check | Task::First => {
+            let mut solution = None;
+            let solutions = solver.visit(|options| {
+                if solution.is_none() {
+                    solution = Some(fill(puzzle, model, options));
+                }
+                ControlFlow::Continue(())
+            });
+            Answer { solutions, solution }
+        }
+    };
+    // The solver copies the links back or undoes the givens, whichever costs
+    // less (copying, for a 9×9 grid's givens).
+    solver.reset();
+    Ok(answer)
 }
 
 /// Commits the option of every given.
@@ -146,7 +199,8 @@ fn commit_givens(solver: &mut Solver, model: &Model, puzzle: &Grid) -> Result<()
         if digit != 0 {
             let cell = crate::Cell { row: k / side, col: k % side };
             if solver.commit(model.option(cell, digit)).is_err() {
-                let (first, second, digit) = puzzle.conflict().expect("givens that cannot be committed conflict");
+                let (first, second, digit) =
+                    model.regions().conflict(puzzle).expect("givens that cannot be committed conflict");
                 let digit = crate::Alphabet::OneBased.symbol(digit);
                 return Err(Error::Conflict { line: None, first, second, digit });
             }
