@@ -12,14 +12,6 @@ use crate::symmetry::{self, Reduction};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ModelError {
-    /// A piece is used more than once; the engine does not have bounds on items yet.
-    #[error("piece `{name}` (line {line}): repeated pieces need bounds on items, not yet supported")]
-    RepeatedPiece {
-        /// The piece.
-        name: String,
-        /// Its line.
-        line: usize,
-    },
     /// A placement reaches a secondary cell the box does not have.
     #[error("piece `{name}` (line {line}) can cover `{cell}`, which is not a cell of the box")]
     CellNotInBox {
@@ -56,15 +48,14 @@ pub struct Packing {
     reduction: Option<Reduction>,
 }
 
-/// The item of a piece: primary, covered once. Pieces used `k > 1` times need
-/// an item covered exactly `k` times; this is the one place to switch to
-/// `ProblemBuilder::primary_with_bounds(name, k, k)` once the engine has bounds.
+/// The item of a piece: a primary item covered exactly as many times as the
+/// piece is used (bounds `[k, k]`, Knuth's `k|name`).
 fn piece_item(b: &mut ProblemBuilder, spec: &Spec, piece: usize) -> Result<Item, ModelError> {
     let piece = &spec.pieces()[piece];
-    if piece.multiplicity != 1 {
-        return Err(ModelError::RepeatedPiece { name: piece.name.clone(), line: piece.line });
-    }
-    Ok(b.primary(&piece.name)?)
+    Ok(match piece.multiplicity {
+        1 => b.primary(&piece.name)?,
+        k => b.primary_with_bounds(&piece.name, k, k)?,
+    })
 }
 
 impl Packing {
