@@ -89,9 +89,11 @@ mod monitor;
 mod problem;
 mod solver;
 
+pub mod costs;
 pub mod knuth;
 pub mod parallel;
 
+pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
 pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError};
