@@ -374,8 +374,7 @@ struct Links {
     /// The active items' circular lists: primary around 0, secondary around N + 1.
     prev: Vec<u32>,
     next: Vec<u32>,
-    /// The length of each primary item's list (secondary items' are not kept,
-    /// as in DLX5).
+    /// The length of each item's list.
     len: Vec<u32>,
     n_primary: u32,
     /// The sum of the taxes: a solution's cost is its net cost plus this.
@@ -453,8 +452,11 @@ impl Links {
 
     /// Hides (`RESTORE` false) or unhides the other nodes of `r`'s option: each
     /// node leaves (or rejoins) its item's list, but nodes of purified items stay.
+    /// Returns the number of nodes moved. Every item's length is kept (DLX5 keeps
+    /// only the primary items'; one array for all saves a branch).
     #[inline(always)]
-    fn relink<const COLORS: bool, const RESTORE: bool>(&mut self, r: u32, updates: &mut u64) {
+    fn relink<const COLORS: bool, const RESTORE: bool>(&mut self, r: u32) -> u64 {
+        let mut moved = 0;
         let mut q = r + 1;
         while q != r {
             let Node { up, down, top, color, .. } = self.nodes[q as usize];
@@ -467,20 +469,17 @@ impl Links {
                 if RESTORE {
                     self.nodes[up as usize].down = q;
                     self.nodes[down as usize].up = q;
-                    if (top as u32) <= self.n_primary {
-                        self.len[top as usize] += 1;
-                    }
+                    self.len[top as usize] += 1;
                 } else {
                     self.nodes[up as usize].down = down;
                     self.nodes[down as usize].up = up;
-                    *updates += 1;
-                    if (top as u32) <= self.n_primary {
-                        self.len[top as usize] -= 1;
-                    }
+                    self.len[top as usize] -= 1;
                 }
+                moved += 1;
             }
             q += 1;
         }
+        moved
     }
 
     /// Covers item `c`: takes it out of the active list and hides the options of
@@ -493,10 +492,12 @@ impl Links {
         self.prev[r as usize] = l;
         *updates += 1;
         let mut p = self.nodes[c as usize].down;
+        let mut hidden = 0;
         while p != c && self.nodes[p as usize].cost < threshold {
-            self.relink::<COLORS, false>(p, updates);
+            hidden += self.relink::<COLORS, false>(p);
             p = self.nodes[p as usize].down;
         }
+        *updates += hidden;
     }
 
     /// Undoes [`Links::cover`] with the same threshold. The options are unhidden
@@ -506,7 +507,7 @@ impl Links {
     fn uncover<const COLORS: bool>(&mut self, c: u32, threshold: u64) {
         let mut p = self.nodes[c as usize].down;
         while p != c && self.nodes[p as usize].cost < threshold {
-            self.relink::<COLORS, true>(p, &mut 0);
+            self.relink::<COLORS, true>(p);
             p = self.nodes[p as usize].down;
         }
         let (l, r) = (self.prev[c as usize], self.next[c as usize]);
@@ -522,7 +523,7 @@ impl Links {
         let mut r = self.nodes[c as usize].down;
         while r != c as u32 && self.nodes[r as usize].cost < threshold {
             if self.nodes[r as usize].color != x {
-                self.relink::<true, false>(r, updates);
+                *updates += self.relink::<true, false>(r);
             } else if r != p {
                 *cleansings += 1;
                 self.nodes[r as usize].color = -1;
@@ -539,7 +540,7 @@ impl Links {
             if self.nodes[r as usize].color < 0 {
                 self.nodes[r as usize].color = x;
             } else if r != p {
-                self.relink::<true, true>(r, &mut 0);
+                self.relink::<true, true>(r);
             }
             r = self.nodes[r as usize].down;
         }
