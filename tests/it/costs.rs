@@ -60,3 +60,166 @@ fn ties_resolved_alike_on_any_number_of_threads() {
         assert_eq!(knuth_two.costs(), costs, "{file} k={k}");
     }
 }
+
+/// A random problem with costs: item kinds, and options as (item, colour)
+/// lists with a cost each.
+#[derive(Clone, Debug)]
+struct Spec {
+    n_primary: usize,
+    n_secondary: usize,
+    options: Vec<(Vec<(usize, Option<u32>)>, u64)>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=5, 0usize..=3, 0u32..=2, 1u64..=12).prop_flat_map(|(n_primary, n_secondary, n_colors, max_cost)| {
+        let n_items = n_primary + n_secondary;
+        let option = (
+            proptest::collection::btree_set(0..n_items, 1..=n_items.min(4)),
+            proptest::collection::vec(proptest::option::of(0..n_colors.max(1)), 4),
+            0..=max_cost,
+        )
+            .prop_map(move |(items, colors, cost)| {
+                let option: Vec<(usize, Option<u32>)> = items
+                    .into_iter()
+                    .zip(colors)
+                    .map(|(i, c)| (i, if i >= n_primary && n_colors > 0 { c } else { None }))
+                    .collect();
+                (option, cost)
+            })
+            .prop_filter("an option needs a primary item", move |(o, _)| {
+                o.iter().any(|&(i, _)| i < n_primary)
+            });
+        proptest::collection::vec(option, 0..=12).prop_map(move |options| Spec { n_primary, n_secondary, options })
+    })
+}
+
+fn build(spec: &Spec) -> Problem {
+    let mut b = Problem::builder();
+    let mut items: Vec<Item> = (0..spec.n_primary).map(|k| b.primary(&format!("p{k}")).unwrap()).collect();
+    items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+    let colors: Vec<Color> = (0..2).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
+    for (option, cost) in &spec.options {
+        let id = b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
+        b.set_cost(id, *cost).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Every subset of the options that is a solution, with its cost, in increasing
+/// order of cost and then of the sorted option numbers: brute force, knowing
+/// nothing of links, taxes or cut-offs.
+fn oracle(spec: &Spec) -> Vec<(u64, Vec<u32>)> {
+    let n_items = spec.n_primary + spec.n_secondary;
+    let mut found = Vec::new();
+    for mask in 0u32..1 << spec.options.len() {
+        let chosen: Vec<u32> = (0..spec.options.len() as u32).filter(|k| mask >> k & 1 == 1).collect();
+        let mut uses: Vec<Vec<Option<u32>>> = vec![Vec::new(); n_items];
+        for &k in &chosen {
+            for &(i, c) in &spec.options[k as usize].0 {
+                uses[i].push(c);
+            }
+        }
+        let primary_ok = (0..spec.n_primary).all(|i| uses[i].len() == 1);
+        let secondary_ok = (spec.n_primary..n_items)
+            .all(|i| uses[i].len() <= 1 || (uses[i][0].is_some() && uses[i].iter().all(|&c| c == uses[i][0])));
+        if primary_ok && secondary_ok {
+            found.push((chosen.iter().map(|&k| spec.options[k as usize].1).sum(), chosen));
+        }
+    }
+    found.sort();
+    found
+}
+
+fn numbers(options: &[OptionId]) -> Vec<u32> {
+    options.iter().map(|o| o.0).collect()
+}
+
+proptest! {
+    /// The K best, for K = 1..5: exactly the oracle's first K solutions by
+    /// default, on one thread and on two; the same costs with Knuth's cut-off;
+    /// every solution handed to a visitor is one, at its cost.
+    #[test]
+    fn best_k_agrees_with_brute_force(spec in spec()) {
+        let problem = build(&spec);
+        let all = oracle(&spec);
+        for k in 1..=5 {
+            let expected: Vec<(u64, Vec<u32>)> = all.iter().take(k).cloned().collect();
+            let best = MinCost::new(&problem).best(k).unwrap();
+            let got: Vec<(u64, Vec<u32>)> = best.solutions.iter().map(|s| (s.cost, numbers(&s.options))).collect();
+            prop_assert_eq!(&got, &expected, "k = {}", k);
+            let two = MinCost::new(&problem).threads(2).best(k).unwrap();
+            prop_assert_eq!(&two.solutions, &best.solutions);
+            let mut visited = Vec::new();
+            let knuth = MinCost::new(&problem).knuth_cutoff(true).visit(k, |cost, solution| {
+                visited.push((cost, solution.to_vec()));
+                ControlFlow::Continue(())
+            }).unwrap();
+            prop_assert_eq!(knuth.costs(), best.costs());
+            for (cost, solution) in visited {
+                prop_assert!(problem.is_solution(&solution));
+                prop_assert_eq!(cost, solution.iter().map(|&o| problem.cost(o)).sum::<u64>());
+            }
+        }
+    }
+}
+
+/// All permutations of `0..n`, by Heap's algorithm.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    fn heap(k: usize, p: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if k <= 1 {
+            out.push(p.clone());
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, p, out);
+            let j = if k % 2 == 0 { i } else { 0 };
+            p.swap(j, k - 1);
+        }
+    }
+    let mut out = Vec::new();
+    heap(n, &mut (0..n).collect(), &mut out);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random n×n assignment problems: the best three costs are those of the
+    /// cheapest permutations.
+    #[test]
+    fn assignment_agrees_with_every_permutation(
+        (n, costs) in (1usize..=8).prop_flat_map(|n| (Just(n), proptest::collection::vec(0u64..100, n * n)))
+    ) {
+        let mut b = Problem::builder();
+        let rows: Vec<Item> = (0..n).map(|i| b.primary(&format!("r{i}")).unwrap()).collect();
+        let cols: Vec<Item> = (0..n).map(|j| b.primary(&format!("c{j}")).unwrap()).collect();
+        for i in 0..n {
+            for j in 0..n {
+                let option = b.option([rows[i], cols[j]]).unwrap();
+                b.set_cost(option, costs[i * n + j]).unwrap();
+            }
+        }
+        let problem = b.build().unwrap();
+        let mut all: Vec<u64> =
+            permutations(n).iter().map(|p| (0..n).map(|i| costs[i * n + p[i]]).sum()).collect();
+        all.sort();
+        let expected: Vec<u64> = all.into_iter().take(3).collect();
+        prop_assert_eq!(MinCost::new(&problem).best(3).unwrap().costs(), expected.clone());
+        prop_assert_eq!(MinCost::new(&problem).knuth_cutoff(true).threads(2).best(3).unwrap().costs(), expected);
+    }
+}
+
+/// Costs are read, summed and written back as Knuth writes them.
+#[test]
+fn costs_round_trip_through_knuths_format() {
+    let text = "a b | x\na b |3 |4\na x:1\nb |0\n";
+    let problem = Problem::from_knuth(text).unwrap();
+    let costs: Vec<u64> = problem.options().map(|o| problem.cost(o)).collect();
+    assert_eq!(costs, [7, 0, 0]);
+    assert!(problem.has_costs());
+    assert_eq!(problem.to_knuth(), "a b | x\na b |7\na x:1\nb\n");
+    assert_eq!(Problem::from_knuth(&problem.to_knuth()).unwrap(), problem);
+    let without = Problem::from_knuth("a b | x\na b\na x:1\nb\n").unwrap();
+    assert!(!without.has_costs());
+    assert_ne!(without, problem);
+}
