@@ -12,14 +12,23 @@ fn problem(name: &str) -> Problem {
     Problem::from_knuth(&data::read(&format!("dlx/{name}.dlx"))).unwrap()
 }
 
-/// The rows of `costs.tsv`: file, k, the best costs, and DLX5's nodes, updates
-/// and solutions (each `None` where not known).
-fn reference() -> Vec<(String, usize, Vec<u64>, [Option<u64>; 3])> {
+/// A row of `costs.tsv`.
+struct Row {
+    file: String,
+    k: usize,
+    costs: Vec<u64>,
+    /// DLX5's nodes, updates and solutions met, each `None` where not known.
+    dlx5: [Option<u64>; 3],
+}
+
+fn reference() -> Vec<Row> {
     data::table("costs")
         .into_iter()
-        .map(|row| {
-            let costs = row[2].split(',').map(|c| c.parse().unwrap()).collect();
-            (row[0].clone(), row[1].parse().unwrap(), costs, [data::number(&row[3]), data::number(&row[4]), data::number(&row[5])])
+        .map(|row| Row {
+            file: row[0].clone(),
+            k: row[1].parse().unwrap(),
+            costs: row[2].split(',').map(|c| c.parse().unwrap()).collect(),
+            dlx5: [data::number(&row[3]), data::number(&row[4]), data::number(&row[5])],
         })
         .collect()
 }
@@ -28,7 +37,7 @@ fn reference() -> Vec<(String, usize, Vec<u64>, [Option<u64>; 3])> {
 /// solutions met.
 #[test]
 fn knuth_cutoff_equals_dlx5() {
-    for (file, k, costs, [nodes, updates, solutions]) in reference() {
+    for Row { file, k, costs, dlx5: [nodes, updates, solutions] } in reference() {
         let problem = problem(&file);
         let best = MinCost::new(&problem).knuth_cutoff(true).best(k).unwrap();
         assert_eq!(best.costs(), costs, "{file} k={k}");
@@ -50,7 +59,7 @@ fn knuth_cutoff_equals_dlx5() {
 /// same solutions on any number of threads.
 #[test]
 fn ties_resolved_alike_on_any_number_of_threads() {
-    for (file, k, costs, _) in reference() {
+    for Row { file, k, costs, .. } in reference() {
         let problem = problem(&file);
         let one = MinCost::new(&problem).best(k).unwrap();
         assert_eq!(one.costs(), costs, "{file} k={k}");
@@ -61,13 +70,15 @@ fn ties_resolved_alike_on_any_number_of_threads() {
     }
 }
 
-/// A random problem with costs: item kinds, and options as (item, colour)
-/// lists with a cost each.
+/// An option of a random problem: (item, colour) pairs.
+type Items = Vec<(usize, Option<u32>)>;
+
+/// A random problem with costs: item kinds, and options with a cost each.
 #[derive(Clone, Debug)]
 struct Spec {
     n_primary: usize,
     n_secondary: usize,
-    options: Vec<(Vec<(usize, Option<u32>)>, u64)>,
+    options: Vec<(Items, u64)>,
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
@@ -79,16 +90,14 @@ fn spec() -> impl Strategy<Value = Spec> {
             0..=max_cost,
         )
             .prop_map(move |(items, colors, cost)| {
-                let option: Vec<(usize, Option<u32>)> = items
+                let option: Items = items
                     .into_iter()
                     .zip(colors)
                     .map(|(i, c)| (i, if i >= n_primary && n_colors > 0 { c } else { None }))
                     .collect();
                 (option, cost)
             })
-            .prop_filter("an option needs a primary item", move |(o, _)| {
-                o.iter().any(|&(i, _)| i < n_primary)
-            });
+            .prop_filter("an option needs a primary item", move |(o, _)| o.iter().any(|&(i, _)| i < n_primary));
         proptest::collection::vec(option, 0..=12).prop_map(move |options| Spec { n_primary, n_secondary, options })
     })
 }

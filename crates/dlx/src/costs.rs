@@ -302,7 +302,8 @@ impl<F: FnMut(u64, &[OptionId]) -> ControlFlow<()>> Board<F> {
             Err(at) => at,
         };
         // Reuse the evicted solution's buffer once the list is full.
-        let mut entry = if self.best.len() == self.k { self.best.pop().unwrap_or_default() } else { Default::default() };
+        let mut entry =
+            if self.best.len() == self.k { self.best.pop().unwrap_or_default() } else { Default::default() };
         entry.0 = cost;
         entry.1.clear();
         entry.1.extend_from_slice(sorted);
@@ -933,7 +934,12 @@ mod tests {
         let problem = Problem::from_knuth("a b c | x\na b |5\nb c |3\na x:1 |2\nc |9\nb x:1 |1\nc x:2 |1\n").unwrap();
         let links = Links::new(&problem);
         let snapshot = |l: &Links| {
-            (l.nodes.iter().map(|n| (n.up, n.down, n.color)).collect::<Vec<_>>(), l.prev.clone(), l.next.clone(), l.len.clone())
+            (
+                l.nodes.iter().map(|n| (n.up, n.down, n.color)).collect::<Vec<_>>(),
+                l.prev.clone(),
+                l.next.clone(),
+                l.len.clone(),
+            )
         };
         let before = snapshot(&links);
         let shared = Shared::new(Board::new(2, false, links.total_tax, |_, _| ControlFlow::Continue(())));

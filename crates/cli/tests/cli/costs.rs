@@ -64,7 +64,8 @@ fn reference_costs_on_one_and_two_threads() {
         let path = data(&format!("dlx/{}.dlx", cells[0]));
         let expected = format!("costs: {}\n", cells[2].replace(',', " "));
         for threads in ["1", "2"] {
-            let run = quadrille(&["solve", path.to_str().unwrap(), "--best", cells[1], "--threads", threads, "--stats"], "");
+            let run =
+                quadrille(&["solve", path.to_str().unwrap(), "--best", cells[1], "--threads", threads, "--stats"], "");
             assert_eq!(run.code, 0, "{}", run.stderr);
             assert!(run.stdout.ends_with(&expected), "{} --best {}: {}", cells[0], cells[1], run.stdout);
             assert!(run.stderr.contains("nodes: ") && run.stderr.contains("updates: "), "{}", run.stderr);
