@@ -7,7 +7,7 @@
 //! --threads 1` (and `--threads 2`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use quadrille::dlx::{Parallel, Problem, Solver, Stats};
+use quadrille::dlx::{MinCost, Parallel, Problem, Solver, Stats};
 
 #[path = "../tests/it/data.rs"]
 mod data;
@@ -66,5 +66,30 @@ fn knuth_instances(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, knuth_instances);
+/// The cheapest packings of `pentomino_6x10_costs.dlx`, one thread, against the
+/// costs of `data/reference/costs.tsv`: by default (ties resolved by option
+/// numbers) and with DLX5's own cut-off (its nodes and updates).
+fn min_cost(c: &mut Criterion) {
+    let problem = problem("pentomino_6x10_costs");
+    let mut group = c.benchmark_group("pentomino_6x10_costs");
+    group.sample_size(10);
+    for row in data::table("costs").into_iter().filter(|row| row[0] == "pentomino_6x10_costs") {
+        let k: usize = row[1].parse().unwrap();
+        let costs: Vec<u64> = row[2].split(',').map(|c| c.parse().unwrap()).collect();
+        group.bench_function(format!("best_{k}"), |b| {
+            b.iter(|| assert_eq!(MinCost::new(&problem).best(k).unwrap().costs(), costs))
+        });
+        let nodes = data::number(&row[3]);
+        group.bench_function(format!("best_{k}_knuth_cutoff"), |b| {
+            b.iter(|| {
+                let best = MinCost::new(&problem).knuth_cutoff(true).best(k).unwrap();
+                assert_eq!(best.costs(), costs);
+                assert_eq!(Some(best.stats.nodes), nodes);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, knuth_instances, min_cost);
 criterion_main!(benches);

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use quadrille_dlx::{Config, OptionId, Parallel, Problem, Solver, Stats, knuth};
+use quadrille_dlx::{Config, MinCost, OptionId, Parallel, Problem, Solver, Stats, knuth};
 
 use crate::Outcome;
 use crate::progress::{self, Progress};
@@ -43,6 +43,19 @@ pub struct Args {
     /// `quadrille merge`; K machines with one slice each count the whole.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
     pub shard: Option<Shard>,
+    /// Print the K cheapest solutions (options cost `|n`, as in Knuth's DLX5),
+    /// in increasing cost, each with its cost, then the costs; K is 1 when not
+    /// given. Uses all cores unless told otherwise; the answer does not depend
+    /// on the threads (equal costs go by the options' order in the file).
+    #[arg(
+        long,
+        value_name = "K",
+        num_args = 0..=1,
+        default_missing_value = "1",
+        value_parser = clap::value_parser!(u32).range(1..),
+        conflicts_with_all = ["count", "first", "limit", "shard"]
+    )]
+    pub best: Option<u32>,
 }
 
 /// Reads a problem, reporting the skipped options on stderr.
@@ -74,6 +87,12 @@ pub(crate) fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
 /// Runs `quadrille solve`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let problem = read_problem(args.file.as_ref())?;
+    if let Some(k) = args.best {
+        return best(&args, &problem, k as usize);
+    }
+    if problem.has_costs() && !crate::quiet() {
+        eprintln!("quadrille: note: the options' costs are ignored without --best");
+    }
     let limit = if args.first { Some(1) } else { args.limit };
     let mut out = crate::stdout();
     let start = Instant::now();
@@ -173,4 +192,55 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         print_stats(&stats, seconds, problem.has_colors());
     }
     Ok(Outcome::of_count(stats.solutions))
+}
+
+/// `quadrille solve --best K`: the K cheapest solutions, each with its cost,
+/// then the costs (or JSON Lines: one object per solution, then the summary).
+fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
+    let mut out = crate::stdout();
+    let start = Instant::now();
+    let threads = args.threads.map_or(0, |t| t as usize);
+    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let best = MinCost::new(problem).threads(threads).monitor(Some(progress::monitor())).best(k)?;
+    let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    let lines = |options: &[OptionId]| -> Vec<String> { options.iter().map(|&o| problem.format_option(o)).collect() };
+    for solution in &best.solutions {
+        if args.json {
+            writeln!(out, "{}", serde_json::json!({ "cost": solution.cost, "solution": lines(&solution.options) }))?;
+        } else {
+            writeln!(out, "cost: {}", solution.cost)?;
+            for line in lines(&solution.options) {
+                writeln!(out, "{line}")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    let costs = best.costs();
+    if args.json {
+        let record = serde_json::json!({
+            "costs": costs,
+            "solutions": best.stats.solutions,
+            "nodes": best.stats.nodes,
+            "updates": best.stats.updates,
+            "cleansings": best.stats.cleansings,
+            "seconds": seconds,
+        });
+        writeln!(out, "{record}")?;
+    } else if !costs.is_empty() {
+        let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+        writeln!(out, "costs: {}", costs.join(" "))?;
+    }
+    out.flush()?;
+    if best.interrupted && progress::interrupted() {
+        eprintln!(
+            "quadrille: interrupted after {seconds:.1} s: the best of {} solutions met so far (partial), {} nodes, {} updates",
+            best.stats.solutions, best.stats.nodes, best.stats.updates
+        );
+        return Ok(Outcome::Interrupted);
+    }
+    if args.stats && !crate::quiet() {
+        print_stats(&best.stats, seconds, problem.has_colors());
+    }
+    Ok(Outcome::of_count(best.solutions.len() as u64))
 }

@@ -13,6 +13,10 @@
 //! Knuth limits names to 8 characters and colours to one; this reader accepts
 //! longer ones as an extension. An option without a primary item is skipped with a
 //! [`Warning`], as DLX1 does.
+//!
+//! Knuth's DLX5 gives options costs: a word `|n` anywhere in an option line adds
+//! the decimal number `n` to the option's cost (`A B |7`); the writer appends an
+//! option's cost the same way when it is not 0.
 
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
@@ -78,6 +82,12 @@ pub enum ParseErrorKind {
     /// Bounds with no item name after them.
     #[error("no item name after the bounds in `{0}`")]
     NoNameAfterBound(String),
+    /// A cost (`|n`, Knuth's DLX5) that is not a decimal number.
+    #[error("bad cost `{0}`: write `|` and a decimal number, as in `|12`")]
+    BadCost(String),
+    /// A cost too large for 64 bits, or costs that add up to more.
+    #[error("cost `{0}` is too large: the costs of all options must add up to less than 2^64 - 1")]
+    CostOverflow(String),
     /// The problem is too large to build.
     #[error("{0}")]
     Build(BuildError),
@@ -200,7 +210,12 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     for (line, text) in significant {
         option.clear();
         let mut has_primary = false;
+        let mut cost: Option<(u64, usize, &str)> = None;
         for (column, word) in words(text) {
+            if is_cost(word) {
+                cost = Some(add_cost(cost, column, word).map_err(|kind| err(line, column, kind))?);
+                continue;
+            }
             if word.contains('|') {
                 return Err(err(line, column, ParseErrorKind::BarInOption));
             }
@@ -241,11 +256,47 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             warnings.push(Warning::NoPrimaryItem { line });
             continue;
         }
-        builder.option_with_colors(option.iter().copied()).map_err(|e| err(line, 1, ParseErrorKind::Build(e)))?;
+        let id =
+            builder.option_with_colors(option.iter().copied()).map_err(|e| err(line, 1, ParseErrorKind::Build(e)))?;
+        if let Some((cost, column, word)) = cost {
+            builder
+                .set_cost(id, cost)
+                .map_err(|_| err(line, column, ParseErrorKind::CostOverflow(word.to_string())))?;
+        }
         option_lines.push(line);
     }
     let problem = builder.build().map_err(|e| err(item_line, 1, ParseErrorKind::Build(e)))?;
     Ok(Parsed { problem, warnings, option_lines })
+}
+
+/// Whether a word of an option line is a cost (`|` and something after it; a
+/// lone `|` is a misplaced separator).
+fn is_cost(word: &str) -> bool {
+    word.len() > 1 && word.starts_with('|')
+}
+
+/// Adds the cost word `word` (at `column`) to the option's cost so far, which
+/// remembers the word that made it overflow if it does.
+fn add_cost<'w>(
+    sum: Option<(u64, usize, &'w str)>,
+    column: usize,
+    word: &'w str,
+) -> Result<(u64, usize, &'w str), ParseErrorKind> {
+    let digits = &word[1..];
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::BadCost(word.to_string()));
+    }
+    let overflow = || ParseErrorKind::CostOverflow(word.to_string());
+    let cost: u64 = digits.parse().map_err(|_| overflow())?;
+    let total = sum.map_or(0, |(total, _, _)| total).checked_add(cost).ok_or_else(overflow)?;
+    Ok((total, column, word))
+}
+
+/// Appends ` |n` for an option's cost, unless it is 0.
+fn write_cost(out: &mut String, cost: u64) {
+    if cost > 0 {
+        let _ = write!(out, " |{cost}");
+    }
 }
 
 /// A word of the item line, with `|` split off as a word of its own even when
@@ -343,6 +394,7 @@ pub fn write(problem: &Problem) -> String {
     out.push('\n');
     for option in problem.options() {
         out.push_str(&problem.format_option(option));
+        write_cost(&mut out, problem.cost(option));
         out.push('\n');
     }
     out

@@ -146,6 +146,20 @@
 //! let mut jobs: Vec<&(&str, u8)> = model.payloads(&first).collect();
 //! jobs.sort();
 //! assert_eq!(jobs, [&("ada", 1), &("bob", 2), &("cyd", 3)]);
+//! **Costs** (Knuth's DLX5): options may cost something, and [`MinCost`] finds
+//! the cheapest solutions, the `k` best in increasing order of cost. Here `A` may
+//! be covered alone or together with `B`; the cheapest way costs 3.
+//!
+//! ```
+//! use quadrille_dlx::{MinCost, Problem};
+//!
+//! let problem = Problem::from_knuth("A B\nA |2\nB |1\nA B |5\nB |4\n")?;
+//! let best = MinCost::new(&problem).best(3)?;
+//! assert_eq!(best.costs(), [3, 5, 6]);
+//! let cheapest: Vec<String> = best.solutions[0].options.iter().map(|&o| problem.format_option(o)).collect();
+//! assert_eq!(cheapest, ["A", "B"]);
+//! // Its own costs are kept apart from the options' text.
+//! assert_eq!(problem.cost(best.solutions[1].options[0]), 5);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -157,6 +171,8 @@
 //!   a limit in [`Config`], [`Stats`].
 //! - [`knuth`]: Knuth's text format, read and written.
 //! - [`parallel`]: counting on many threads, and in shards across machines.
+//! - [`costs`]: the `k` cheapest solutions when options have costs (DLX5), on one
+//!   thread or many.
 #![deny(missing_docs)]
 
 mod links;
@@ -164,10 +180,12 @@ mod monitor;
 mod problem;
 mod solver;
 
+pub mod costs;
 pub mod knuth;
 pub mod model;
 pub mod parallel;
 
+pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
 pub use model::{Model, ModelBuilder, ModelError};
 pub use monitor::{Monitor, REPORT_EVERY};

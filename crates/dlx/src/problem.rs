@@ -127,6 +127,22 @@ pub enum BuildError {
     /// The problem has no primary item at all.
     #[error("the problem has no primary item")]
     NoPrimaryItems,
+    /// A cost was set on an option this builder did not make.
+    #[error("option {option} does not exist, so it cannot have a cost")]
+    UnknownOption {
+        /// The option number given.
+        option: u32,
+    },
+    /// The options' costs add up to more than a `u64` holds (less one, kept
+    /// for "no cost yet" in the search), so some solution's cost could not be
+    /// written down.
+    #[error("option {option}: the costs of all options add up to more than {limit}")]
+    CostOverflow {
+        /// The option whose cost made the sum overflow.
+        option: u32,
+        /// The largest total supported.
+        limit: u64,
+    },
     /// The problem needs more nodes than 32-bit indices can address.
     #[error("the problem is too large: {nodes} nodes exceed the limit of {limit}")]
     TooLarge {
@@ -185,6 +201,8 @@ pub struct ProblemBuilder {
     option_starts: Vec<u32>,
     option_items: Vec<Item>,
     option_colors: Vec<Option<Color>>,
+    /// Each option's cost (DLX5), and their sum.
+    costs: Costs,
     /// The most nodes allowed: [`MAX_NODES`], lowered by tests.
     max_nodes: u64,
 }
@@ -335,6 +353,7 @@ impl ProblemBuilder {
             return Err(BuildError::TooLarge { nodes, limit: self.max_nodes });
         }
         self.option_starts.push(self.option_items.len() as u32);
+        self.costs.per_option.push(0);
         Ok(OptionId(option as u32))
     }
 
@@ -356,6 +375,27 @@ impl ProblemBuilder {
     /// The number of options added so far.
     pub fn n_options(&self) -> usize {
         self.option_starts.len() - 1
+    }
+
+    /// Gives an option a cost (Knuth's DLX5): [`MinCost`](crate::MinCost) looks
+    /// for the solutions whose options cost least in total. Options cost 0 until
+    /// given one; setting a cost again replaces it. The costs of all options
+    /// together must stay below `u64::MAX`.
+    ///
+    /// ```
+    /// use quadrille_dlx::Problem;
+    ///
+    /// let mut b = Problem::builder();
+    /// let a = b.primary("A")?;
+    /// let cheap = b.option([a])?;
+    /// b.set_cost(cheap, 7)?;
+    /// assert!(b.set_cost(cheap, u64::MAX).is_err());
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.cost(cheap), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        self.costs.set(option, cost)
     }
 
     /// Finishes the problem.
@@ -413,6 +453,7 @@ impl ProblemBuilder {
                 names: self.names,
                 has_colors,
                 has_bounds,
+                costs: self.costs,
                 links,
             }),
         })
@@ -430,7 +471,34 @@ struct Inner {
     names: HashMap<String, Item>,
     has_colors: bool,
     has_bounds: bool,
+    costs: Costs,
     links: Links,
+}
+
+/// The options' costs, and their sum, checked so that no sum of costs overflows.
+#[derive(Clone, Debug, Default)]
+struct Costs {
+    per_option: Vec<u64>,
+    total: u64,
+}
+
+impl Costs {
+    /// The largest sum of all costs: `u64::MAX` itself stands for "no bound yet"
+    /// in the search.
+    const LIMIT: u64 = u64::MAX - 1;
+
+    fn set(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let Some(old) = self.per_option.get(option.index()).copied() else {
+            return Err(BuildError::UnknownOption { option: option.0 });
+        };
+        let total = (self.total - old)
+            .checked_add(cost)
+            .filter(|&t| t <= Costs::LIMIT)
+            .ok_or(BuildError::CostOverflow { option: option.0, limit: Costs::LIMIT })?;
+        self.per_option[option.index()] = cost;
+        self.total = total;
+        Ok(())
+    }
 }
 
 /// An exact-cover problem, possibly with colours: immutable, cheap to clone
@@ -594,6 +662,17 @@ impl Problem {
             .fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3))
     }
 
+    /// The option's cost (0 unless one was set). Panics if the option is not of
+    /// this problem.
+    pub fn cost(&self, option: OptionId) -> u64 {
+        self.inner.costs.per_option[option.index()]
+    }
+
+    /// Whether some option has a cost other than 0.
+    pub fn has_costs(&self) -> bool {
+        self.inner.costs.total > 0
+    }
+
     pub(crate) fn links(&self) -> &Links {
         &self.inner.links
     }
@@ -611,7 +690,8 @@ impl fmt::Debug for Problem {
 }
 
 /// Two problems are equal when they have the same items (names, kinds, order) and
-/// the same options in the same order, with colours compared by name.
+/// the same options in the same order, with colours compared by name, and the
+/// same costs.
 impl PartialEq for Problem {
     fn eq(&self, other: &Problem) -> bool {
         let same_items = self.n_items() == other.n_items()
@@ -623,7 +703,8 @@ impl PartialEq for Problem {
         same_items
             && self.n_options() == other.n_options()
             && self.options().all(|o| {
-                self.option(o).len() == other.option(o).len()
+                self.cost(o) == other.cost(o)
+                    && self.option(o).len() == other.option(o).len()
                     && self.option(o).zip(other.option(o)).all(|((i, c), (j, d))| {
                         i == j && c.map(|c| self.color_name(c)) == d.map(|d| other.color_name(d))
                     })

@@ -1,6 +1,7 @@
 //! The `quadrille` binary, run for real: stdout, stderr and exit code of each
 //! subcommand on good and bad input.
 
+mod costs;
 mod general;
 mod pack;
 mod queens;

@@ -1,0 +1,246 @@
+//! Minimum-cost exact cover against Knuth's DLX5 (`data/reference/costs.tsv`) and
+//! against brute force on small random problems.
+
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+use quadrille::dlx::{Color, Item, MinCost, OptionId, Problem, Stats};
+
+use crate::data;
+
+fn problem(name: &str) -> Problem {
+    Problem::from_knuth(&data::read(&format!("dlx/{name}.dlx"))).unwrap()
+}
+
+/// A row of `costs.tsv`.
+struct Row {
+    file: String,
+    k: usize,
+    costs: Vec<u64>,
+    /// DLX5's nodes, updates and solutions met, each `None` where not known.
+    dlx5: [Option<u64>; 3],
+}
+
+fn reference() -> Vec<Row> {
+    data::table("costs")
+        .into_iter()
+        .map(|row| Row {
+            file: row[0].clone(),
+            k: row[1].parse().unwrap(),
+            costs: row[2].split(',').map(|c| c.parse().unwrap()).collect(),
+            dlx5: [data::number(&row[3]), data::number(&row[4]), data::number(&row[5])],
+        })
+        .collect()
+}
+
+/// With Knuth's cut-off the search is DLX5's: the same costs, nodes, updates and
+/// solutions met.
+#[test]
+fn knuth_cutoff_equals_dlx5() {
+    for Row { file, k, costs, dlx5: [nodes, updates, solutions] } in reference() {
+        let problem = problem(&file);
+        let best = MinCost::new(&problem).knuth_cutoff(true).best(k).unwrap();
+        assert_eq!(best.costs(), costs, "{file} k={k}");
+        let expected = Stats {
+            nodes: nodes.unwrap_or(best.stats.nodes),
+            updates: updates.unwrap_or(best.stats.updates),
+            cleansings: 0,
+            solutions: solutions.unwrap_or(best.stats.solutions),
+        };
+        assert_eq!(best.stats, expected, "{file} k={k}");
+        for solution in &best.solutions {
+            assert!(problem.is_solution(&solution.options));
+            assert_eq!(solution.cost, solution.options.iter().map(|&o| problem.cost(o)).sum::<u64>());
+        }
+    }
+}
+
+/// The default cut-off, on one thread and on two, finds the same costs, and the
+/// same solutions on any number of threads.
+#[test]
+fn ties_resolved_alike_on_any_number_of_threads() {
+    for Row { file, k, costs, .. } in reference() {
+        let problem = problem(&file);
+        let one = MinCost::new(&problem).best(k).unwrap();
+        assert_eq!(one.costs(), costs, "{file} k={k}");
+        let two = MinCost::new(&problem).threads(2).best(k).unwrap();
+        assert_eq!(two.solutions, one.solutions, "{file} k={k}");
+        let knuth_two = MinCost::new(&problem).knuth_cutoff(true).threads(2).best(k).unwrap();
+        assert_eq!(knuth_two.costs(), costs, "{file} k={k}");
+    }
+}
+
+/// An option of a random problem: (item, colour) pairs.
+type Items = Vec<(usize, Option<u32>)>;
+
+/// A random problem with costs: item kinds, and options with a cost each.
+#[derive(Clone, Debug)]
+struct Spec {
+    n_primary: usize,
+    n_secondary: usize,
+    options: Vec<(Items, u64)>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=5, 0usize..=3, 0u32..=2, 1u64..=12).prop_flat_map(|(n_primary, n_secondary, n_colors, max_cost)| {
+        let n_items = n_primary + n_secondary;
+        let option = (
+            proptest::collection::btree_set(0..n_items, 1..=n_items.min(4)),
+            proptest::collection::vec(proptest::option::of(0..n_colors.max(1)), 4),
+            0..=max_cost,
+        )
+            .prop_map(move |(items, colors, cost)| {
+                let option: Items = items
+                    .into_iter()
+                    .zip(colors)
+                    .map(|(i, c)| (i, if i >= n_primary && n_colors > 0 { c } else { None }))
+                    .collect();
+                (option, cost)
+            })
+            .prop_filter("an option needs a primary item", move |(o, _)| o.iter().any(|&(i, _)| i < n_primary));
+        proptest::collection::vec(option, 0..=12).prop_map(move |options| Spec { n_primary, n_secondary, options })
+    })
+}
+
+fn build(spec: &Spec) -> Problem {
+    let mut b = Problem::builder();
+    let mut items: Vec<Item> = (0..spec.n_primary).map(|k| b.primary(&format!("p{k}")).unwrap()).collect();
+    items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+    let colors: Vec<Color> = (0..2).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
+    for (option, cost) in &spec.options {
+        let id = b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
+        b.set_cost(id, *cost).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Every subset of the options that is a solution, with its cost, in increasing
+/// order of cost and then of the sorted option numbers: brute force, knowing
+/// nothing of links, taxes or cut-offs.
+fn oracle(spec: &Spec) -> Vec<(u64, Vec<u32>)> {
+    let n_items = spec.n_primary + spec.n_secondary;
+    let mut found = Vec::new();
+    for mask in 0u32..1 << spec.options.len() {
+        let chosen: Vec<u32> = (0..spec.options.len() as u32).filter(|k| mask >> k & 1 == 1).collect();
+        let mut uses: Vec<Vec<Option<u32>>> = vec![Vec::new(); n_items];
+        for &k in &chosen {
+            for &(i, c) in &spec.options[k as usize].0 {
+                uses[i].push(c);
+            }
+        }
+        let primary_ok = (0..spec.n_primary).all(|i| uses[i].len() == 1);
+        let secondary_ok = (spec.n_primary..n_items)
+            .all(|i| uses[i].len() <= 1 || (uses[i][0].is_some() && uses[i].iter().all(|&c| c == uses[i][0])));
+        if primary_ok && secondary_ok {
+            found.push((chosen.iter().map(|&k| spec.options[k as usize].1).sum(), chosen));
+        }
+    }
+    found.sort();
+    found
+}
+
+fn numbers(options: &[OptionId]) -> Vec<u32> {
+    options.iter().map(|o| o.0).collect()
+}
+
+proptest! {
+    /// The K best, for K = 1..5: exactly the oracle's first K solutions by
+    /// default, on one thread and on two; the same costs with Knuth's cut-off;
+    /// every solution handed to a visitor is one, at its cost.
+    #[test]
+    fn best_k_agrees_with_brute_force(spec in spec()) {
+        let problem = build(&spec);
+        let all = oracle(&spec);
+        for k in 1..=5 {
+            let expected: Vec<(u64, Vec<u32>)> = all.iter().take(k).cloned().collect();
+            let best = MinCost::new(&problem).best(k).unwrap();
+            let got: Vec<(u64, Vec<u32>)> = best.solutions.iter().map(|s| (s.cost, numbers(&s.options))).collect();
+            prop_assert_eq!(&got, &expected, "k = {}", k);
+            let two = MinCost::new(&problem).threads(2).best(k).unwrap();
+            prop_assert_eq!(&two.solutions, &best.solutions);
+            let mut visited = Vec::new();
+            let knuth = MinCost::new(&problem).knuth_cutoff(true).visit(k, |cost, solution| {
+                visited.push((cost, solution.to_vec()));
+                ControlFlow::Continue(())
+            }).unwrap();
+            prop_assert_eq!(knuth.costs(), best.costs());
+            for (cost, solution) in visited {
+                prop_assert!(problem.is_solution(&solution));
+                prop_assert_eq!(cost, solution.iter().map(|&o| problem.cost(o)).sum::<u64>());
+            }
+        }
+    }
+}
+
+/// All permutations of `0..n`, by Heap's algorithm.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    fn heap(k: usize, p: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if k <= 1 {
+            out.push(p.clone());
+            return;
+        }
+        for i in 0..k {
+            heap(k - 1, p, out);
+            let j = if k % 2 == 0 { i } else { 0 };
+            p.swap(j, k - 1);
+        }
+    }
+    let mut out = Vec::new();
+    heap(n, &mut (0..n).collect(), &mut out);
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Random n×n assignment problems: the best three costs are those of the
+    /// cheapest permutations.
+    #[test]
+    fn assignment_agrees_with_every_permutation(
+        (n, costs) in (1usize..=8).prop_flat_map(|n| (Just(n), proptest::collection::vec(0u64..100, n * n)))
+    ) {
+        let mut b = Problem::builder();
+        let rows: Vec<Item> = (0..n).map(|i| b.primary(&format!("r{i}")).unwrap()).collect();
+        let cols: Vec<Item> = (0..n).map(|j| b.primary(&format!("c{j}")).unwrap()).collect();
+        for i in 0..n {
+            for j in 0..n {
+                let option = b.option([rows[i], cols[j]]).unwrap();
+                b.set_cost(option, costs[i * n + j]).unwrap();
+            }
+        }
+        let problem = b.build().unwrap();
+        let mut all: Vec<u64> =
+            permutations(n).iter().map(|p| (0..n).map(|i| costs[i * n + p[i]]).sum()).collect();
+        all.sort();
+        let expected: Vec<u64> = all.into_iter().take(3).collect();
+        prop_assert_eq!(MinCost::new(&problem).best(3).unwrap().costs(), expected.clone());
+        prop_assert_eq!(MinCost::new(&problem).knuth_cutoff(true).threads(2).best(3).unwrap().costs(), expected);
+    }
+}
+
+/// Costs are read, summed and written back as Knuth writes them.
+#[test]
+fn costs_round_trip_through_knuths_format() {
+    let text = "a b | x\na b |3 |4\na x:1\nb |0\n";
+    let problem = Problem::from_knuth(text).unwrap();
+    let costs: Vec<u64> = problem.options().map(|o| problem.cost(o)).collect();
+    assert_eq!(costs, [7, 0, 0]);
+    assert!(problem.has_costs());
+    assert_eq!(problem.to_knuth(), "a b | x\na b |7\na x:1\nb\n");
+    assert_eq!(Problem::from_knuth(&problem.to_knuth()).unwrap(), problem);
+    let without = Problem::from_knuth("a b | x\na b\na x:1\nb\n").unwrap();
+    assert!(!without.has_costs());
+    assert_ne!(without, problem);
+}
+
+/// Colours with costs: Knuth's toy problem with colours, costs added, against
+/// DLX5's figures for it (`dlx5 k3 d0`: 3 solutions, 6 nodes, 14 updates,
+/// 5 cleansings; best costs 5, 6, 8).
+#[test]
+fn colours_with_costs_equal_dlx5() {
+    let text = "A B C | X Y\nA B X:0 Y:0 |3\nA C X:1 Y:1 |1\nX:0 Y:1 |2\nB X:1 |5\nC Y:1 |4\nB |7\nC |2\nA |6\n";
+    let problem = Problem::from_knuth(text).unwrap();
+    let best = MinCost::new(&problem).knuth_cutoff(true).best(3).unwrap();
+    assert_eq!(best.costs(), [5, 6, 8]);
+    assert_eq!(best.stats, Stats { nodes: 6, updates: 14, cleansings: 5, solutions: 3 });
+}
