@@ -146,7 +146,12 @@
 //! let mut jobs: Vec<&(&str, u8)> = model.payloads(&first).collect();
 //! jobs.sort();
 //! assert_eq!(jobs, [&("ada", 1), &("bob", 2), &("cyd", 3)]);
-//! **Costs** (Knuth's DLX5): options may cost something, and [`MinCost`] finds
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Costs: the cheapest solutions
+//!
+//! Options may cost something (Knuth's DLX5), and [`MinCost`] finds
 //! the cheapest solutions, the `k` best in increasing order of cost. Here `A` may
 //! be covered alone or together with `B`; the cheapest way costs 3.
 //!
