@@ -12,6 +12,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 mod input;
 mod progress;
 mod queens;
+mod replay;
 mod shard;
 mod solve;
 mod sudoku;

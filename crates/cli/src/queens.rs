@@ -43,6 +43,7 @@ const MAX_ATTACKS_SHOWN: usize = 10;
     quadrille queens 16 --count --json          total and unique counts, timed\n  \
     quadrille queens 14 --count --algorithm dlx --stats\n  \
     quadrille queens 4 --algorithm backtrack --trace --first\n  \
+    quadrille queens 8 --trace --format html > trace.html\n  \
     quadrille queens 4 --format leetcode\n  \
     quadrille queens 8 --first --format svg > queens.svg\n  \
     quadrille queens 1000000 --first --format columns | quadrille queens --verify -\n  \
@@ -150,6 +151,8 @@ pub enum Format {
     Json,
     /// One SVG picture with every board.
     Svg,
+    /// With --trace: one HTML page that replays the search step by step.
+    Html,
 }
 
 impl Format {
@@ -189,6 +192,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let counting = args.count || args.json;
     let limit = if args.first { Some(1) } else { args.limit };
+    if args.format == Format::Html || (args.trace && args.algorithm == Some(Algorithm::Dlx)) {
+        return crate::replay::queens(n, args.algorithm, order, args.trace, args.format == Format::Html, limit);
+    }
     let algorithm = choose_algorithm(&args, n, counting)?;
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
@@ -499,6 +505,8 @@ impl<W: Write> Printer<W> {
                 render::push_columns(cols, b' ', &mut self.board);
                 self.board.push(b'\n');
             }
+            // The page is written by `crate::replay`, never by this printer.
+            Format::Html => bail!("--format html needs --trace"),
             Format::Json => {
                 self.board.extend_from_slice(if first { b"\n[" } else { b",\n[" });
                 render::push_columns(cols, b',', &mut self.board);

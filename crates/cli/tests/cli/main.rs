@@ -3,6 +3,7 @@
 
 mod general;
 mod queens;
+mod replay;
 mod solve;
 mod sudoku;
 
