@@ -222,7 +222,7 @@ fn choose_algorithm(args: &Args, n: usize, counting: bool) -> anyhow::Result<Alg
         None => Algorithm::Bitboard,
     };
     if args.trace && algorithm != Algorithm::Backtrack {
-        bail!("--trace works with --algorithm backtrack only");
+        bail!("--trace works with --algorithm backtrack or dlx");
     }
     if args.order.is_some() && algorithm != Algorithm::Dlx {
         bail!("--order applies to --algorithm dlx only");

@@ -80,6 +80,7 @@
 //! - [`ProblemBuilder`] and [`Problem`]: items, options, colours; checked as they come.
 //! - [`Solver`]: count, first, all (an [`Iterator`] or a zero-allocation visitor),
 //!   a limit in [`Config`], [`Stats`].
+//! - [`Solver::visit_traced`]: the search's every step as an [`Event`], to watch it work.
 //! - [`knuth`]: Knuth's text format, read and written.
 //! - [`parallel`]: counting on many threads, and in shards across machines.
 #![deny(missing_docs)]
@@ -88,6 +89,7 @@ mod links;
 mod monitor;
 mod problem;
 mod solver;
+mod trace;
 
 pub mod knuth;
 pub mod parallel;
@@ -97,3 +99,4 @@ pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError};
 pub use problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
 pub use solver::{CommitError, Config, Solutions, Solver, Stats};
+pub use trace::Event;

@@ -22,6 +22,7 @@
 
 mod page;
 
+pub mod dlx;
 pub mod queens;
 
 /// Why a page cannot be made.

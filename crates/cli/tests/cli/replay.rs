@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::quadrille;
+use crate::{data, quadrille};
 
 /// The Chromium binary. Under CI (`CI=true`) a missing browser fails the test;
 /// elsewhere the browser tests are skipped with a message.
@@ -75,7 +75,7 @@ fn text_of(dom: &str, id: &str) -> String {
 }
 
 /// The trace's JSON, as the page carries it.
-fn data(page: &Path) -> serde_json::Value {
+fn data_of(page: &Path) -> serde_json::Value {
     let html = std::fs::read_to_string(page).unwrap();
     let start = html.find(r#"<script id="trace" type="application/json">"#).unwrap();
     let json = &html[start..];
@@ -170,7 +170,7 @@ fn the_queens_page_and_the_text_trace_agree_step_for_step() {
             args.extend(["--limit", limit]);
             text_args.extend(["--limit", limit]);
         }
-        let data = data(&page(&format!("agree-{n}"), &args));
+        let data = data_of(&page(&format!("agree-{n}"), &args));
         let (steps, solutions) = text_trace(&text_args);
         assert_eq!(page_steps_as_text(&data), steps, "{args:?}");
         let page_solutions: Vec<Vec<usize>> = data["solutions"]
@@ -212,7 +212,7 @@ fn eight_queens_in_a_browser() {
     // A step in the middle: the board holds the queens the text trace has placed.
     let dom = dump_dom(browser, &path, "step=40");
     assert_eq!(text_of(&dom, "counter"), "40");
-    let mut board = vec![None; 8];
+    let mut board = [None; 8];
     for step in &steps[..40] {
         let (rc, value) = step.split_once(" = ").unwrap_or((step, ""));
         if let Some((r, c)) = rc.strip_prefix('[').and_then(|s| s.strip_suffix(']')).and_then(|s| s.split_once("][")) {
@@ -222,4 +222,134 @@ fn eight_queens_in_a_browser() {
     }
     let placed: Vec<(usize, usize)> = board.iter().enumerate().filter_map(|(r, c)| c.map(|c| (r, c))).collect();
     assert_eq!(queens_on_board(&dom), placed);
+}
+
+/// The text trace of dancing links, one step per line, without its indentation.
+fn dlx_text_trace(args: &[&str]) -> Vec<String> {
+    let run = quadrille(args, "");
+    assert!(run.code <= 1, "{}", run.transcript());
+    run.stdout.lines().map(|line| line.trim_start().to_string()).collect()
+}
+
+/// The page's events written as the text trace writes them, from the page's
+/// own description of the problem (item names, option texts).
+fn dlx_page_events_as_text(data: &serde_json::Value) -> Vec<String> {
+    let name =
+        |i: &serde_json::Value| data["items"][i.as_u64().unwrap() as usize]["name"].as_str().unwrap().to_string();
+    let text =
+        |o: &serde_json::Value| data["options"][o.as_u64().unwrap() as usize]["text"].as_str().unwrap().to_string();
+    let count = |v: &serde_json::Value| {
+        let n = v.as_array().unwrap().len();
+        format!("{n} option{}", if n == 1 { "" } else { "s" })
+    };
+    data["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let l = &e["l"];
+            match e["t"].as_str().unwrap() {
+                "choose" => {
+                    let len =
+                        e["len"].as_array().unwrap().iter().find(|p| p[0] == e["i"]).unwrap()[1].as_u64().unwrap();
+                    let plural = if len == 1 { "" } else { "s" };
+                    format!("level {l}: choose {} ({len} option{plural})", name(&e["i"]))
+                }
+                "cover" => format!("level {l}: cover {}, hiding {}", name(&e["i"]), count(&e["o"])),
+                "try" => format!("level {l}: try option {} ({}), hiding {}", e["x"], text(&e["x"]), count(&e["o"])),
+                "solution" => {
+                    let texts: Vec<String> = e["x"].as_array().unwrap().iter().map(text).collect();
+                    format!("solution: {}", texts.join("; "))
+                }
+                "undo" => {
+                    format!("level {l}: undo option {} ({}), restoring {}", e["x"], text(&e["x"]), count(&e["o"]))
+                }
+                "uncover" => format!("level {l}: uncover {}, restoring {}", name(&e["i"]), count(&e["o"])),
+                other => panic!("unknown event {other}"),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_dlx_pages_and_the_text_traces_agree_step_for_step() {
+    let toy = data("dlx/knuth_toy.dlx");
+    let colors = data("dlx/knuth_toy_colors.dlx");
+    let (toy, colors) = (toy.to_str().unwrap(), colors.to_str().unwrap());
+    for args in [
+        vec!["solve", toy, "--trace"],
+        vec!["solve", colors, "--trace"],
+        vec!["queens", "6", "--algorithm", "dlx", "--trace"],
+        vec!["queens", "5", "--algorithm", "dlx", "--order", "natural", "--trace", "--limit", "3"],
+    ] {
+        let text = dlx_text_trace(&args);
+        let mut html_args = args.clone();
+        html_args.extend(["--format", "html"]);
+        let page = page("dlx-agree", &html_args);
+        assert_eq!(dlx_page_events_as_text(&data_of(&page)), text, "{args:?}");
+    }
+}
+
+/// The value of attribute `name` in the text of a tag.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&tag[at..at + tag[at..].find('"')?])
+}
+
+/// The options of the rows marked as a solution (`<tr … class="… sol …" data-o="…">`).
+fn solution_rows(dom: &str) -> Vec<usize> {
+    let mut rows = Vec::new();
+    for piece in dom.split("<tr ").skip(1) {
+        let tag = format!(" {}", &piece[..piece.find('>').unwrap()]);
+        if attribute(&tag, "class").is_some_and(|classes| classes.split(' ').any(|c| c == "sol")) {
+            rows.push(attribute(&tag, "data-o").unwrap().parse().unwrap());
+        }
+    }
+    rows.sort();
+    rows
+}
+
+#[test]
+fn dancing_links_in_a_browser() {
+    let Some(browser) = chromium() else { return };
+
+    // Knuth's toy problem: its one solution is A D, C E F, B G (TAOCP 7.2.2.1),
+    // options 3, 0 and 4 of the file.
+    let toy = data("dlx/knuth_toy.dlx");
+    let toy = toy.to_str().unwrap();
+    let path = page("dlx-toy", &["solve", toy, "--trace", "--format", "html"]);
+    let steps = dlx_text_trace(&["solve", toy, "--trace"]);
+    let dom = dump_dom(browser, &path, "step=end");
+    assert_eq!(text_of(&dom, "counter"), steps.len().to_string());
+    assert_eq!(text_of(&dom, "total"), steps.len().to_string());
+    assert_eq!(solution_rows(&dom), [0, 3, 4]);
+
+    // 6 queens: at the end the board shows the last solution the text trace
+    // printed (options named r<row> c<col> …), one of brute force's four.
+    let path = page("dlx-queens", &["queens", "6", "--algorithm", "dlx", "--trace", "--format", "html"]);
+    let steps = dlx_text_trace(&["queens", "6", "--algorithm", "dlx", "--trace"]);
+    let dom = dump_dom(browser, &path, "step=end");
+    assert_eq!(text_of(&dom, "counter"), steps.len().to_string());
+    let last = steps.iter().rev().find_map(|line| line.strip_prefix("solution: ")).unwrap();
+    let mut cells: Vec<(usize, usize)> = last
+        .split("; ")
+        .map(|option| {
+            let mut names = option.split(' ');
+            let r = names.next().unwrap().strip_prefix('r').unwrap().parse().unwrap();
+            let c = names.next().unwrap().strip_prefix('c').unwrap().parse().unwrap();
+            (r, c)
+        })
+        .collect();
+    cells.sort();
+    assert!(brute_force_queens(6).iter().any(|cols| cols.iter().copied().enumerate().eq(cells.iter().copied())));
+    assert_eq!(queens_on_board(&dom), cells);
+}
+
+#[test]
+fn the_text_trace_of_dancing_links() {
+    let toy = data("dlx/knuth_toy.dlx");
+    insta::assert_snapshot!(quadrille(&["solve", toy.to_str().unwrap(), "--trace"], "").transcript());
+    insta::assert_snapshot!(
+        quadrille(&["solve", "--trace", "--first"], "A B | X\nA X:red\nB X:red\nA B\n").transcript()
+    );
 }
