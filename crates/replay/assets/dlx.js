@@ -11,7 +11,7 @@
   const has = options.map((o) => new Map(o.items.map(([i, c]) => [i, c === undefined ? -1 : c])));
   const solSteps = [];
   events.forEach((e, k) => { if (e.t === "solution") solSteps.push(k + 1); });
-  let hidden, commits, stack, lengths, found, changed;
+  let hidden, commits, stack, lengths, found;
 
   const primaries = items.filter((i) => i.primary).length;
   $("summary").textContent =
@@ -161,6 +161,7 @@
       const chosen = new Map();
       stack.forEach((s, l) => { if (s.option >= 0) chosen.set(s.option, l); });
       const top = stack.length ? stack[stack.length - 1] : null;
+      lengths = new Map(top ? top.lengths : []);
       const moved = new Set(e && e.o ? e.o : []);
       const movedClass = e && (e.t === "undo" || e.t === "uncover") ? "res" : "hid";
 
@@ -275,7 +276,8 @@
         return `Level ${e.l}: take back option ${e.x}, ${text(e.x)}, bringing back ` +
           `${count(e.o.length, "option")}; then try the next one.`;
       case "uncover":
-        return `Level ${e.l}: every option of ${name(e.i)} was tried: uncover it (${count(e.o.length, "option")} come back) ` +
+        return `Level ${e.l}: every option of ${name(e.i)} was tried: uncover it ` +
+          `(${count(e.o.length, "option")} ${e.o.length === 1 ? "comes" : "come"} back) ` +
           (e.l > 0 ? `and go back to level ${e.l - 1}.` : "and the search is over.");
       default:
         return "";

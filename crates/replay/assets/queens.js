@@ -20,6 +20,7 @@
   }
 
   const board = $("board");
+  if (n > 9) document.documentElement.style.setProperty("--sq", "2.1rem");
   board.style.gridTemplateColumns = `1.4em repeat(${n}, var(--sq))`;
   const squares = [];
   board.appendChild(el("div", "lab"));
@@ -166,7 +167,7 @@
           let cls = "chip";
           let text = "";
           if (here === -2) cls += " off";
-          else if (attacked(r, c, r)) { cls += c <= here || r < depth ? " pruned" : " pruned ahead"; text = "✕"; }
+          else if (attacked(r, c, r)) { cls += c <= here ? " pruned" : " pruned ahead"; text = "✕"; }
           else if (r < depth && c === here) { cls += " cur"; text = "♛"; }
           else if (c < here || (r === depth && c === here)) { cls += " done"; text = "✓"; }
           chip.className = cls;
