@@ -242,7 +242,7 @@
   };
 
   function name(i) {
-    return `<b>${items[i].name}</b>`;
+    return `<b>${esc(items[i].name)}</b>`;
   }
 
   function count(n, what) {
@@ -255,7 +255,7 @@
         "(its options leave the other items' lists), and tries its options one at a time.";
     }
     if (over) return `The search is over: ${count(found, "solution")}. The matrix shows the last one found.`;
-    const text = (o) => `<code>${options[o].text}</code>`;
+    const text = (o) => `<code>${esc(options[o].text)}</code>`;
     switch (e.t) {
       case "choose": {
         const len = lengths.get(e.i);
@@ -267,7 +267,7 @@
       case "try": {
         const colored = e.c.filter((i) => has[e.x].get(i) >= 0).map((i) => items[i].name);
         return `Level ${e.l}: try option ${e.x}, ${text(e.x)}: its other items are ` +
-          (colored.length ? `covered or purified (${colored.join(", ")})` : "covered") +
+          (colored.length ? `covered or purified (${esc(colored.join(", "))})` : "covered") +
           `, hiding ${count(e.o.length, "more option")}.`;
       }
       case "solution":

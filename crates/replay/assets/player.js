@@ -14,6 +14,11 @@ function el(tag, className, text) {
   return node;
 }
 
+// Text made safe to put in HTML.
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
 function fmt(number) {
   return Number(number).toLocaleString("en-US");
 }

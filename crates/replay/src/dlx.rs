@@ -278,6 +278,14 @@ mod tests {
     }
 
     #[test]
+    fn names_cannot_end_the_script() {
+        let problem = Problem::from_knuth("</script> <b>\n</script> <b>\n").unwrap();
+        let page = Trace::record(&problem, 100, None).unwrap().with_title("<i>&").to_html();
+        assert_eq!(page.matches("</script>").count(), 2, "only the page's own two scripts end");
+        assert!(page.contains("<title>&lt;i&gt;&amp;</title>"));
+    }
+
+    #[test]
     fn large_problems_are_refused() {
         assert!(matches!(Trace::record_queens(13, Order::Natural, 10, None), Err(Error::BoardTooLarge { .. })));
         let mut text = String::from("a\n");
