@@ -192,8 +192,10 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     let counting = args.count || args.json;
     let limit = if args.first { Some(1) } else { args.limit };
-    if args.format == Format::Html || (args.trace && args.algorithm == Some(Algorithm::Dlx)) {
-        return crate::replay::queens(n, args.algorithm, order, args.trace, args.format == Format::Html, limit);
+    // Dancing links when asked for, or implied by --order.
+    let traced = args.algorithm.or(args.order.map(|_| Algorithm::Dlx));
+    if args.format == Format::Html || (args.trace && traced == Some(Algorithm::Dlx)) {
+        return crate::replay::queens(n, traced, order, args.trace, args.format == Format::Html, limit);
     }
     let algorithm = choose_algorithm(&args, n, counting)?;
     if args.threads == Some(0) {
