@@ -157,10 +157,8 @@ impl<T: FnMut(Event) -> ControlFlow<()>> Tracer<T> {
     /// The options whose hidden state changed since the last call, in order.
     fn changes(&mut self, links: &Links) -> Vec<OptionId> {
         let mut changed = Vec::new();
-        for (k, &first) in links.option_first.iter().enumerate() {
-            let end = links.nodes[first as usize].end;
-            // An option is hidden when one of its nodes is out of its item's list.
-            let hidden = (first..end).any(|p| links.nodes[links.nodes[p as usize].up as usize].down != p);
+        for k in 0..n_options(links) {
+            let hidden = is_hidden(links, k);
             if hidden != self.hidden[k] {
                 self.hidden[k] = hidden;
                 changed.push(OptionId(k as u32));
@@ -170,10 +168,45 @@ impl<T: FnMut(Event) -> ControlFlow<()>> Tracer<T> {
     }
 }
 
+// What the tracer reads of the links: the only functions of this module that
+// know their layout. They index safely, and are called only while tracing.
+
+/// The number of options.
+fn n_options(links: &Links) -> usize {
+    links.option_first.len()
+}
+
+/// Whether option `k` is hidden: one of its nodes is out of its item's list.
+fn is_hidden(links: &Links, k: usize) -> bool {
+    let first = links.option_first[k];
+    let end = links.nodes[first as usize].end;
+    (first..end).any(|p| links.nodes[links.nodes[p as usize].up as usize].down != p)
+}
+
 /// The option of an option node, read off the spacer that ends it.
 fn option_of(links: &Links, node: u32) -> OptionId {
     let end = links.nodes[node as usize].end;
     OptionId((-links.nodes[end as usize].top - 1) as u32)
+}
+
+/// The active primary items, in the order of their list, with the lengths of
+/// their lists.
+fn active_lengths(links: &Links) -> Vec<(Item, u32)> {
+    let mut lengths = Vec::new();
+    let mut k = links.items[0].next;
+    while k != 0 {
+        lengths.push((item(k), (links.lens[k as usize] & !COVERED) as u32));
+        k = links.items[k as usize].next;
+    }
+    lengths
+}
+
+/// The items of `node`'s option other than its own, as commit_others goes:
+/// after `node`, wrapping round at the spacer.
+fn other_items(links: &Links, node: u32) -> Vec<Item> {
+    let end = links.nodes[node as usize].end;
+    let start = links.nodes[end as usize].up;
+    (node + 1..end).chain(start..node).map(|p| item(links.nodes[p as usize].top as u32)).collect()
 }
 
 /// Items are header nodes `1..=N`; [`Item`] counts from 0.
@@ -189,29 +222,18 @@ impl<T: FnMut(Event) -> ControlFlow<()>> Observer for Tracer<T> {
         if self.hidden.is_empty() {
             // The first point of a search: the options hidden so far (by
             // commitments) are where it starts from, not changes.
-            self.hidden = vec![false; links.option_first.len()];
+            self.hidden = vec![false; n_options(links)];
             self.changes(links);
         }
         let event = match point {
-            Point::Choose { level, item: i } => {
-                let mut lengths = Vec::new();
-                let mut k = links.items[0].next;
-                while k != 0 {
-                    lengths.push((item(k), (links.lens[k as usize] & !COVERED) as u32));
-                    k = links.items[k as usize].next;
-                }
-                Event::Choose { level, item: item(i), lengths }
-            }
+            Point::Choose { level, item: i } => Event::Choose { level, item: item(i), lengths: active_lengths(links) },
             Point::Cover { level, item: i } => Event::Cover { level, item: item(i), hidden: self.changes(links) },
-            Point::Try { level, node } => {
-                // The option's other items, as commit_others goes: after `node`,
-                // wrapping round at the spacer.
-                let end = links.nodes[node as usize].end;
-                let start = links.nodes[end as usize].up;
-                let committed = (node + 1..end).chain(start..node).map(|p| item(links.nodes[p as usize].top as u32));
-                let committed = committed.collect();
-                Event::Try { level, option: option_of(links, node), committed, hidden: self.changes(links) }
-            }
+            Point::Try { level, node } => Event::Try {
+                level,
+                option: option_of(links, node),
+                committed: other_items(links, node),
+                hidden: self.changes(links),
+            },
             Point::Undo { level, node } => {
                 Event::Undo { level, option: option_of(links, node), restored: self.changes(links) }
             }
