@@ -13,6 +13,7 @@ mod input;
 mod pack;
 mod progress;
 mod queens;
+mod replay;
 mod shard;
 mod solve;
 mod sudoku;

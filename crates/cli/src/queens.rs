@@ -29,6 +29,7 @@ const MAX_ATTACKS_SHOWN: usize = 10;
     quadrille queens 16 --count --json          total and unique counts, timed\n  \
     quadrille queens 14 --count --algorithm dlx --stats\n  \
     quadrille queens 4 --algorithm backtrack --trace --first\n  \
+    quadrille queens 8 --trace --format html > trace.html\n  \
     quadrille queens 4 --format leetcode\n  \
     quadrille queens 8 --first --format svg > queens.svg\n  \
     quadrille queens 1000000 --first --format columns | quadrille queens --verify -\n  \
@@ -147,11 +148,15 @@ pub enum Format {
     Json,
     /// One SVG picture with every board.
     Svg,
+    /// With --trace: one HTML page that replays the search step by step.
+    Html,
 }
 
-impl From<Format> for render::Format {
-    fn from(format: Format) -> render::Format {
-        match format {
+impl Format {
+    /// The library's format for listing boards; the HTML page is not a listing
+    /// (it is written by `crate::replay`).
+    fn listing(self) -> anyhow::Result<render::Format> {
+        Ok(match self {
             Format::Board => render::Format::Board,
             Format::Hash => render::Format::Hash,
             Format::Binary => render::Format::Binary,
@@ -159,7 +164,8 @@ impl From<Format> for render::Format {
             Format::Columns => render::Format::Columns,
             Format::Json => render::Format::Json,
             Format::Svg => render::Format::Svg,
-        }
+            Format::Html => bail!("--format html needs --trace: the page replays the search"),
+        })
     }
 }
 
@@ -191,6 +197,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         out.write_all(text.as_bytes())?;
         out.flush()?;
         return Ok(Outcome::Found);
+    }
+    let limit = if args.first { Some(1) } else { args.limit };
+    // Dancing links when asked for, or implied by --order.
+    let traced = args.algorithm.or(args.order.map(|_| Algorithm::Dlx));
+    if args.format == Format::Html || (args.trace && traced == Some(Algorithm::Dlx)) {
+        let order = Order::from(args.order.unwrap_or(OrderArg::OrganPipe));
+        return crate::replay::queens(n, traced, order, args.trace, args.format == Format::Html, limit);
     }
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
@@ -269,7 +282,7 @@ fn print_stats(dlx_stats: Option<&Stats>, solutions: u64, seconds: f64) {
 fn list(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcome> {
     let start = Instant::now();
     let mut out = crate::stdout();
-    let mut listing = Listing::new(args.format.into(), n)?;
+    let mut listing = Listing::new(args.format.listing()?, n)?;
     let mut text = Vec::new();
     listing.begin(&mut text);
     let mut failure: Option<anyhow::Error> = None;

@@ -14,7 +14,8 @@ use crate::shard::{self, Shard};
 /// Arguments of `quadrille solve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  quadrille solve pentomino_6x10.dlx --count --stats\n  \
-    quadrille solve --first < knuth_toy.dlx\n  quadrille queens 8 --emit-dlx | quadrille solve --json --count")]
+    quadrille solve --first < knuth_toy.dlx\n  \
+    quadrille solve knuth_toy.dlx --trace --format html > trace.html\n  quadrille queens 8 --emit-dlx | quadrille solve --json --count")]
 pub struct Args {
     /// The problem in Knuth's DLX format (`-` or nothing: standard input).
     pub file: Option<PathBuf>,
@@ -56,6 +57,13 @@ pub struct Args {
         conflicts_with_all = ["count", "first", "limit", "shard"]
     )]
     pub best: Option<u32>,
+    /// Print every step of the search: each item chosen, covered and uncovered,
+    /// each option tried and taken back, with the options hidden and restored.
+    #[arg(long, conflicts_with_all = ["count", "json", "threads", "shard", "best"])]
+    pub trace: bool,
+    /// How to write the trace: text lines, or one HTML page that replays it.
+    #[arg(long, value_enum, requires = "trace")]
+    pub format: Option<crate::replay::TraceFormat>,
 }
 
 /// Reads a problem, reporting the skipped options on stderr.
@@ -94,6 +102,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         eprintln!("quadrille: note: the options' costs are ignored without --best");
     }
     let limit = if args.first { Some(1) } else { args.limit };
+    if args.trace {
+        return crate::replay::solve(&problem, args.file.as_deref(), args.format.unwrap_or_default(), limit);
+    }
     let mut out = crate::stdout();
     let start = Instant::now();
     // One solution as it is printed: its option lines and a blank line, or with

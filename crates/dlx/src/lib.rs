@@ -174,6 +174,7 @@
 //! - [`model`]: items labelled by your own types, a payload per option.
 //! - [`Solver`]: count, first, all (an [`Iterator`] or a zero-allocation visitor),
 //!   a limit in [`Config`], [`Stats`].
+//! - [`Solver::visit_traced`]: the search's every step as an [`Event`], to watch it work.
 //! - [`knuth`]: Knuth's text format, read and written.
 //! - [`parallel`]: counting on many threads, and in shards across machines.
 //! - [`costs`]: the `k` cheapest solutions when options have costs (DLX5), on one
@@ -184,6 +185,7 @@ mod links;
 mod monitor;
 mod problem;
 mod solver;
+mod trace;
 
 pub mod costs;
 pub mod knuth;
@@ -197,3 +199,4 @@ pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError, Subtrees};
 pub use problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
 pub use solver::{CommitError, Config, DescendError, Solutions, Solver, Stats};
+pub use trace::Event;

@@ -223,6 +223,55 @@ fn block_min_for_this_cpu() -> fn(&[i32; BLOCK]) -> i32 {
     block_min
 }
 
+/// Read-only views of the links for a traced search (see `crate::trace`): safe,
+/// bounds-checked indexing, and called only while tracing.
+impl Links {
+    /// The number of options.
+    pub(crate) fn n_options(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// Whether option `k` is hidden: one of its nodes is out of its item's list.
+    pub(crate) fn is_option_hidden(&self, k: usize) -> bool {
+        let first = self.option_first[k];
+        let end = self.nodes[first as usize].end;
+        (first..end).any(|p| self.nodes[self.nodes[p as usize].up as usize].down != p)
+    }
+
+    /// The option (from 0) of an option node, read off the spacer that ends it.
+    pub(crate) fn option_of_node(&self, node: NodeIx) -> u32 {
+        let end = self.nodes[node.0 as usize].end;
+        (-self.nodes[end as usize].top - 1) as u32
+    }
+
+    /// The active primary items (by number, from 0), in the order of their list,
+    /// with the lengths of their lists.
+    pub(crate) fn active_primary_lengths(&self) -> Vec<(u32, u32)> {
+        let mut lengths = Vec::new();
+        let mut k = self.items[0].next;
+        while k != 0 {
+            lengths.push((k - 1, (self.lens[k as usize] & !COVERED) as u32));
+            k = self.items[k as usize].next;
+        }
+        lengths
+    }
+
+    /// The items (by number, from 0) of `node`'s option other than its own, in
+    /// the order `commit_others` takes them: after `node`, wrapping round at the
+    /// spacer.
+    pub(crate) fn other_items_of(&self, node: NodeIx) -> Vec<u32> {
+        let node = node.0;
+        let end = self.nodes[node as usize].end;
+        let start = self.nodes[end as usize].up;
+        (node + 1..end).chain(start..node).map(|p| self.nodes[p as usize].top as u32 - 1).collect()
+    }
+
+    /// An item's number, from 0.
+    pub(crate) fn item_number(&self, item: ItemIx) -> u32 {
+        item.0 - 1
+    }
+}
+
 impl Links {
     /// Lays out the nodes for `options`, each a list of (item position, colour)
     /// with positions `1..=n_items` and colour 0 for none. The caller (the

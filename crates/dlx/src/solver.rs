@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::links::{ItemIx, Links, NodeIx, SOLVED};
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
+use crate::trace::{Observer, Point};
 
 /// Statistics of a search, counted exactly as Knuth's DLX1 and DLX2 count them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -369,7 +370,7 @@ impl Solver {
 
     /// Ends a search stopped at a solution, undoing its levels (down to the floor)
     /// in reverse order.
-    fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         if self.phase == Phase::Suspended {
             if self.colors {
                 self.unwind::<true>();
@@ -412,7 +413,7 @@ impl Solver {
         self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
     }
 
-    fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.stop();
         self.stats = Stats::default();
         self.reported = Stats::default();
@@ -582,8 +583,8 @@ impl Solver {
             ControlFlow::Continue(())
         };
         match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, true, _>(depth, &mut on_leaf),
-            (true, false) => self.search_in::<true, true, _>(depth, &mut on_leaf),
+            (false, false) => self.search_in::<false, true, _, _>(depth, &mut (), &mut on_leaf),
+            (true, false) => self.search_in::<true, true, _, _>(depth, &mut (), &mut on_leaf),
             (false, true) => self.search_bounded::<false, true, _>(depth, &mut on_leaf),
             (true, true) => self.search_bounded::<true, true, _>(depth, &mut on_leaf),
         }
@@ -663,7 +664,7 @@ impl Solver {
     }
 
     /// The current solution, filled in at a visit.
-    fn solution(&mut self) -> &[OptionId] {
+    pub(crate) fn solution(&mut self) -> &[OptionId] {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         for l in 0..self.level {
@@ -682,9 +683,19 @@ impl Solver {
     where
         F: FnMut(&mut Solver) -> ControlFlow<()>,
     {
+        self.search_observed(&mut (), on_solution)
+    }
+
+    /// [`Solver::search`], calling `observer` at each of Knuth's steps of
+    /// Algorithms X and C. The search with bounds (Algorithm M) calls it at no
+    /// step.
+    pub(crate) fn search_observed<O: Observer, F>(&mut self, observer: &mut O, on_solution: F)
+    where
+        F: FnMut(&mut Solver) -> ControlFlow<()>,
+    {
         match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, false, F>(usize::MAX, on_solution),
-            (true, false) => self.search_in::<true, false, F>(usize::MAX, on_solution),
+            (false, false) => self.search_in::<false, false, O, F>(usize::MAX, observer, on_solution),
+            (true, false) => self.search_in::<true, false, O, F>(usize::MAX, observer, on_solution),
             (false, true) => self.search_bounded::<false, false, F>(usize::MAX, on_solution),
             (true, true) => self.search_bounded::<true, false, F>(usize::MAX, on_solution),
         }
@@ -804,9 +815,16 @@ impl Solver {
     /// When `SPLIT`, the search goes no deeper than level `split_depth`: entering
     /// that level, or finding a solution above it, is a leaf, handed to
     /// `on_solution` and counted neither as a node nor as a solution.
+    ///
+    /// `observer` is called at each step; with `()` those calls compile to nothing.
     #[inline(always)]
-    fn search_in<const COLORS: bool, const SPLIT: bool, F>(&mut self, split_depth: usize, mut on_solution: F)
-    where
+    fn search_in<const COLORS: bool, const SPLIT: bool, O, F>(
+        &mut self,
+        split_depth: usize,
+        observer: &mut O,
+        mut on_solution: F,
+    ) where
+        O: Observer,
         F: FnMut(&mut Solver) -> ControlFlow<()>,
     {
         if self.phase == Phase::Done {
@@ -830,6 +848,13 @@ impl Solver {
                 self.level = l;
                 let _ = on_solution(self);
             } else if !resume {
+                if observer.stop() {
+                    // Stopped by the observer: end here, as at a limit.
+                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.level = l;
+                    self.phase = Phase::Suspended;
+                    return;
+                }
                 nodes += 1;
                 if nodes % REPORT_EVERY == 0 && self.config.monitor.is_some() {
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
@@ -845,6 +870,7 @@ impl Solver {
                     // Every primary item is covered: visit the solution.
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
                     self.level = l;
+                    observer.at(&self.links, Point::Solution { choice: &self.choice[..l] });
                     if on_solution(self).is_break() {
                         self.phase = Phase::Suspended;
                         if !SPLIT && self.config.monitor.is_some() {
@@ -855,8 +881,10 @@ impl Solver {
                 } else {
                     // X3: choose an item i, the first with the fewest options.
                     let i = self.choose();
+                    observer.at(&self.links, Point::Choose { level: l, item: i });
                     // X4: cover i, and try its first option.
                     self.links.cover::<COLORS>(i, &mut updates);
+                    observer.at(&self.links, Point::Cover { level: l, item: i });
                     attempt = Some((i, self.links.down(i.header())));
                 }
             }
@@ -867,11 +895,13 @@ impl Solver {
                     if x != i.header() {
                         self.choice[l] = x;
                         self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
+                        observer.at(&self.links, Point::Try { level: l, node: x });
                         l += 1;
                         continue 'enter;
                     }
                     // X7: backtrack.
                     self.links.uncover::<COLORS>(i);
+                    observer.at(&self.links, Point::Uncover { level: l, item: i });
                 }
                 // X8: leave level l.
                 if l == self.floor {
@@ -889,6 +919,7 @@ impl Solver {
                 // X6: try again: undo the option tried at level l, move to the next.
                 let x = self.choice[l];
                 self.links.uncommit_others::<COLORS>(x);
+                observer.at(&self.links, Point::Undo { level: l, node: x });
                 attempt = Some((self.links.item_of(x), self.links.down(x)));
             }
         }

@@ -5,6 +5,7 @@ mod costs;
 mod general;
 mod pack;
 mod queens;
+mod replay;
 mod solve;
 mod sudoku;
 
