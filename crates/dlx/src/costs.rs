@@ -856,12 +856,7 @@ impl Worker {
     #[inline(never)]
     fn report(&mut self) -> bool {
         let Some(monitor) = &self.monitor else { return false };
-        let delta = Stats {
-            nodes: self.stats.nodes - self.reported.nodes,
-            updates: self.stats.updates - self.reported.updates,
-            cleansings: self.stats.cleansings - self.reported.cleansings,
-            solutions: self.stats.solutions - self.reported.solutions,
-        };
+        let delta = self.stats.since(&self.reported);
         monitor.add(&delta);
         self.reported = self.stats;
         monitor.is_stopped()

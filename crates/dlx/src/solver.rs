@@ -36,6 +36,18 @@ impl Stats {
     }
 }
 
+impl Stats {
+    /// What was counted since `earlier`, a snapshot of the same counts.
+    pub(crate) fn since(&self, earlier: &Stats) -> Stats {
+        Stats {
+            nodes: self.nodes - earlier.nodes,
+            updates: self.updates - earlier.updates,
+            cleansings: self.cleansings - earlier.cleansings,
+            solutions: self.solutions - earlier.solutions,
+        }
+    }
+}
+
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         self.add(&other);
@@ -426,12 +438,7 @@ impl Solver {
     #[inline(never)]
     fn report(&mut self, level: usize) -> bool {
         let Some(monitor) = &self.config.monitor else { return false };
-        let delta = Stats {
-            nodes: self.stats.nodes - self.reported.nodes,
-            updates: self.stats.updates - self.reported.updates,
-            cleansings: self.stats.cleansings - self.reported.cleansings,
-            solutions: self.stats.solutions - self.reported.solutions,
-        };
+        let delta = self.stats.since(&self.reported);
         monitor.add(&delta);
         self.reported = self.stats;
         if self.floor == 0 {

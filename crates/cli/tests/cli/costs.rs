@@ -1,40 +1,21 @@
 //! `quadrille solve --best`: the cheapest solutions of a problem with costs.
 
-use crate::{data, quadrille};
+use crate::{data, json_transcript, quadrille};
 
 const WORKERS: &str = "| three workers, three jobs\nw0 w1 w2 j0 j1 j2\n\
     w0 j0 |3\nw0 j1 |7\nw0 j2 |5\nw1 j0 |2\nw1 j1 |4\nw1 j2 |6\nw2 j0 |8\nw2 j1 |3\nw2 j2 |4\n";
-
-/// The transcript of a run with the time in its JSON lines masked.
-fn transcript(args: &[&str], stdin: &str) -> String {
-    let mut run = quadrille(args, stdin);
-    if args.contains(&"--json") {
-        run.stdout = run
-            .stdout
-            .lines()
-            .map(|line| {
-                let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
-                if let Some(seconds) = value.get_mut("seconds") {
-                    *seconds = serde_json::json!("[time]");
-                }
-                format!("{value}\n")
-            })
-            .collect();
-    }
-    format!("$ quadrille {}\n{}", args.join(" "), run.transcript())
-}
 
 #[test]
 fn best_solutions_with_their_costs() {
     let colours = "A B C | X Y\nA B X:0 Y:0 |3\nA C X:1 Y:1 |1\nB X:1 |5\nC Y:1 |4\nB |7\nC |2\nA |6\n";
     insta::assert_snapshot!(
         [
-            transcript(&["solve", "--best"], WORKERS),
-            transcript(&["solve", "--best", "3", "--threads", "1"], WORKERS),
-            transcript(&["solve", "--best", "2", "--json", "--threads", "1"], WORKERS),
-            transcript(&["solve", "--best", "9", "--threads", "2"], colours),
-            transcript(&["solve", "--best", "--json"], "a b\na |1\n"),
-            transcript(&["solve", "--best"], "a b\na |1\n"),
+            json_transcript(&["solve", "--best"], WORKERS),
+            json_transcript(&["solve", "--best", "3", "--threads", "1"], WORKERS),
+            json_transcript(&["solve", "--best", "2", "--json", "--threads", "1"], WORKERS),
+            json_transcript(&["solve", "--best", "9", "--threads", "2"], colours),
+            json_transcript(&["solve", "--best", "--json"], "a b\na |1\n"),
+            json_transcript(&["solve", "--best"], "a b\na |1\n"),
         ]
         .join("\n")
     );
@@ -44,11 +25,11 @@ fn best_solutions_with_their_costs() {
 fn costs_without_best_are_ignored_and_said_so() {
     insta::assert_snapshot!(
         [
-            transcript(&["solve", "--count"], WORKERS),
-            transcript(&["solve", "--count", "--quiet"], WORKERS),
-            transcript(&["solve", "--best", "0"], WORKERS),
-            transcript(&["solve", "--best", "2", "--count"], WORKERS),
-            transcript(&["solve"], "a b\na |x\n"),
+            json_transcript(&["solve", "--count"], WORKERS),
+            json_transcript(&["solve", "--count", "--quiet"], WORKERS),
+            json_transcript(&["solve", "--best", "0"], WORKERS),
+            json_transcript(&["solve", "--best", "2", "--count"], WORKERS),
+            json_transcript(&["solve"], "a b\na |x\n"),
         ]
         .join("\n")
     );

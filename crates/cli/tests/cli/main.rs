@@ -74,3 +74,23 @@ pub fn interrupted(args: &[&std::ffi::OsStr]) -> Run {
         code: output.status.code().unwrap_or(-1),
     }
 }
+
+/// The transcript of `quadrille ARGS` with `stdin`, the command line first; with
+/// `--json`, the `seconds` of each JSON line masked.
+pub fn json_transcript(args: &[&str], stdin: &str) -> String {
+    let mut run = quadrille(args, stdin);
+    if args.contains(&"--json") {
+        run.stdout = run
+            .stdout
+            .lines()
+            .map(|line| {
+                let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+                if let Some(seconds) = value.get_mut("seconds") {
+                    *seconds = serde_json::json!("[time]");
+                }
+                format!("{value}\n")
+            })
+            .collect();
+    }
+    format!("$ quadrille {}\n{}", args.join(" "), run.transcript())
+}

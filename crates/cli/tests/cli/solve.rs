@@ -1,6 +1,6 @@
 //! `quadrille solve`.
 
-use crate::{data, quadrille};
+use crate::{data, json_transcript, quadrille};
 
 const TOY: &str = "| Knuth's toy problem\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
@@ -50,23 +50,6 @@ fn statistics_on_stderr_and_json_on_stdout() {
     let counted: serde_json::Value = serde_json::from_str(&counted).unwrap();
     assert_eq!(counted["solutions"], 1);
     assert!(counted.get("solution").is_none());
-}
-
-/// The transcript of a run with the time in its JSON lines masked.
-fn json_transcript(args: &[&str], stdin: &str) -> String {
-    let mut run = quadrille(args, stdin);
-    run.stdout = run
-        .stdout
-        .lines()
-        .map(|line| {
-            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
-            if let Some(seconds) = value.get_mut("seconds") {
-                *seconds = serde_json::json!("[time]");
-            }
-            format!("{value}\n")
-        })
-        .collect();
-    format!("$ quadrille {}\n{}", args.join(" "), run.transcript())
 }
 
 /// `--json` prints JSON Lines: one object per solution as it is found, then the
