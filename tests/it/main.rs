@@ -1,5 +1,6 @@
 //! Cross-crate and command-line integration tests, one binary with a module each.
 
+mod cells;
 mod costs;
 mod data;
 mod examples;

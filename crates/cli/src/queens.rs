@@ -87,6 +87,10 @@ pub struct Args {
     /// counter or --algorithm dlx, and print a JSON record for `quadrille merge`.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["limit", "unique", "json"])]
     pub shard: Option<Shard>,
+    /// The engine of --algorithm dlx: dancing links (DLX1's statistics),
+    /// dancing cells (SSXCC's), or whichever suits the problem.
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = crate::solve::engine_parser())]
+    pub engine: quadrille_dlx::Engine,
 }
 
 /// How to solve.
@@ -218,7 +222,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         .trace(args.trace)
         .threads(args.threads)
         .shard(args.shard.map(|s| (s.index, s.of)))
-        .monitor(Some(progress::monitor()));
+        .monitor(Some(progress::monitor()))
+        .engine(args.engine);
     if counting { count(&args, n, &config) } else { list(&args, n, &config) }
 }
 
@@ -249,7 +254,7 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
                 &count.problem,
                 &stats,
                 seconds,
-                shard::Extra { unique_times_8, ..Default::default() }
+                shard::Extra { unique_times_8, engine: count.engine.map(|e| e.name()), ..Default::default() }
             )
         )?;
     } else if args.json {

@@ -48,6 +48,11 @@ impl fmt::Display for Shard {
 pub struct Record {
     /// Cleansings counted.
     pub cleansings: u64,
+    /// The engine that counted (`links` or `cells`): engines count their
+    /// statistics differently, so shards of one count agree on it. A record
+    /// without one is of the links engine, or of no engine at all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
     /// Search nodes counted.
     pub nodes: u64,
     /// How many shards make the whole.
@@ -79,13 +84,16 @@ pub struct Extra {
     pub unique_times_8: Option<u64>,
     /// Packings kept (pack).
     pub packings: Option<u64>,
+    /// The engine that counted ([`Engine::name`](quadrille_dlx::Engine::name)).
+    pub engine: Option<&'static str>,
 }
 
 /// The record of one shard.
 pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: Extra) -> String {
-    let Extra { unique_times_8, packings } = extra;
+    let Extra { unique_times_8, packings, engine } = extra;
     let record = Record {
         cleansings: stats.cleansings,
+        engine: engine.map(str::to_string),
         nodes: stats.nodes,
         of: shard.of.into(),
         packings,
@@ -103,6 +111,9 @@ pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: E
 #[derive(Debug, serde::Serialize)]
 struct Merged {
     cleansings: u64,
+    /// The engine of the shards, when they name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    engine: Option<String>,
     nodes: u64,
     /// The packings kept, when the shards carry them.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -171,6 +182,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut seen: BTreeMap<u64, &Origin> = BTreeMap::new();
     let mut merged = Merged {
         cleansings: 0,
+        engine: first.engine.clone(),
         nodes: 0,
         packings: None,
         problem: first.problem.clone(),
@@ -191,6 +203,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
         if record.of != of {
             bail!("{origin}: shard of {} slices, not {of} as in {first_origin}", record.of);
+        }
+        // Engines count their statistics differently: shards of one count
+        // agree on the engine (a record without one is of the links engine).
+        let engine_of = |record: &Record| record.engine.clone().unwrap_or_else(|| "links".into());
+        if engine_of(record) != engine_of(first) {
+            bail!(
+                "{origin}: shard counted with the {} engine, not {} as in {first_origin}: their statistics differ",
+                engine_of(record),
+                engine_of(first)
+            );
         }
         if record.shard >= of {
             bail!("{origin}: `shard` must be a number from 0 to {}", of - 1);

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use quadrille_dlx::{Config, MinCost, OptionId, Parallel, Problem, Solver, Stats, knuth};
+use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver, Stats, knuth};
 
 use crate::Outcome;
 use crate::progress::{self, Progress};
@@ -64,6 +64,18 @@ pub struct Args {
     /// How to write the trace: text lines, or one HTML page that replays it.
     #[arg(long, value_enum, requires = "trace")]
     pub format: Option<crate::replay::TraceFormat>,
+    /// The engine: dancing links (DLX1/DLX2's statistics), dancing cells
+    /// (SSXCC's), or whichever suits the problem. A problem with bounds always
+    /// runs on links; --best and --trace are links' own.
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser(), conflicts_with_all = ["best", "trace"])]
+    pub engine: Engine,
+}
+
+/// The parser of `--engine links|cells|auto`.
+pub(crate) fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["links", "cells", "auto"])
+        .map(|name| name.parse::<Engine>().unwrap_or_default())
 }
 
 /// Reads a problem, reporting the skipped options on stderr.
@@ -131,8 +143,10 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let parallel = limit.is_none() && if args.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
     let monitor = Some(progress::monitor());
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let in_parallel =
-        Parallel::new(&problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(monitor.clone()));
+    let engine = args.engine.resolve(&problem);
+    let in_parallel = Parallel::new(&problem)
+        .threads(threads.unwrap_or(0))
+        .config(Config::new().monitor(monitor.clone()).engine(engine));
     let stats = if let Some(shard) = args.shard {
         in_parallel.shard(shard.index, shard.of)?.count()?
     } else if parallel && args.count {
@@ -154,7 +168,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
         stats
     } else {
-        let mut solver = Solver::with_config(&problem, Config::new().limit(limit).monitor(monitor));
+        let mut solver = Solver::with_config(&problem, Config::new().limit(limit).monitor(monitor).engine(engine));
         let mut failure = None;
         if args.count {
             solver.count();
@@ -184,7 +198,17 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     if let Some(shard) = args.shard {
         let id = format!("dlx:{:016x}", problem.fingerprint());
-        writeln!(out, "{}", shard::record(shard, &id, &stats, seconds, shard::Extra::default()))?;
+        writeln!(
+            out,
+            "{}",
+            shard::record(
+                shard,
+                &id,
+                &stats,
+                seconds,
+                shard::Extra { engine: Some(engine.name()), ..Default::default() }
+            )
+        )?;
     } else if args.json {
         // The summary: the only line with --count, the last one otherwise.
         let record = serde_json::json!({

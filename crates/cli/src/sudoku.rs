@@ -67,6 +67,9 @@ pub struct Args {
     /// (`line-N.svg`, N the puzzle's line), and print their paths.
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
+    /// The engine: dancing links, dancing cells, or whichever suits the size.
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = crate::solve::engine_parser())]
+    pub engine: quadrille_dlx::Engine,
 }
 
 /// The variants, as the command line names them.
@@ -165,7 +168,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         Some(n) => n as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let mut batch = Batch::new(threads);
+    let mut batch = Batch::with_engine(threads, args.engine);
     let mut out = crate::stdout();
     let mut printer = Printer {
         format: args.format,

@@ -174,6 +174,8 @@
 //! - [`model`]: items labelled by your own types, a payload per option.
 //! - [`Solver`]: count, first, all (an [`Iterator`] or a zero-allocation visitor),
 //!   a limit in [`Config`], [`Stats`].
+//! - [`Engine`]: dancing links (DLX1's and DLX2's statistics, and bounds) or
+//!   dancing cells (Knuth's SSXCC, its statistics), chosen in [`Config`].
 //! - [`Solver::visit_traced`]: the search's every step as an [`Event`], to watch it work.
 //! - [`knuth`]: Knuth's text format, read and written.
 //! - [`parallel`]: counting on many threads, and in shards across machines.
@@ -181,6 +183,8 @@
 //!   thread or many.
 #![deny(missing_docs)]
 
+mod cells;
+mod engine;
 mod links;
 mod monitor;
 mod problem;
@@ -193,6 +197,7 @@ pub mod model;
 pub mod parallel;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
+pub use engine::{Engine, UnknownEngine};
 pub use knuth::ParseError;
 pub use model::{Model, ModelBuilder, ModelError};
 pub use monitor::{Monitor, REPORT_EVERY};

@@ -195,7 +195,11 @@ impl<'p> Parallel<'p> {
         self
     }
 
-    /// The configuration: a limit and a monitor, as for a [`Solver`].
+    /// The configuration: a limit, a monitor and an engine, as for a
+    /// [`Solver`]. With [`Engine::Cells`](crate::Engine::Cells) the solutions
+    /// are the serial search's, and the statistics add up over threads and
+    /// shards but are not quite the serial search's (see
+    /// [`Engine`](crate::Engine)).
     pub fn config(mut self, config: Config) -> Parallel<'p> {
         self.config = config;
         self
@@ -204,7 +208,7 @@ impl<'p> Parallel<'p> {
     /// Splits the search tree at the shallowest depth that gives enough
     /// subproblems (or at the depth below which nothing is left to split).
     pub fn split(&self) -> Split {
-        let mut solver = Solver::new(self.problem);
+        let mut solver = Solver::with_config(self.problem, Config::new().engine(self.config.get_engine()));
         let mut depth = 1;
         loop {
             let mut prefixes = Vec::new();
@@ -263,7 +267,7 @@ impl<'p> Parallel<'p> {
             monitor.add(&above);
         }
         let stopped = || stop.load(Ordering::Relaxed) || monitor.is_some_and(Monitor::is_stopped);
-        let solver_config = Config::new().monitor(self.config.get_monitor().cloned());
+        let solver_config = Config::new().monitor(self.config.get_monitor().cloned()).engine(self.config.get_engine());
         let subtrees = self.pool()?.install(|| {
             mine.par_iter()
                 .map_init(

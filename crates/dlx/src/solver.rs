@@ -3,6 +3,8 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::cells::Cells;
+use crate::engine::Engine;
 use crate::links::{ItemIx, Links, NodeIx, SOLVED};
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
@@ -75,6 +77,7 @@ impl std::iter::Sum for Stats {
 pub struct Config {
     limit: Option<u64>,
     monitor: Option<Arc<Monitor>>,
+    engine: Engine,
 }
 
 impl Config {
@@ -103,6 +106,19 @@ impl Config {
     /// The monitor, if any.
     pub fn get_monitor(&self) -> Option<&Arc<Monitor>> {
         self.monitor.as_ref()
+    }
+
+    /// The engine to search with (the default is [`Engine::Auto`]; a problem
+    /// with bounds is always searched by the links engine, see
+    /// [`Engine::resolve`]).
+    pub fn engine(mut self, engine: Engine) -> Config {
+        self.engine = engine;
+        self
+    }
+
+    /// The engine asked for.
+    pub fn get_engine(&self) -> Engine {
+        self.engine
     }
 }
 
@@ -215,6 +231,9 @@ pub struct Solver {
     /// Updates made by commitments and descents since the links were last
     /// fresh: what undoing them step by step would cost, for [`Solver::reset`].
     undo_work: u64,
+    /// The dancing-cells engine, when the configuration resolves to it: then
+    /// every search and commitment goes to it, and the links stay untouched.
+    cells: Option<Box<Cells>>,
 }
 
 impl Solver {
@@ -230,6 +249,7 @@ impl Solver {
         // every level takes an option or retires an item.
         let bounds = problem.has_bounds();
         let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
+        let engine = config.get_engine().resolve(problem);
         Solver {
             problem: problem.clone(),
             links: problem.links().clone(),
@@ -248,6 +268,23 @@ impl Solver {
             interrupted: false,
             solution: Vec::with_capacity(depth),
             undo_work: 0,
+            cells: (engine == Engine::Cells).then(|| Box::new(Cells::new(problem))),
+        }
+    }
+
+    /// The engine this solver runs: [`Engine::Links`] or [`Engine::Cells`]
+    /// (never `Auto`, which is resolved when the solver is made).
+    pub fn engine(&self) -> Engine {
+        if self.cells.is_some() { Engine::Cells } else { Engine::Links }
+    }
+
+    /// Moves the search to the links engine, commitments included (for the
+    /// searches only the links engine offers).
+    pub(crate) fn use_links(&mut self) {
+        if let Some(cells) = self.cells.take() {
+            for &option in cells.committed() {
+                self.commit(option).expect("the cells engine accepted it");
+            }
         }
     }
 
@@ -261,24 +298,40 @@ impl Solver {
         &self.config
     }
 
-    /// Changes the configuration (for the next search).
+    /// Changes the configuration (for the next search). A configuration that
+    /// resolves to another engine undoes the commitments first, as
+    /// [`reset`](Solver::reset) does.
     pub fn set_config(&mut self, config: Config) {
+        let engine = config.get_engine().resolve(&self.problem);
+        if engine != self.engine() {
+            self.reset();
+            self.cells = (engine == Engine::Cells).then(|| Box::new(Cells::new(&self.problem)));
+        }
         self.config = config;
     }
 
     /// Statistics of the latest search.
     pub fn stats(&self) -> Stats {
+        if let Some(cells) = &self.cells {
+            return cells.stats();
+        }
         self.stats
     }
 
     /// Whether the latest search was stopped by its [`Monitor`] before its end:
     /// then its count and statistics are partial.
     pub fn interrupted(&self) -> bool {
+        if let Some(cells) = &self.cells {
+            return cells.interrupted();
+        }
         self.interrupted
     }
 
     /// The options committed so far.
     pub fn committed(&self) -> &[OptionId] {
+        if let Some(cells) = &self.cells {
+            return cells.committed();
+        }
         &self.committed
     }
 
@@ -287,6 +340,9 @@ impl Solver {
     /// of choices to split a search: anything known in advance. Commitments are not
     /// counted in the statistics. Ends any search under way.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        if let Some(cells) = &mut self.cells {
+            return cells.commit(option);
+        }
         self.stop();
         if self.floor > 0 {
             return Err(CommitError::AfterDescent(option.0));
@@ -325,6 +381,9 @@ impl Solver {
 
     /// Whether `option` could be committed now (it agrees with the commitments).
     pub fn can_commit(&mut self, option: OptionId) -> bool {
+        if let Some(cells) = &mut self.cells {
+            return cells.can_commit(option);
+        }
         self.stop();
         match self.links.option_first(option.index()) {
             Some(first) => self.is_available(first),
@@ -339,6 +398,9 @@ impl Solver {
     /// problem (faster after many commitments on a small problem, such as the
     /// givens of a sudoku).
     pub fn reset(&mut self) {
+        if let Some(cells) = &mut self.cells {
+            return cells.reset();
+        }
         let suspended = if self.phase == Phase::Suspended { self.stats.updates } else { 0 };
         // One update undone touches a few scattered nodes; copying moves whole
         // nodes in order, several times faster per node.
@@ -383,6 +445,9 @@ impl Solver {
     /// Ends a search stopped at a solution, undoing its levels (down to the floor)
     /// in reverse order.
     pub(crate) fn stop(&mut self) {
+        if let Some(cells) = &mut self.cells {
+            return cells.stop();
+        }
         if self.phase == Phase::Suspended {
             if self.colors {
                 self.unwind::<true>();
@@ -478,6 +543,14 @@ impl Solver {
     /// or with bounds `None` for the move that takes none), as the search itself
     /// would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
     pub(crate) fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        if let Some(cells) = &mut self.cells {
+            // Dancing cells has no bounds, hence no move that takes no option.
+            let option = step.ok_or(DescendError::NoNullMove)?;
+            if option.index() >= self.problem.n_options() {
+                return Err(DescendError::UnknownOption(option.0));
+            }
+            return if cells.descend(option) { Ok(()) } else { Err(DescendError::NotInPlay(option.0)) };
+        }
         self.stop();
         match (self.colors, self.bounds) {
             (false, false) => self.descend_plain::<false>(step),
@@ -583,6 +656,16 @@ impl Solver {
     where
         F: FnMut(&[Option<OptionId>]),
     {
+        if let Some(cells) = &mut self.cells {
+            // Its leaves start with the commitments, which are no moves.
+            let committed = cells.committed().len();
+            let mut moves = Vec::new();
+            return cells.split(depth, |options| {
+                moves.clear();
+                moves.extend(options[committed..].iter().map(|&o| Some(o)));
+                leaf(&moves);
+            });
+        }
         self.restart();
         let depth = self.floor + depth;
         let mut on_leaf = |s: &mut Solver| {
@@ -613,6 +696,9 @@ impl Solver {
 
     /// Counts the solutions (up to the configured limit).
     pub fn count(&mut self) -> u64 {
+        if let Some(cells) = &mut self.cells {
+            return cells.count(&self.config);
+        }
         self.restart();
         match self.config.limit {
             None => {
@@ -647,6 +733,9 @@ impl Solver {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
+        if let Some(cells) = &mut self.cells {
+            return cells.visit(&self.config, visitor);
+        }
         self.restart();
         let limit = self.config.limit.unwrap_or(u64::MAX);
         if limit > 0 {
@@ -666,6 +755,10 @@ impl Solver {
     /// An iterator over the solutions (up to the configured limit). Each item is a
     /// fresh `Vec`; use [`visit`](Solver::visit) to avoid that allocation.
     pub fn solutions(&mut self) -> Solutions<'_> {
+        if let Some(cells) = &mut self.cells {
+            cells.start();
+            return Solutions { solver: self };
+        }
         self.restart();
         Solutions { solver: self }
     }
@@ -953,6 +1046,9 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
+        if let Some(cells) = &mut self.solver.cells {
+            return cells.next(&self.solver.config);
+        }
         let limit = self.solver.config.limit.unwrap_or(u64::MAX);
         if self.solver.stats.solutions >= limit {
             return None;

@@ -229,12 +229,15 @@ impl Solver {
     ///
     /// Meant for small problems: every event reads the whole of the links to
     /// see what changed. The other solving methods do not pay for it. A problem
-    /// with bounds on items (Algorithm M) is solved without events.
+    /// with bounds on items (Algorithm M) is solved without events. The events
+    /// are those of dancing links: a solver on the cells engine moves to the
+    /// links engine, its commitments with it.
     pub fn visit_traced<V, T>(&mut self, mut visitor: V, trace: T) -> u64
     where
         V: FnMut(&[OptionId]) -> ControlFlow<()>,
         T: FnMut(Event) -> ControlFlow<()>,
     {
+        self.use_links();
         self.restart();
         let limit = self.config().get_limit().unwrap_or(u64::MAX);
         let mut tracer = Tracer { trace, committed: self.committed().to_vec(), hidden: Vec::new(), stopped: false };

@@ -15,11 +15,11 @@ use quadrille_dlx::{Color, Config, Item, OptionId, Problem, Solver};
 /// A random problem: item kinds, bounds of the primary items, and options as
 /// (item, colour) lists.
 #[derive(Clone, Debug)]
-struct Spec {
-    n_primary: usize,
-    n_secondary: usize,
-    bounds: Vec<(u32, u32)>,
-    options: Vec<Vec<(usize, Option<u32>)>>,
+pub struct Spec {
+    pub n_primary: usize,
+    pub n_secondary: usize,
+    pub bounds: Vec<(u32, u32)>,
+    pub options: Vec<Vec<(usize, Option<u32>)>>,
 }
 
 /// Bounds for `n` primary items: mostly `[1, 1]`, else anything from `[0, 1]`
@@ -32,7 +32,7 @@ fn bounds(n: usize) -> impl Strategy<Value = Vec<(u32, u32)>> {
     proptest::collection::vec(one, n)
 }
 
-fn spec() -> impl Strategy<Value = Spec> {
+pub fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=5, 0usize..=3, 0u32..=2).prop_flat_map(|(n_primary, n_secondary, n_colors)| {
         let n_items = n_primary + n_secondary;
         let option = proptest::collection::btree_set(0..n_items, 1..=n_items.min(4))
@@ -62,7 +62,7 @@ fn spec() -> impl Strategy<Value = Spec> {
     })
 }
 
-fn build(spec: &Spec) -> Problem {
+pub fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
     let mut items: Vec<Item> = (0..spec.n_primary)
         .map(|k| {
@@ -79,7 +79,7 @@ fn build(spec: &Spec) -> Problem {
 }
 
 /// Every subset of options that is a solution, each as a sorted list of option numbers.
-fn oracle(spec: &Spec) -> BTreeSet<Vec<u32>> {
+pub fn oracle(spec: &Spec) -> BTreeSet<Vec<u32>> {
     let n_items = spec.n_primary + spec.n_secondary;
     let mut found = BTreeSet::new();
     for mask in 0u32..1 << spec.options.len() {

@@ -44,7 +44,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use quadrille_dlx::{Monitor, Parallel, ParallelError, Solver, Stats};
+use quadrille_dlx::{Engine, Monitor, Parallel, ParallelError, Solver, Stats};
 
 use crate::backtrack::{self, Step};
 use crate::model::{CoverModel, Order};
@@ -94,6 +94,7 @@ pub struct Config {
     threads: Option<usize>,
     shard: Option<(u32, u32)>,
     monitor: Option<Arc<Monitor>>,
+    engine: Engine,
 }
 
 impl Config {
@@ -159,6 +160,13 @@ impl Config {
     /// A monitor that follows the work and stops it when it is stopped.
     pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Config {
         self.monitor = monitor;
+        self
+    }
+
+    /// The engine of [`Algorithm::Dlx`]: dancing links, dancing cells, or
+    /// (the default) whichever [`Engine::resolve`] picks.
+    pub fn engine(mut self, engine: Engine) -> Config {
+        self.engine = engine;
         self
     }
 
@@ -279,7 +287,7 @@ where
     };
     let order = config.order.unwrap_or(Order::OrganPipe);
     let trace: Option<&mut dyn FnMut(Step)> = if config.trace { Some(&mut trace) } else { None };
-    let stats = enumerate(n, order, algorithm, trace, &mut visitor)?;
+    let stats = enumerate(n, order, algorithm, config.engine, trace, &mut visitor)?;
     Ok(Listed { solutions: listed, stats })
 }
 
@@ -296,6 +304,8 @@ pub struct Count {
     pub unique_times_8: Option<u64>,
     /// The engine's statistics ([`Algorithm::Dlx`] only).
     pub stats: Option<Stats>,
+    /// The engine that counted ([`Algorithm::Dlx`] only): `Links` or `Cells`.
+    pub engine: Option<Engine>,
     /// The problem counted, as a shard record names it so that shards of
     /// different problems are not summed: `dlx:` and the cover model's
     /// fingerprint, or `queens:N:bitboard`.
@@ -317,8 +327,14 @@ pub fn count(n: usize, config: &Config) -> Result<Count, Error> {
 
 fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, Error> {
     let most = config.most();
-    let mut count =
-        Count { total: 0, unique: None, unique_times_8: None, stats: None, problem: format!("queens:{n}:bitboard") };
+    let mut count = Count {
+        total: 0,
+        unique: None,
+        unique_times_8: None,
+        stats: None,
+        engine: None,
+        problem: format!("queens:{n}:bitboard"),
+    };
     match algorithm {
         Algorithm::Bitboard if most.is_none() => {
             let (index, of) = config.shard.unwrap_or((0, 1));
@@ -330,17 +346,20 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
         Algorithm::Dlx if n > 0 && !config.unique => {
             let model = CoverModel::new(n, config.order.unwrap_or(Order::OrganPipe))?;
             count.problem = format!("dlx:{:016x}", model.problem().fingerprint());
+            let engine = config.engine.resolve(model.problem());
+            count.engine = Some(engine);
             let stats = if most.is_none() && (config.threads != Some(1) || config.shard.is_some()) {
                 let parallel = Parallel::new(model.problem())
                     .threads(config.threads.unwrap_or(0))
-                    .config(quadrille_dlx::Config::new().monitor(config.monitor.clone()));
+                    .config(quadrille_dlx::Config::new().monitor(config.monitor.clone()).engine(engine));
                 match config.shard {
                     Some((index, of)) => parallel.shard(index, of).map_err(engine_error)?.count(),
                     None => parallel.count(),
                 }
                 .map_err(engine_error)?
             } else {
-                let engine_config = quadrille_dlx::Config::new().limit(most).monitor(config.monitor.clone());
+                let engine_config =
+                    quadrille_dlx::Config::new().limit(most).monitor(config.monitor.clone()).engine(engine);
                 let mut solver = Solver::with_config(model.problem(), engine_config);
                 solver.count();
                 solver.stats()
@@ -353,7 +372,7 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
             let mut check = CanonicalCheck::new();
             let (mut total, mut unique) = (0, 0);
             let order = config.order.unwrap_or(Order::OrganPipe);
-            count.stats = enumerate(n, order, algorithm, None, &mut |cols| {
+            count.stats = enumerate(n, order, algorithm, config.engine, None, &mut |cols| {
                 total += 1;
                 unique += u64::from(check.is_canonical(cols));
                 if total >= most || config.stopped() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
@@ -379,6 +398,7 @@ fn enumerate(
     n: usize,
     order: Order,
     algorithm: Algorithm,
+    engine: Engine,
     trace: Option<&mut dyn FnMut(Step)>,
     visitor: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
 ) -> Result<Option<Stats>, Error> {
@@ -403,7 +423,7 @@ fn enumerate(
         }
         Algorithm::Dlx => {
             let model = CoverModel::new(n, order)?;
-            let mut solver = Solver::new(model.problem());
+            let mut solver = Solver::with_config(model.problem(), quadrille_dlx::Config::new().engine(engine));
             let mut cols = vec![0; n];
             solver.visit(|solution| {
                 model.placement_into(solution, &mut cols);

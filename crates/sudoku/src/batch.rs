@@ -34,7 +34,12 @@ pub struct Batch {
 impl Batch {
     /// A batch runner on `threads` threads (at least one).
     pub fn new(threads: usize) -> Batch {
-        Batch { solvers: (0..threads.max(1)).map(|_| SudokuSolver::new()).collect() }
+        Batch::with_engine(threads, quadrille_dlx::Engine::Auto)
+    }
+
+    /// A batch runner on `threads` threads whose searches run on `engine`.
+    pub fn with_engine(threads: usize, engine: quadrille_dlx::Engine) -> Batch {
+        Batch { solvers: (0..threads.max(1)).map(|_| SudokuSolver::with_engine(engine)).collect() }
     }
 
     /// The number of threads.

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use quadrille_dlx::{Config, OptionId, Solver, Stats};
+use quadrille_dlx::{Config, Engine, OptionId, Solver, Stats};
 
 use crate::{Error, Grid, Model, Size};
 
@@ -96,12 +96,19 @@ pub struct SudokuSolver {
     variants: Vec<(Arc<Model>, Solver)>,
     /// The statistics of the latest search.
     stats: Stats,
+    /// The engine every search runs on.
+    engine: Engine,
 }
 
 impl SudokuSolver {
     /// A solver with nothing built yet.
     pub fn new() -> SudokuSolver {
         SudokuSolver::default()
+    }
+
+    /// A solver whose searches run on `engine` (the default is [`Engine::Auto`]).
+    pub fn with_engine(engine: Engine) -> SudokuSolver {
+        SudokuSolver { engine, ..SudokuSolver::default() }
     }
 
     /// The engine's statistics of the latest search (nodes, updates, solutions),
@@ -115,7 +122,8 @@ impl SudokuSolver {
     pub fn solve(&mut self, puzzle: &Grid, task: Task) -> Result<Answer, Error> {
         let size = puzzle.size();
         let model = Model::get(size);
-        let solver = self.solvers[size.index()].get_or_insert_with(|| Solver::new(model.problem()));
+        let config = Config::new().engine(self.engine);
+        let solver = self.solvers[size.index()].get_or_insert_with(|| Solver::with_config(model.problem(), config));
         let answer = answer(solver, model, puzzle, task);
         self.stats = solver.stats();
         answer
@@ -151,7 +159,8 @@ impl SudokuSolver {
                 if self.variants.len() == KEPT_VARIANTS {
                     self.variants.remove(0);
                 }
-                self.variants.push((Arc::clone(model), Solver::new(model.problem())));
+                let solver = Solver::with_config(model.problem(), Config::new().engine(self.engine));
+                self.variants.push((Arc::clone(model), solver));
                 self.variants.len() - 1
             }
         };
@@ -172,7 +181,8 @@ fn answer(solver: &mut Solver, model: &Model, puzzle: &Grid, task: Task) -> Resu
         solver.reset();
         return Err(e);
     }
-    solver.set_config(Config::new().limit(task.limit()));
+    // The solver's engine stays: another would drop the givens.
+    solver.set_config(Config::new().limit(task.limit()).engine(solver.config().get_engine()));
     let answer = match task {
         Task::Count { .. } => Answer { solutions: solver.count(), solution: None },
         Task::Check | Task::First => {

@@ -122,3 +122,20 @@ fn bad_shards_and_threads_are_usage_errors() {
         assert!(run.stdout.is_empty());
     }
 }
+
+#[test]
+fn shards_of_the_cells_engine_add_up_and_do_not_mix_with_links() {
+    let shard = |engine: &str, i: u32| {
+        let run = quadrille(&["solve", "--count", "--shard", &format!("{i}/2"), "--engine", engine], TOY);
+        let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(record["engine"], engine);
+        run.stdout
+    };
+    let merged = quadrille(&["merge"], &[shard("cells", 0), shard("cells", 1)].concat());
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
+    assert_eq!((merged["solutions"].as_u64(), merged["engine"].as_str()), (Some(1), Some("cells")));
+    let mixed = quadrille(&["merge"], &[shard("cells", 0), shard("links", 1)].concat());
+    assert_eq!(mixed.code, 2);
+    assert!(mixed.stderr.contains("links engine, not cells"), "{}", mixed.stderr);
+}

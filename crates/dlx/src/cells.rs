@@ -1,0 +1,936 @@
+//! Dancing cells: Knuth's SSXCC, exact cover with colours on sparse sets.
+//!
+//! Each item keeps the options that still contain it in a **sparse set**: a
+//! segment of one array, `set`, whose first `size` entries are the nodes of the
+//! options in play; the entries after them are the options hidden, in the order
+//! they left. Hiding an option swaps its node with the last one in play and
+//! shrinks `size`, and each node knows where it sits in its item's set (`loc`),
+//! so a swap updates both nodes. The items still active (primary items to
+//! cover, secondary items not yet given a colour) are the first `active`
+//! entries of another sparse set, `item`.
+//!
+//! This is the method of Knuth's SSXCC as it stands since 2023, with Christine
+//! Solnon's ideas: nothing is undone step by step. Each level saves the sizes of
+//! the items active when it branches, and trying its next option restores them
+//! (the nodes hidden since then wait just past each set's end). Choosing an
+//! option deactivates all its items, then hides the options that conflict with
+//! it, only from the sets of items still active; a secondary item is
+//! deactivated with the colour the option gives it, which hides only the
+//! options of other colours. An active primary item left with one option is a
+//! **forced move**, taken next without saving sizes; one left with none ends the
+//! option at once. Otherwise the search branches on the primary item with the
+//! smallest set, ties going to the item given first. Statistics are counted as
+//! SSXCC counts them: one node per level entered (a solution is a level with no
+//! primary item left), one update per item deactivated and per node hidden; no
+//! cleansings.
+//!
+//! Since sets are not put back in their first order, the order in which
+//! options are tried, and with it the statistics, depends on the search so far.
+//! So every search starts from the problem's initial arrays with the
+//! commitments and descents replayed on them: the same calls give the same
+//! statistics. A split's subproblems are the leaves of a tree in which each node
+//! is reached that same way, so the statistics of a parallel count add up
+//! exactly whatever the threads or shards; they differ a little from one
+//! serial search's, whose subtrees inherit the order its earlier subtrees left.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::monitor::{Monitor, REPORT_EVERY};
+use crate::problem::{OptionId, Problem};
+use crate::solver::{CommitError, Config, Stats};
+
+/// A node: one item of one option, or a spacer between options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Node {
+    /// For an item's node, the start of the item's set in `set` (at least 2);
+    /// for the spacer after an option of length `t`, `-t`; 0 for the first spacer.
+    itm: i32,
+    /// For an item's node, its place in `set`; for the spacer before an option of
+    /// length `t`, `t`.
+    loc: u32,
+}
+
+/// The arrays the search changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct State {
+    nodes: Vec<Node>,
+    /// For an item whose set starts at `x`: `set[x - 2]` is its place in
+    /// `item`, `set[x - 1]` the size of its set, and `set[x..x + size]` its nodes
+    /// in play.
+    set: Vec<u32>,
+    /// The items by set start, the first `active` of them active.
+    item: Vec<u32>,
+    active: u32,
+    /// Primary items found with one option left, to be forced (some may have
+    /// been deactivated since).
+    force: Vec<u32>,
+}
+
+/// What never changes: the initial arrays and the maps back to options.
+#[derive(Debug)]
+struct Frame {
+    initial: State,
+    /// Per node, its colour (1 and up) or 0; empty when the problem has none.
+    clr: Vec<u32>,
+    /// Per node, its option (spacers: `u32::MAX`).
+    option_of: Vec<u32>,
+    /// Per option, its first node.
+    option_first: Vec<u32>,
+    /// Sets starting below this belong to primary items.
+    second: u32,
+    /// Some primary item has no option at all: SSXCC does not search.
+    hopeless: bool,
+}
+
+impl Frame {
+    fn new(problem: &Problem) -> Frame {
+        let n_items = problem.n_items();
+        let mut sizes = vec![0u32; n_items];
+        let mut n_nodes = 1;
+        for o in problem.options() {
+            for &item in problem.option_items(o) {
+                sizes[item.index()] += 1;
+            }
+            n_nodes += problem.option_items(o).len() + 1;
+        }
+        // Each item's set: two header entries, then its nodes.
+        let mut start = vec![0u32; n_items];
+        let mut len = 0u32;
+        for (k, &size) in sizes.iter().enumerate() {
+            start[k] = len + 2;
+            len += 2 + size;
+        }
+        let second = start.get(problem.n_primary()).copied().unwrap_or(len + 2);
+        let mut set = vec![0u32; len as usize];
+        for k in 0..n_items {
+            set[start[k] as usize - 2] = k as u32;
+        }
+        let has_colors = problem.has_colors();
+        let mut nodes = Vec::with_capacity(n_nodes);
+        let mut clr = Vec::with_capacity(if has_colors { n_nodes } else { 0 });
+        let mut option_of = Vec::with_capacity(n_nodes);
+        let mut option_first = Vec::with_capacity(problem.n_options());
+        nodes.push(Node { itm: 0, loc: 0 });
+        clr.extend(has_colors.then_some(0));
+        option_of.push(u32::MAX);
+        for o in problem.options() {
+            let t = problem.option_items(o).len();
+            let spacer = nodes.len() - 1;
+            nodes[spacer].loc = t as u32;
+            option_first.push(nodes.len() as u32);
+            for (item, color) in problem.option(o) {
+                let x = start[item.index()];
+                let size = &mut set[x as usize - 1];
+                let loc = x + *size;
+                *size += 1;
+                set[loc as usize] = nodes.len() as u32;
+                nodes.push(Node { itm: x as i32, loc });
+                clr.extend(has_colors.then(|| color.map_or(0, |c| c.0 + 1)));
+                option_of.push(o.0);
+            }
+            nodes.push(Node { itm: -(t as i32), loc: 0 });
+            clr.extend(has_colors.then_some(0));
+            option_of.push(u32::MAX);
+        }
+        let hopeless = sizes[..problem.n_primary()].contains(&0);
+        let initial = State { nodes, set, item: start, active: n_items as u32, force: Vec::with_capacity(2 * n_items) };
+        Frame { initial, clr, option_of, option_first, second, hopeless }
+    }
+}
+
+/// Where a search stands between calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Idle,
+    Suspended,
+    Done,
+}
+
+/// What a level branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Branch {
+    /// No primary item is left: a solution.
+    Solved,
+    /// A primary item has no option left (only after commitments).
+    Dead,
+    /// The item to branch on, and whether it is forced.
+    Item(u32, bool),
+}
+
+/// The dancing-cells engine behind a [`Solver`](crate::Solver) configured with
+/// [`Engine::Cells`](crate::Engine::Cells).
+#[derive(Clone, Debug)]
+pub(crate) struct Cells {
+    frame: Arc<Frame>,
+    state: State,
+    colors: bool,
+    /// `choice[l]`: the node of the option tried at level `l`.
+    choice: Vec<u32>,
+    /// `saved[l]..saved[l + 1]`: the sizes saved by level `l`, in `savestack`.
+    saved: Vec<u32>,
+    savestack: Vec<(u32, u32)>,
+    level: usize,
+    /// Levels below the floor were entered by descents.
+    floor: usize,
+    phase: Phase,
+    stats: Stats,
+    reported: Stats,
+    interrupted: bool,
+    /// Options committed, in order, and the node each was committed by.
+    committed: Vec<OptionId>,
+    committed_nodes: Vec<u32>,
+    /// Whether a search has run since the last commitment or descent: then the
+    /// next one starts from fresh arrays.
+    dirty: bool,
+    solution: Vec<OptionId>,
+}
+
+impl Cells {
+    pub(crate) fn new(problem: &Problem) -> Cells {
+        let frame = Arc::new(Frame::new(problem));
+        let depth = problem.n_primary() + 1;
+        Cells {
+            state: frame.initial.clone(),
+            frame,
+            colors: problem.has_colors(),
+            choice: vec![0; depth],
+            saved: vec![0; depth + 1],
+            savestack: Vec::new(),
+            level: 0,
+            floor: 0,
+            phase: Phase::Idle,
+            stats: Stats::default(),
+            reported: Stats::default(),
+            interrupted: false,
+            committed: Vec::with_capacity(depth),
+            committed_nodes: Vec::with_capacity(depth),
+            dirty: false,
+            solution: Vec::with_capacity(depth),
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    pub(crate) fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    pub(crate) fn committed(&self) -> &[OptionId] {
+        &self.committed
+    }
+
+    // ---- The sparse sets --------------------------------------------------
+
+    #[inline(always)]
+    fn size(&self, x: u32) -> u32 {
+        self.state.set[x as usize - 1]
+    }
+
+    #[inline(always)]
+    fn pos(&self, x: u32) -> u32 {
+        self.state.set[x as usize - 2]
+    }
+
+    /// Moves active item `c` to place `p` of `item`, the item there to `c`'s.
+    #[inline(always)]
+    fn swap_out(&mut self, c: u32, p: u32) {
+        let s = &mut self.state;
+        let k = s.set[c as usize - 2];
+        let cc = s.item[p as usize];
+        s.item[p as usize] = c;
+        s.item[k as usize] = cc;
+        s.set[cc as usize - 2] = k;
+        s.set[c as usize - 2] = p;
+    }
+
+    /// Hides the options in `c`'s set (those whose colour differs from `color`,
+    /// when it is not 0) from the sets of the items at places below `oactive`.
+    /// When `CHECK`, stops and returns `false` as soon as an active primary item
+    /// would lose its last option, and pushes those left with one on `force`.
+    #[inline(always)]
+    fn hide<const CHECK: bool>(&mut self, c: u32, color: u32, oactive: u32, updates: &mut u64) -> bool {
+        let second = self.frame.second;
+        let clr = &self.frame.clr;
+        let s = &mut self.state;
+        let end = c + s.set[c as usize - 1];
+        for rr in c..end {
+            let tt = s.set[rr as usize];
+            if color != 0 && clr[tt as usize] == color {
+                continue;
+            }
+            // Remove option tt from the other sets it is in.
+            let mut nn = tt + 1;
+            while nn != tt {
+                let Node { itm, loc } = s.nodes[nn as usize];
+                if itm < 0 {
+                    nn = (nn as i32 + itm) as u32;
+                    continue;
+                }
+                let uu = itm as usize;
+                let pos = s.set[uu - 2];
+                if pos < oactive {
+                    let ss = s.set[uu - 1] - 1;
+                    if CHECK && ss <= 1 && (uu as u32) < second && pos < s.active {
+                        if ss == 0 {
+                            return false;
+                        }
+                        s.force.push(uu as u32);
+                    }
+                    s.set[uu - 1] = ss;
+                    let last = uu + ss as usize;
+                    let nnp = s.set[last];
+                    s.set[last] = nn;
+                    s.set[loc as usize] = nnp;
+                    s.nodes[nn as usize].loc = last as u32;
+                    s.nodes[nnp as usize].loc = loc;
+                    *updates += 1;
+                }
+                nn += 1;
+            }
+        }
+        true
+    }
+
+    /// Step C3: what to branch on. Takes a forced item first, if one is still
+    /// active; otherwise scans the active primary items, pushing those with one
+    /// option on `force` and taking the last of them, or else the one with the
+    /// smallest set, ties going to the item given first.
+    #[inline(always)]
+    fn branch(&mut self) -> Branch {
+        while let Some(x) = self.state.force.pop() {
+            if self.pos(x) < self.state.active {
+                return Branch::Item(x, true);
+            }
+        }
+        let second = self.frame.second;
+        let s = &mut self.state;
+        let (mut best, mut t) = (0, u32::MAX);
+        for &x in &s.item[..s.active as usize] {
+            if x < second {
+                let size = s.set[x as usize - 1];
+                if size <= 1 {
+                    if size == 0 {
+                        return Branch::Dead;
+                    }
+                    s.force.push(x);
+                } else if size < t || (size == t && x < best) {
+                    best = x;
+                    t = size;
+                }
+            }
+        }
+        if let Some(x) = s.force.pop() {
+            Branch::Item(x, true)
+        } else if t == u32::MAX {
+            Branch::Solved
+        } else {
+            Branch::Item(best, false)
+        }
+    }
+
+    /// Step C4: deactivates item `best` and hides its options from the other
+    /// sets; returns the new `oactive`.
+    #[inline(always)]
+    fn enter(&mut self, best: u32, updates: &mut u64) -> u32 {
+        let p = self.state.active - 1;
+        self.state.active = p;
+        self.swap_out(best, p);
+        *updates += 1;
+        self.hide::<false>(best, 0, p, updates);
+        p
+    }
+
+    /// Saves the sizes of the active items, for level `l`.
+    #[inline(always)]
+    fn save(&mut self, l: usize) {
+        let s = &self.state;
+        let set = &s.set;
+        self.savestack.extend(s.item[..s.active as usize].iter().map(|&x| (x, set[x as usize - 1])));
+        self.saved[l + 1] = self.savestack.len() as u32;
+    }
+
+    /// Restores the sizes saved by level `l`, and the active items then.
+    #[inline(always)]
+    fn restore_sizes(&mut self, l: usize) {
+        let (from, to) = (self.saved[l] as usize, self.saved[l + 1] as usize);
+        self.savestack.truncate(to);
+        self.state.active = (to - from) as u32;
+        for &(x, size) in &self.savestack[from..to] {
+            self.state.set[x as usize - 1] = size;
+        }
+    }
+
+    /// Step C5: tries the option of node `x`: deactivates its other items, then
+    /// hides what conflicts with them. Returns `false` when that would leave an
+    /// active primary item without options.
+    #[inline(always)]
+    fn try_option<const COLORS: bool, const CHECK: bool>(&mut self, x: u32, updates: &mut u64) -> bool {
+        let oactive = self.state.active;
+        let mut p = oactive;
+        let mut q = x + 1;
+        while q != x {
+            let itm = self.state.nodes[q as usize].itm;
+            if itm < 0 {
+                q = (q as i32 + itm) as u32;
+                continue;
+            }
+            let c = itm as u32;
+            if self.pos(c) < p {
+                p -= 1;
+                self.swap_out(c, p);
+                *updates += 1;
+            }
+            q += 1;
+        }
+        self.state.active = p;
+        let second = self.frame.second;
+        let mut q = x + 1;
+        while q != x {
+            let itm = self.state.nodes[q as usize].itm;
+            if itm < 0 {
+                q = (q as i32 + itm) as u32;
+                continue;
+            }
+            let c = itm as u32;
+            let ok = if c < second {
+                self.hide::<CHECK>(c, 0, oactive, updates)
+            } else if self.pos(c) < oactive {
+                // A secondary item deactivated earlier already has this colour.
+                let color = if COLORS { self.frame.clr[q as usize] } else { 0 };
+                self.hide::<CHECK>(c, color, oactive, updates)
+            } else {
+                true
+            };
+            if !ok {
+                self.state.force.clear();
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+
+    // ---- Commitments, descents, fresh starts -------------------------------
+
+    /// Whether the item whose set starts at `x` is primary.
+    #[inline]
+    fn is_primary(&self, x: u32) -> bool {
+        x < self.frame.second
+    }
+
+    /// The first node of `option` on a primary item.
+    fn primary_node(&self, option: OptionId) -> Result<u32, CommitError> {
+        let first = *self.frame.option_first.get(option.index()).ok_or(CommitError::UnknownOption(option.0))?;
+        let mut p = first;
+        while self.state.nodes[p as usize].itm > 0 {
+            if self.is_primary(self.state.nodes[p as usize].itm as u32) {
+                return Ok(p);
+            }
+            p += 1;
+        }
+        // The builder gives every option a primary item.
+        Err(CommitError::UnknownOption(option.0))
+    }
+
+    /// Whether every primary item of `option` is active with the option in its
+    /// set: an option in conflict with the commitments was hidden from the sets
+    /// of its active items, or has an item that is no longer active.
+    fn is_available(&self, option: OptionId) -> bool {
+        let Some(&first) = self.frame.option_first.get(option.index()) else { return false };
+        let mut p = first;
+        loop {
+            let Node { itm, loc } = self.state.nodes[p as usize];
+            if itm <= 0 {
+                return true;
+            }
+            let x = itm as u32;
+            if self.is_primary(x) && (self.pos(x) >= self.state.active || loc >= x + self.size(x)) {
+                return false;
+            }
+            p += 1;
+        }
+    }
+
+    /// Commits the option of node `p` (on a primary item): as if chosen, without
+    /// counting, and hiding every conflicting option even when that leaves a
+    /// primary item without options (the search then finds none).
+    fn apply_commit(&mut self, p: u32) {
+        let mut updates = 0;
+        let item = self.state.nodes[p as usize].itm as u32;
+        self.enter(item, &mut updates);
+        if self.colors {
+            self.try_option::<true, false>(p, &mut updates);
+        } else {
+            self.try_option::<false, false>(p, &mut updates);
+        }
+    }
+
+    /// Enters the next level by the option of node `x`, as the search would.
+    /// Returns `false` (the state then spoilt) when the search would not.
+    fn apply_descent(&mut self, x: u32) -> bool {
+        let Branch::Item(item, _) = self.branch() else { return false };
+        let Node { itm, loc } = self.state.nodes[x as usize];
+        if itm as u32 != item || loc >= item + self.size(item) {
+            return false;
+        }
+        let mut updates = 0;
+        self.enter(item, &mut updates);
+        if self.colors {
+            self.try_option::<true, true>(x, &mut updates)
+        } else {
+            self.try_option::<false, true>(x, &mut updates)
+        }
+    }
+
+    /// Starts again from the initial arrays, with the commitments and the
+    /// descents replayed on them.
+    fn refresh(&mut self) {
+        self.state.clone_from(&self.frame.initial);
+        for k in 0..self.committed_nodes.len() {
+            self.apply_commit(self.committed_nodes[k]);
+        }
+        for l in 0..self.floor {
+            let replayed = self.apply_descent(self.choice[l]);
+            debug_assert!(replayed, "a descent replays");
+        }
+        self.savestack.clear();
+        self.level = self.floor;
+        self.phase = Phase::Idle;
+        self.dirty = false;
+    }
+
+    fn fresh(&mut self) {
+        self.stop();
+        if self.dirty {
+            self.refresh();
+        }
+    }
+
+    pub(crate) fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        self.fresh();
+        if self.floor > 0 {
+            return Err(CommitError::AfterDescent(option.0));
+        }
+        let p = self.primary_node(option)?;
+        if !self.is_available(option) {
+            return Err(CommitError::Conflict(option.0));
+        }
+        self.apply_commit(p);
+        self.committed.push(option);
+        self.committed_nodes.push(p);
+        Ok(())
+    }
+
+    pub(crate) fn can_commit(&mut self, option: OptionId) -> bool {
+        self.fresh();
+        self.is_available(option)
+    }
+
+    pub(crate) fn reset(&mut self) {
+        self.stop();
+        let touched = self.dirty || self.floor > 0 || !self.committed.is_empty();
+        self.floor = 0;
+        self.level = 0;
+        self.committed.clear();
+        self.committed_nodes.clear();
+        if touched {
+            self.state.clone_from(&self.frame.initial);
+        }
+        self.dirty = false;
+    }
+
+    pub(crate) fn descend(&mut self, option: OptionId) -> bool {
+        self.fresh();
+        let Some(&first) = self.frame.option_first.get(option.index()) else { return false };
+        if self.state.active == 0 {
+            return false;
+        }
+        // The node of the option on the item the search would branch on.
+        let before = self.state.force.clone();
+        let Branch::Item(item, _) = self.branch() else {
+            self.state.force = before;
+            return false;
+        };
+        self.state.force = before;
+        let mut x = first;
+        while self.state.nodes[x as usize].itm > 0 && self.state.nodes[x as usize].itm as u32 != item {
+            x += 1;
+        }
+        if self.state.nodes[x as usize].itm <= 0 {
+            return false;
+        }
+        if !self.apply_descent(x) {
+            self.dirty = true;
+            return false;
+        }
+        self.choice[self.level] = x;
+        self.level += 1;
+        self.floor = self.level;
+        true
+    }
+
+    /// Ends a search stopped at a solution: the arrays are refreshed before
+    /// anything else is done with them.
+    pub(crate) fn stop(&mut self) {
+        if self.phase == Phase::Suspended {
+            self.dirty = true;
+            self.level = self.floor;
+        }
+        self.phase = Phase::Idle;
+    }
+
+    fn restart(&mut self) {
+        self.fresh();
+        self.stats = Stats::default();
+        self.reported = Stats::default();
+        self.interrupted = false;
+        self.savestack.clear();
+        self.saved[self.floor] = 0;
+        self.dirty = true;
+    }
+
+    fn solution(&mut self) -> &[OptionId] {
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.committed);
+        for l in 0..self.level {
+            self.solution.push(OptionId(self.frame.option_of[self.choice[l] as usize]));
+        }
+        &self.solution
+    }
+
+    /// Whether no active primary item is left.
+    fn solved(&self) -> bool {
+        let s = &self.state;
+        !s.item[..s.active as usize].iter().any(|&x| x < self.frame.second)
+    }
+
+    // ---- Searches -------------------------------------------------------------
+
+    pub(crate) fn count(&mut self, config: &Config) -> u64 {
+        self.restart();
+        match config.get_limit() {
+            None => self.search(config, |_| ControlFlow::Continue(())),
+            Some(0) => {}
+            Some(limit) => self.search(config, |s| {
+                if s.stats.solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+            }),
+        }
+        self.stop();
+        self.stats.solutions
+    }
+
+    pub(crate) fn visit<F>(&mut self, config: &Config, mut visitor: F) -> u64
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        self.restart();
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if limit > 0 {
+            self.search(config, |s| {
+                let flow = visitor(s.solution());
+                if flow.is_break() || s.stats.solutions >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        }
+        self.stop();
+        self.stats.solutions
+    }
+
+    /// Starts a search for [`next`](Cells::next).
+    pub(crate) fn start(&mut self) {
+        self.restart();
+    }
+
+    /// The next solution of the search begun by [`start`](Cells::start).
+    pub(crate) fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if self.stats.solutions >= limit {
+            return None;
+        }
+        let mut found = None;
+        self.search(config, |s| {
+            found = Some(s.solution().to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// The split of the search tree at `depth` levels below the floor, each
+    /// node of the tree reached from fresh arrays (see the module's docs).
+    pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    where
+        F: FnMut(&[OptionId]),
+    {
+        self.restart();
+        let mut path = Vec::with_capacity(depth);
+        let mut stats = Stats::default();
+        if !self.frame.hopeless {
+            self.split_at(depth, &mut path, &mut stats, &mut leaf);
+        }
+        self.stats = stats;
+        self.dirty = true;
+        stats
+    }
+
+    fn leaf<F>(&mut self, path: &[u32], leaf: &mut F)
+    where
+        F: FnMut(&[OptionId]),
+    {
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.committed);
+        for &x in self.choice[..self.floor].iter().chain(path) {
+            self.solution.push(OptionId(self.frame.option_of[x as usize]));
+        }
+        leaf(&self.solution);
+    }
+
+    /// One node of the split tree, the arrays fresh with `path` descended.
+    fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F)
+    where
+        F: FnMut(&[OptionId]),
+    {
+        if path.len() == depth || self.solved() {
+            self.leaf(path, leaf);
+            return;
+        }
+        stats.nodes += 1;
+        let Branch::Item(best, _) = self.branch() else { return };
+        let mut updates = 0;
+        self.enter(best, &mut updates);
+        let l = self.floor + path.len();
+        self.saved[l] = self.savestack.len() as u32;
+        self.save(l);
+        let options: Vec<u32> = self.state.set[best as usize..(best + self.size(best)) as usize].to_vec();
+        let mut inner = Vec::new();
+        for &x in &options {
+            let tried = if self.colors {
+                self.try_option::<true, true>(x, &mut updates)
+            } else {
+                self.try_option::<false, true>(x, &mut updates)
+            };
+            if tried {
+                path.push(x);
+                if path.len() == depth || self.solved() {
+                    self.leaf(path, leaf);
+                } else {
+                    inner.push(x);
+                }
+                path.pop();
+            }
+            self.state.force.clear();
+            self.restore_sizes(l);
+        }
+        stats.updates += updates;
+        for x in inner {
+            path.push(x);
+            self.refresh();
+            for &y in path.iter() {
+                let replayed = self.apply_descent(y);
+                debug_assert!(replayed, "a prefix of the split replays");
+            }
+            self.split_at(depth, path, stats, leaf);
+            path.pop();
+        }
+    }
+
+    /// Adds what the monitor has not yet seen, and Knuth's estimate of the
+    /// fraction done. Returns whether to stop.
+    #[cold]
+    #[inline(never)]
+    fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
+        let delta = Stats {
+            nodes: self.stats.nodes - self.reported.nodes,
+            updates: self.stats.updates - self.reported.updates,
+            cleansings: self.stats.cleansings - self.reported.cleansings,
+            solutions: self.stats.solutions - self.reported.solutions,
+        };
+        monitor.add(&delta);
+        self.reported = self.stats;
+        if self.floor == 0 {
+            let (mut done, mut weight) = (0.0, 1.0);
+            for &x in &self.choice[..level] {
+                let Node { itm, loc } = self.state.nodes[x as usize];
+                let total = self.size(itm as u32).max(1);
+                weight /= f64::from(total);
+                done += weight * f64::from(loc - itm as u32);
+            }
+            monitor.set_fraction(done);
+        }
+        monitor.is_stopped()
+    }
+
+    fn search<F>(&mut self, config: &Config, on_solution: F)
+    where
+        F: FnMut(&mut Cells) -> ControlFlow<()>,
+    {
+        if self.colors {
+            self.search_in::<true, F>(config, on_solution)
+        } else {
+            self.search_in::<false, F>(config, on_solution)
+        }
+    }
+
+    /// SSXCC's search as a loop over levels with the `choice` stack, so that it
+    /// can stop at a solution and resume later.
+    #[inline(always)]
+    fn search_in<const COLORS: bool, F>(&mut self, config: &Config, mut on_solution: F)
+    where
+        F: FnMut(&mut Cells) -> ControlFlow<()>,
+    {
+        #[derive(Clone, Copy)]
+        enum At {
+            Forward,
+            Advance,
+            Abort,
+            Backup,
+        }
+        if self.phase == Phase::Done {
+            return;
+        }
+        if self.frame.hopeless {
+            // SSXCC does not search when an item has no options.
+            self.phase = Phase::Done;
+            return;
+        }
+        let monitor = config.get_monitor().map(Arc::clone);
+        let mut at = if self.phase == Phase::Suspended { At::Backup } else { At::Forward };
+        self.phase = Phase::Idle;
+        let mut l = self.level;
+        let mut nodes = self.stats.nodes;
+        let mut updates = self.stats.updates;
+        // The item branched on at level l, and the place in its set of the
+        // option tried there.
+        let (mut best, mut cur) = (0u32, 0u32);
+        loop {
+            match at {
+                At::Forward => {
+                    // C2: enter level l.
+                    nodes += 1;
+                    if nodes % REPORT_EVERY == 0
+                        && let Some(monitor) = &monitor
+                    {
+                        self.stats.nodes = nodes;
+                        self.stats.updates = updates;
+                        if self.report(monitor, l) {
+                            self.interrupted = true;
+                            self.level = l;
+                            self.phase = Phase::Suspended;
+                            return;
+                        }
+                    }
+                    // C3: choose the item to branch on.
+                    match self.branch() {
+                        Branch::Solved => {
+                            self.stats = Stats { nodes, updates, cleansings: 0, solutions: self.stats.solutions + 1 };
+                            self.level = l;
+                            if on_solution(self).is_break() {
+                                self.phase = Phase::Suspended;
+                                if let Some(monitor) = &monitor {
+                                    self.report(monitor, l);
+                                }
+                                return;
+                            }
+                            at = At::Backup;
+                        }
+                        Branch::Dead => at = At::Backup,
+                        Branch::Item(item, forced) => {
+                            // C4: deactivate the item and hide its options.
+                            best = item;
+                            self.enter(best, &mut updates);
+                            if forced {
+                                self.saved[l + 1] = self.savestack.len() as u32;
+                            } else {
+                                self.save(l);
+                            }
+                            cur = best;
+                            at = At::Advance;
+                        }
+                    }
+                }
+                At::Advance => {
+                    // C5: try the option at place cur of best's set.
+                    let x = self.state.set[cur as usize];
+                    self.choice[l] = x;
+                    if self.try_option::<COLORS, true>(x, &mut updates) {
+                        l += 1;
+                        at = At::Forward;
+                    } else {
+                        at = At::Abort;
+                    }
+                }
+                At::Abort => {
+                    // C6: the next option, if any, from the sizes saved.
+                    if cur + 1 >= best + self.size(best) {
+                        at = At::Backup;
+                    } else {
+                        self.restore_sizes(l);
+                        cur += 1;
+                        at = At::Advance;
+                    }
+                }
+                At::Backup => {
+                    // C8: leave level l.
+                    if l == self.floor {
+                        self.stats.nodes = nodes;
+                        self.stats.updates = updates;
+                        self.level = l;
+                        self.phase = Phase::Done;
+                        if let Some(monitor) = &monitor {
+                            self.report(monitor, l);
+                        }
+                        return;
+                    }
+                    l -= 1;
+                    let Node { itm, loc } = self.state.nodes[self.choice[l] as usize];
+                    (best, cur) = (itm as u32, loc);
+                    at = At::Abort;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats_of(text: &str) -> Stats {
+        let problem = Problem::from_knuth(text).unwrap();
+        let mut cells = Cells::new(&problem);
+        cells.count(&Config::new());
+        cells.stats()
+    }
+
+    #[test]
+    fn the_toy_problems_count_as_ssxcc_counts() {
+        let toy = stats_of("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
+        assert_eq!((toy.solutions, toy.nodes, toy.updates), (1, 5, 27));
+        let colors = stats_of("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
+        assert_eq!((colors.solutions, colors.nodes, colors.updates), (1, 3, 16));
+    }
+
+    #[test]
+    fn searches_start_fresh_and_leave_no_trace() {
+        let problem = Problem::from_knuth("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1 A\nB X:1\nC Y:1\n").unwrap();
+        let mut cells = Cells::new(&problem);
+        let config = Config::new();
+        let count = cells.count(&config);
+        let first = cells.stats();
+        assert_eq!(cells.count(&config), count);
+        assert_eq!(cells.stats(), first);
+        cells.start();
+        assert!(cells.next(&config).is_some());
+        cells.reset();
+        assert_eq!(cells.state, cells.frame.initial);
+        assert!(cells.commit(OptionId(1)).is_ok());
+        cells.count(&config);
+        cells.reset();
+        assert_eq!(cells.state, cells.frame.initial);
+    }
+}

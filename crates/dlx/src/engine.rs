@@ -1,0 +1,114 @@
+//! The choice of engine: dancing links, dancing cells, or a rule that picks one.
+
+use crate::problem::Problem;
+
+/// Which search engine a [`Solver`](crate::Solver) runs.
+///
+/// Both engines find the same solutions of every problem; they differ in speed,
+/// in the order they find solutions, and in how they count their statistics.
+///
+/// - [`Engine::Links`]: Knuth's dancing links (Algorithms X and C, his DLX1 and
+///   DLX2): each item's options in a doubly linked list. Nodes, updates and
+///   cleansings equal DLX1's and DLX2's.
+/// - [`Engine::Cells`]: Knuth's dancing cells (his SSXCC): each item's options in
+///   a sparse set, an array whose first `size` entries are the options still in
+///   play, so that hiding an option is a swap and unhiding it a mere increment.
+///   Nodes, updates and cleansings equal SSXCC's.
+/// - [`Engine::Auto`] (the default): one of the two, chosen by
+///   [`Engine::resolve`] from the problem.
+///
+/// A parallel or sharded count with dancing cells finds the serial search's
+/// solutions, and its statistics add up exactly over threads and shards; but
+/// since each subproblem is searched from fresh arrays, they differ slightly from
+/// one serial search's (see the `cells` module's notes in the source).
+///
+/// ```
+/// use quadrille_dlx::{Config, Engine, Problem, Solver};
+///
+/// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+/// let mut cells = Solver::with_config(&problem, Config::new().engine(Engine::Cells));
+/// assert_eq!((links.count(), cells.count()), (1, 1));
+/// // DLX1's statistics and SSXCC's: SSXCC does not cover an item left without options.
+/// assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
+/// assert_eq!((cells.stats().nodes, cells.stats().updates), (5, 27));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Dancing links: DLX1's and DLX2's method and statistics.
+    Links,
+    /// Dancing cells: SSXCC's method and statistics.
+    Cells,
+    /// Whichever [`Engine::resolve`] picks for the problem.
+    #[default]
+    Auto,
+}
+
+impl Engine {
+    /// The engine that runs `problem`: `Links` or `Cells` as asked, or for
+    /// `Auto` the one measured faster on problems of its shape.
+    ///
+    /// The rule looks only at the problem, so it picks the same engine for every
+    /// solver of one problem (a parallel count's threads, a sharded count's
+    /// machines). Today it picks `Links` for every problem: on every shape
+    /// measured, the cells engine runs more instructions and takes longer.
+    /// Instructions counted with `valgrind --tool=callgrind`, one thread,
+    /// counting all solutions (billions; the ratio is cells / links):
+    ///
+    /// | instance | primary items | items per option | links | cells | ratio |
+    /// |---|---:|---:|---:|---:|---:|
+    /// | `pentomino_6x10.dlx` | 72 | 6 | 12.95 | 18.01 | 1.39 |
+    /// | queens-dlx n = 12, organ-pipe | 24 | 3.9 | 0.196 | 0.325 | 1.65 |
+    /// | 300 puzzles of `top1465.txt` (9×9 sudoku) | 324 | 4 | 0.564 | 0.855 | 1.51 |
+    ///
+    /// Dancing cells saves the sizes of all active items at every branching
+    /// node and scans every active item to branch, where the links engine
+    /// keeps the primary items' lengths in one dense array; that costs more
+    /// than its sparse sets save on these shapes. When a shape is measured on
+    /// which the cells engine wins, the rule will name it here.
+    ///
+    /// The cells engine knows no bounds on items (Algorithm M): a problem with
+    /// bounds ([`Problem::has_bounds`]) resolves to `Links` whatever was asked,
+    /// `Cells` included.
+    pub fn resolve(self, problem: &Problem) -> Engine {
+        match self {
+            _ if problem.has_bounds() => Engine::Links,
+            Engine::Links | Engine::Cells => self,
+            Engine::Auto => Engine::Links,
+        }
+    }
+
+    /// The engine's name: `links`, `cells` or `auto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Links => "links",
+            Engine::Cells => "cells",
+            Engine::Auto => "auto",
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(name: &str) -> Result<Engine, UnknownEngine> {
+        match name {
+            "links" => Ok(Engine::Links),
+            "cells" => Ok(Engine::Cells),
+            "auto" => Ok(Engine::Auto),
+            _ => Err(UnknownEngine(name.to_owned())),
+        }
+    }
+}
+
+/// A name that is not `links`, `cells` or `auto`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine `{0}`: expected links, cells or auto")]
+pub struct UnknownEngine(pub String);

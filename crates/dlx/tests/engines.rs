@@ -1,0 +1,142 @@
+//! Both engines, dancing links and dancing cells, against the brute-force oracle
+//! of `oracle.rs` on small random problems with and without colours; and their
+//! parallel counts, whose threads and shards must add up.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use proptest::prelude::*;
+use quadrille_dlx::{Config, Engine, OptionId, Parallel, Solver, Stats};
+
+#[path = "oracle.rs"]
+#[allow(dead_code)]
+mod oracle;
+
+use oracle::{Spec, build, oracle, spec};
+
+const ENGINES: [Engine; 2] = [Engine::Links, Engine::Cells];
+
+/// The problem without its bounds: every primary item exactly once, the only
+/// kind of problem the cells engine runs.
+fn exact(spec: Spec) -> Spec {
+    Spec { bounds: vec![(1, 1); spec.n_primary], ..spec }
+}
+
+fn sorted(solution: &[OptionId]) -> Vec<u32> {
+    let mut options: Vec<u32> = solution.iter().map(|o| o.0).collect();
+    options.sort_unstable();
+    options
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn both_engines_find_the_oracles_solutions(spec in spec(), limit in 0u64..4, pick in any::<prop::sample::Index>()) {
+        let spec = exact(spec);
+        let problem = build(&spec);
+        let expected = oracle(&spec);
+        for engine in ENGINES {
+            let mut solver = Solver::with_config(&problem, Config::new().engine(engine));
+            prop_assert_eq!(solver.engine(), engine);
+            prop_assert_eq!(solver.count(), expected.len() as u64, "{}", engine);
+            let stats = solver.stats();
+
+            let mut seen = BTreeSet::new();
+            let mut in_order = Vec::new();
+            solver.visit(|solution| {
+                seen.insert(sorted(solution));
+                in_order.push(solution.to_vec());
+                ControlFlow::Continue(())
+            });
+            prop_assert_eq!(&seen, &expected, "{}", engine);
+            prop_assert_eq!(in_order.len(), expected.len(), "{}: a solution reported twice", engine);
+            // The same calls give the same statistics, and the iterator the visitor's order.
+            prop_assert_eq!(solver.stats(), stats, "{}", engine);
+            let iterated: Vec<Vec<OptionId>> = solver.solutions().collect();
+            prop_assert_eq!(&iterated, &in_order, "{}", engine);
+            prop_assert_eq!(solver.first(), in_order.first().cloned(), "{}", engine);
+
+            // A limit, then a commitment, reset and restore.
+            solver.set_config(Config::new().engine(engine).limit(Some(limit)));
+            prop_assert_eq!(solver.count(), (expected.len() as u64).min(limit), "{}", engine);
+            let mut iterator = solver.solutions();
+            iterator.next();
+            drop(iterator);
+            solver.set_config(Config::new().engine(engine));
+            if !spec.options.is_empty() {
+                let option = pick.index(spec.options.len()) as u32;
+                solver.commit(OptionId(option)).unwrap();
+                let containing: BTreeSet<Vec<u32>> = expected.iter().filter(|s| s.contains(&option)).cloned().collect();
+                let mut found = BTreeSet::new();
+                solver.visit(|s| {
+                    assert_eq!(s[0], OptionId(option), "committed options come first");
+                    found.insert(sorted(s));
+                    ControlFlow::Continue(())
+                });
+                prop_assert_eq!(&found, &containing, "{}", engine);
+                // Another option can be committed too exactly when it agrees with
+                // this one: no primary item shared, shared secondary items with
+                // one colour in both.
+                for other in 0..spec.options.len() {
+                    let agrees = spec.options[other].iter().all(|&(i, c)| {
+                        spec.options[option as usize].iter().all(|&(j, d)| i != j || (i >= spec.n_primary && c.is_some() && c == d))
+                    });
+                    if other != option as usize {
+                        prop_assert_eq!(solver.can_commit(OptionId(other as u32)), agrees, "{}", engine);
+                    }
+                }
+                solver.reset();
+                prop_assert_eq!(solver.count(), expected.len() as u64, "{}", engine);
+                prop_assert_eq!(solver.stats(), stats, "{}: reset starts afresh", engine);
+                solver.commit(OptionId(option)).unwrap();
+                solver.first();
+                solver.reset();
+                prop_assert!(solver.committed().is_empty());
+                prop_assert_eq!(solver.count(), expected.len() as u64, "{}", engine);
+            }
+        }
+    }
+
+    #[test]
+    fn problems_with_bounds_run_on_links_whatever_was_asked(spec in spec()) {
+        let problem = build(&spec);
+        for engine in [Engine::Cells, Engine::Auto] {
+            let mut solver = Solver::with_config(&problem, Config::new().engine(engine));
+            let expected = if problem.has_bounds() { Engine::Links } else { engine.resolve(&problem) };
+            prop_assert_eq!(solver.engine(), expected);
+            prop_assert_eq!(solver.count(), oracle(&spec).len() as u64, "{}", engine);
+        }
+    }
+
+    #[test]
+    fn threads_and_shards_add_up_for_both_engines(spec in spec(), subproblems in 1usize..12, of in 1u32..6) {
+        let spec = exact(spec);
+        let problem = build(&spec);
+        let expected = oracle(&spec);
+        for engine in ENGINES {
+            let serial = {
+                let mut solver = Solver::with_config(&problem, Config::new().engine(engine));
+                solver.count();
+                solver.stats()
+            };
+            let parallel = Parallel::new(&problem).config(Config::new().engine(engine)).threads(2).subproblems(subproblems);
+            let found = Mutex::new(BTreeSet::new());
+            let stats = parallel.visit(|s| {
+                assert!(found.lock().unwrap().insert(sorted(s)), "a solution was visited twice");
+                ControlFlow::Continue(())
+            }).unwrap();
+            prop_assert_eq!(&found.into_inner().unwrap(), &expected, "{}", engine);
+            prop_assert_eq!(stats.solutions, serial.solutions, "{}", engine);
+            if engine == Engine::Links {
+                prop_assert_eq!(stats, serial);
+            }
+            prop_assert_eq!(parallel.clone().threads(1).count().unwrap(), stats, "{}", engine);
+            let shards: Stats = (0..of)
+                .map(|i| parallel.clone().threads(1).shard(i, of).unwrap().count().unwrap())
+                .sum();
+            prop_assert_eq!(shards, stats, "{}", engine);
+        }
+    }
+}
