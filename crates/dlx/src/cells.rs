@@ -744,12 +744,7 @@ impl Cells {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        let delta = Stats {
-            nodes: self.stats.nodes - self.reported.nodes,
-            updates: self.stats.updates - self.reported.updates,
-            cleansings: self.stats.cleansings - self.reported.cleansings,
-            solutions: self.stats.solutions - self.reported.solutions,
-        };
+        let delta = self.stats.since(&self.reported);
         monitor.add(&delta);
         self.reported = self.stats;
         if self.floor == 0 {
