@@ -38,7 +38,7 @@ use std::sync::Arc;
 
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, Stats};
+use crate::solver::{CommitError, Config, Stats, go_on};
 
 /// A node: one item of one option, or a spacer between options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -631,11 +631,7 @@ impl Cells {
         if limit > 0 {
             self.search(config, |s| {
                 let flow = visitor(s.solution());
-                if flow.is_break() || s.stats.solutions >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                go_on(flow, s.stats.solutions, limit)
             });
         }
         self.stop();

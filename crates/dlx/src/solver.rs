@@ -50,6 +50,12 @@ impl Stats {
     }
 }
 
+/// Whether a visit goes on after a solution: not when the visitor said `Break`
+/// (`flow`), nor once `found` solutions reach the `limit`.
+pub(crate) fn go_on(flow: ControlFlow<()>, found: u64, limit: u64) -> ControlFlow<()> {
+    if flow.is_break() || found >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+}
+
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Stats) {
         self.add(&other);
@@ -741,11 +747,7 @@ impl Solver {
         if limit > 0 {
             self.search(|s| {
                 let flow = visitor(s.solution());
-                if flow.is_break() || s.stats.solutions >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                go_on(flow, s.stats.solutions, limit)
             });
         }
         self.stop();

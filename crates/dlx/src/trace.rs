@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 
 use crate::links::{ItemIx, Links, NodeIx};
 use crate::problem::{Item, OptionId};
-use crate::solver::Solver;
+use crate::solver::{Solver, go_on};
 
 /// A place in the search loop where an observer is called, with what the loop
 /// knows there. Nodes are indices into the links.
@@ -244,11 +244,7 @@ impl Solver {
         if limit > 0 {
             self.search_observed(&mut tracer, |s| {
                 let flow = visitor(s.solution());
-                if flow.is_break() || s.stats().solutions >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                go_on(flow, s.stats().solutions, limit)
             });
         }
         self.stop();
