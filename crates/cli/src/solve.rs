@@ -71,10 +71,10 @@ pub struct Args {
     pub engine: Engine,
 }
 
-/// The parser of `--engine links|cells|auto`.
+/// The parser of `--engine links|cells|bits|auto`.
 pub(crate) fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(["links", "cells", "auto"])
+    clap::builder::PossibleValuesParser::new(["links", "cells", "bits", "auto"])
         .map(|name| name.parse::<Engine>().unwrap_or_default())
 }
 

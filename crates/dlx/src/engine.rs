@@ -1,6 +1,11 @@
 //! The choice of engine: dancing links, dancing cells, or a rule that picks one.
 
-use crate::problem::Problem;
+use std::ops::ControlFlow;
+
+use crate::bits::Bits;
+use crate::cells::Cells;
+use crate::problem::{OptionId, Problem};
+use crate::solver::{CommitError, Config, DescendError, Stats};
 
 /// Which search engine a [`Solver`](crate::Solver) runs.
 ///
@@ -40,6 +45,10 @@ pub enum Engine {
     Links,
     /// Dancing cells: SSXCC's method and statistics.
     Cells,
+    /// Dense bitsets: the links engine's search, statistics and order of
+    /// solutions, on bitsets copied from level to level instead of lists
+    /// undone; for small problems.
+    Bits,
     /// Whichever [`Engine::resolve`] picks for the problem.
     #[default]
     Auto,
@@ -74,7 +83,8 @@ impl Engine {
     pub fn resolve(self, problem: &Problem) -> Engine {
         match self {
             _ if problem.has_bounds() => Engine::Links,
-            Engine::Links | Engine::Cells => self,
+            Engine::Bits if !Bits::takes(problem) => Engine::Links,
+            Engine::Links | Engine::Cells | Engine::Bits => self,
             Engine::Auto => Engine::Links,
         }
     }
@@ -84,6 +94,7 @@ impl Engine {
         match self {
             Engine::Links => "links",
             Engine::Cells => "cells",
+            Engine::Bits => "bits",
             Engine::Auto => "auto",
         }
     }
@@ -102,13 +113,110 @@ impl std::str::FromStr for Engine {
         match name {
             "links" => Ok(Engine::Links),
             "cells" => Ok(Engine::Cells),
+            "bits" => Ok(Engine::Bits),
             "auto" => Ok(Engine::Auto),
             _ => Err(UnknownEngine(name.to_owned())),
         }
     }
 }
 
-/// A name that is not `links`, `cells` or `auto`.
+/// A name that is not `links`, `cells`, `bits` or `auto`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}`: expected links, cells or auto")]
+#[error("unknown engine `{0}`: expected links, cells, bits or auto")]
 pub struct UnknownEngine(pub String);
+
+/// The engine a [`Solver`](crate::Solver) runs instead of its links.
+#[derive(Clone, Debug)]
+pub(crate) enum Other {
+    Cells(Box<Cells>),
+    Bits(Box<Bits>),
+}
+
+/// Calls the same method of whichever engine `other` holds.
+macro_rules! either {
+    ($other:expr, $e:ident => $call:expr) => {
+        match $other {
+            Other::Cells($e) => $call,
+            Other::Bits($e) => $call,
+        }
+    };
+}
+
+impl Other {
+    /// The engine for a resolved choice, `None` for the links.
+    pub(crate) fn new(engine: Engine, problem: &Problem) -> Option<Other> {
+        match engine {
+            Engine::Cells => Some(Other::Cells(Box::new(Cells::new(problem)))),
+            Engine::Bits => Some(Other::Bits(Box::new(Bits::new(problem)))),
+            Engine::Links | Engine::Auto => None,
+        }
+    }
+
+    pub(crate) fn engine(&self) -> Engine {
+        match self {
+            Other::Cells(_) => Engine::Cells,
+            Other::Bits(_) => Engine::Bits,
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        either!(self, e => e.stats())
+    }
+
+    pub(crate) fn interrupted(&self) -> bool {
+        either!(self, e => e.interrupted())
+    }
+
+    pub(crate) fn committed(&self) -> &[OptionId] {
+        either!(self, e => e.committed())
+    }
+
+    pub(crate) fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        either!(self, e => e.commit(option))
+    }
+
+    pub(crate) fn can_commit(&mut self, option: OptionId) -> bool {
+        either!(self, e => e.can_commit(option))
+    }
+
+    pub(crate) fn reset(&mut self) {
+        either!(self, e => e.reset())
+    }
+
+    pub(crate) fn stop(&mut self) {
+        either!(self, e => e.stop())
+    }
+
+    pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
+        match self {
+            Other::Cells(e) => e.descend(option).then_some(()).ok_or(DescendError::NotInPlay(option.0)),
+            Other::Bits(e) => e.descend(option),
+        }
+    }
+
+    pub(crate) fn count(&mut self, config: &Config) -> u64 {
+        either!(self, e => e.count(config))
+    }
+
+    pub(crate) fn visit<F>(&mut self, config: &Config, visitor: F) -> u64
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        either!(self, e => e.visit(config, visitor))
+    }
+
+    pub(crate) fn start(&mut self) {
+        either!(self, e => e.start())
+    }
+
+    pub(crate) fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
+        either!(self, e => e.next(config))
+    }
+
+    pub(crate) fn split<F>(&mut self, depth: usize, leaf: F) -> Stats
+    where
+        F: FnMut(&[OptionId]),
+    {
+        either!(self, e => e.split(depth, leaf))
+    }
+}

@@ -183,6 +183,7 @@
 //!   thread or many.
 #![deny(missing_docs)]
 
+mod bits;
 mod cells;
 mod engine;
 mod links;

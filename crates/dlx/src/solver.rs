@@ -3,8 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::cells::Cells;
-use crate::engine::Engine;
+use crate::engine::{Engine, Other};
 use crate::links::{ItemIx, Links, NodeIx, SOLVED};
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
@@ -237,9 +236,10 @@ pub struct Solver {
     /// Updates made by commitments and descents since the links were last
     /// fresh: what undoing them step by step would cost, for [`Solver::reset`].
     undo_work: u64,
-    /// The dancing-cells engine, when the configuration resolves to it: then
-    /// every search and commitment goes to it, and the links stay untouched.
-    cells: Option<Box<Cells>>,
+    /// The dancing-cells or dense-bitset engine, when the configuration
+    /// resolves to one: then every search and commitment goes to it, and the
+    /// links stay untouched.
+    other: Option<Other>,
 }
 
 impl Solver {
@@ -274,22 +274,22 @@ impl Solver {
             interrupted: false,
             solution: Vec::with_capacity(depth),
             undo_work: 0,
-            cells: (engine == Engine::Cells).then(|| Box::new(Cells::new(problem))),
+            other: Other::new(engine, problem),
         }
     }
 
     /// The engine this solver runs: [`Engine::Links`] or [`Engine::Cells`]
     /// (never `Auto`, which is resolved when the solver is made).
     pub fn engine(&self) -> Engine {
-        if self.cells.is_some() { Engine::Cells } else { Engine::Links }
+        self.other.as_ref().map_or(Engine::Links, Other::engine)
     }
 
     /// Moves the search to the links engine, commitments included (for the
     /// searches only the links engine offers).
     pub(crate) fn use_links(&mut self) {
-        if let Some(cells) = self.cells.take() {
-            for &option in cells.committed() {
-                self.commit(option).expect("the cells engine accepted it");
+        if let Some(other) = self.other.take() {
+            for &option in other.committed() {
+                self.commit(option).expect("the other engine accepted it");
             }
         }
     }
@@ -311,15 +311,15 @@ impl Solver {
         let engine = config.get_engine().resolve(&self.problem);
         if engine != self.engine() {
             self.reset();
-            self.cells = (engine == Engine::Cells).then(|| Box::new(Cells::new(&self.problem)));
+            self.other = Other::new(engine, &self.problem);
         }
         self.config = config;
     }
 
     /// Statistics of the latest search.
     pub fn stats(&self) -> Stats {
-        if let Some(cells) = &self.cells {
-            return cells.stats();
+        if let Some(other) = &self.other {
+            return other.stats();
         }
         self.stats
     }
@@ -327,16 +327,16 @@ impl Solver {
     /// Whether the latest search was stopped by its [`Monitor`] before its end:
     /// then its count and statistics are partial.
     pub fn interrupted(&self) -> bool {
-        if let Some(cells) = &self.cells {
-            return cells.interrupted();
+        if let Some(other) = &self.other {
+            return other.interrupted();
         }
         self.interrupted
     }
 
     /// The options committed so far.
     pub fn committed(&self) -> &[OptionId] {
-        if let Some(cells) = &self.cells {
-            return cells.committed();
+        if let Some(other) = &self.other {
+            return other.committed();
         }
         &self.committed
     }
@@ -346,8 +346,8 @@ impl Solver {
     /// of choices to split a search: anything known in advance. Commitments are not
     /// counted in the statistics. Ends any search under way.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
-        if let Some(cells) = &mut self.cells {
-            return cells.commit(option);
+        if let Some(other) = &mut self.other {
+            return other.commit(option);
         }
         self.stop();
         if self.floor > 0 {
@@ -387,8 +387,8 @@ impl Solver {
 
     /// Whether `option` could be committed now (it agrees with the commitments).
     pub fn can_commit(&mut self, option: OptionId) -> bool {
-        if let Some(cells) = &mut self.cells {
-            return cells.can_commit(option);
+        if let Some(other) = &mut self.other {
+            return other.can_commit(option);
         }
         self.stop();
         match self.links.option_first(option.index()) {
@@ -404,8 +404,8 @@ impl Solver {
     /// problem (faster after many commitments on a small problem, such as the
     /// givens of a sudoku).
     pub fn reset(&mut self) {
-        if let Some(cells) = &mut self.cells {
-            return cells.reset();
+        if let Some(other) = &mut self.other {
+            return other.reset();
         }
         let suspended = if self.phase == Phase::Suspended { self.stats.updates } else { 0 };
         // One update undone touches a few scattered nodes; copying moves whole
@@ -451,8 +451,8 @@ impl Solver {
     /// Ends a search stopped at a solution, undoing its levels (down to the floor)
     /// in reverse order.
     pub(crate) fn stop(&mut self) {
-        if let Some(cells) = &mut self.cells {
-            return cells.stop();
+        if let Some(other) = &mut self.other {
+            return other.stop();
         }
         if self.phase == Phase::Suspended {
             if self.colors {
@@ -549,13 +549,13 @@ impl Solver {
     /// or with bounds `None` for the move that takes none), as the search itself
     /// would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
     pub(crate) fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
-        if let Some(cells) = &mut self.cells {
-            // Dancing cells has no bounds, hence no move that takes no option.
+        if let Some(other) = &mut self.other {
+            // Neither engine has bounds, hence no move that takes no option.
             let option = step.ok_or(DescendError::NoNullMove)?;
             if option.index() >= self.problem.n_options() {
                 return Err(DescendError::UnknownOption(option.0));
             }
-            return if cells.descend(option) { Ok(()) } else { Err(DescendError::NotInPlay(option.0)) };
+            return other.descend(option);
         }
         self.stop();
         match (self.colors, self.bounds) {
@@ -662,11 +662,11 @@ impl Solver {
     where
         F: FnMut(&[Option<OptionId>]),
     {
-        if let Some(cells) = &mut self.cells {
+        if let Some(other) = &mut self.other {
             // Its leaves start with the commitments, which are no moves.
-            let committed = cells.committed().len();
+            let committed = other.committed().len();
             let mut moves = Vec::new();
-            return cells.split(depth, |options| {
+            return other.split(depth, |options| {
                 moves.clear();
                 moves.extend(options[committed..].iter().map(|&o| Some(o)));
                 leaf(&moves);
@@ -702,8 +702,8 @@ impl Solver {
 
     /// Counts the solutions (up to the configured limit).
     pub fn count(&mut self) -> u64 {
-        if let Some(cells) = &mut self.cells {
-            return cells.count(&self.config);
+        if let Some(other) = &mut self.other {
+            return other.count(&self.config);
         }
         self.restart();
         match self.config.limit {
@@ -739,8 +739,8 @@ impl Solver {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
-        if let Some(cells) = &mut self.cells {
-            return cells.visit(&self.config, visitor);
+        if let Some(other) = &mut self.other {
+            return other.visit(&self.config, visitor);
         }
         self.restart();
         let limit = self.config.limit.unwrap_or(u64::MAX);
@@ -757,8 +757,8 @@ impl Solver {
     /// An iterator over the solutions (up to the configured limit). Each item is a
     /// fresh `Vec`; use [`visit`](Solver::visit) to avoid that allocation.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        if let Some(cells) = &mut self.cells {
-            cells.start();
+        if let Some(other) = &mut self.other {
+            other.start();
             return Solutions { solver: self };
         }
         self.restart();
@@ -1048,8 +1048,8 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        if let Some(cells) = &mut self.solver.cells {
-            return cells.next(&self.solver.config);
+        if let Some(other) = &mut self.solver.other {
+            return other.next(&self.solver.config);
         }
         let limit = self.solver.config.limit.unwrap_or(u64::MAX);
         if self.solver.stats.solutions >= limit {

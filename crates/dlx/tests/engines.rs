@@ -1,13 +1,14 @@
-//! Both engines, dancing links and dancing cells, against the brute-force oracle
-//! of `oracle.rs` on small random problems with and without colours; and their
-//! parallel counts, whose threads and shards must add up.
+//! The engines, dancing links, dancing cells and dense bitsets, against the
+//! brute-force oracle of `oracle.rs` on small random problems with and without
+//! colours; their parallel counts, whose threads and shards must add up; and the
+//! bitset engine's search, which must be the links engine's step for step.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
-use quadrille_dlx::{Config, Engine, OptionId, Parallel, Solver, Stats};
+use quadrille_dlx::{Config, Engine, OptionId, Parallel, Solver, Stats, Subtrees};
 
 #[path = "oracle.rs"]
 #[allow(dead_code)]
@@ -15,7 +16,7 @@ mod oracle;
 
 use oracle::{Spec, build, oracle, spec};
 
-const ENGINES: [Engine; 2] = [Engine::Links, Engine::Cells];
+const ENGINES: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Bits];
 
 /// The problem without its bounds: every primary item exactly once, the only
 /// kind of problem the cells engine runs.
@@ -102,7 +103,7 @@ proptest! {
     #[test]
     fn problems_with_bounds_run_on_links_whatever_was_asked(spec in spec()) {
         let problem = build(&spec);
-        for engine in [Engine::Cells, Engine::Auto] {
+        for engine in [Engine::Cells, Engine::Bits, Engine::Auto] {
             let mut solver = Solver::with_config(&problem, Config::new().engine(engine));
             let expected = if problem.has_bounds() { Engine::Links } else { engine.resolve(&problem) };
             prop_assert_eq!(solver.engine(), expected);
@@ -129,14 +130,60 @@ proptest! {
             }).unwrap();
             prop_assert_eq!(&found.into_inner().unwrap(), &expected, "{}", engine);
             prop_assert_eq!(stats.solutions, serial.solutions, "{}", engine);
-            if engine == Engine::Links {
-                prop_assert_eq!(stats, serial);
+            if engine != Engine::Cells {
+                prop_assert_eq!(stats, serial, "{}", engine);
             }
             prop_assert_eq!(parallel.clone().threads(1).count().unwrap(), stats, "{}", engine);
             let shards: Stats = (0..of)
                 .map(|i| parallel.clone().threads(1).shard(i, of).unwrap().count().unwrap())
                 .sum();
             prop_assert_eq!(shards, stats, "{}", engine);
+        }
+    }
+
+    #[test]
+    fn the_bitset_engine_runs_the_links_search(spec in spec(), limit in 1u64..4, picks in prop::collection::vec(any::<prop::sample::Index>(), 0..3), depth in 0usize..4) {
+        let spec = exact(spec);
+        let problem = build(&spec);
+        let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+        let mut bits = Solver::with_config(&problem, Config::new().engine(Engine::Bits));
+        prop_assert_eq!(bits.engine(), Engine::Bits);
+        // Commitments, when they agree, then every way to search.
+        if !spec.options.is_empty() {
+            for pick in &picks {
+                let option = OptionId(pick.index(spec.options.len()) as u32);
+                prop_assert_eq!(bits.can_commit(option), links.can_commit(option));
+                prop_assert_eq!(bits.commit(option).is_ok(), links.commit(option).is_ok());
+            }
+        }
+        let all = |solver: &mut Solver| {
+            let mut found = Vec::new();
+            solver.visit(|s| { found.push(s.to_vec()); ControlFlow::Continue(()) });
+            (found, solver.stats())
+        };
+        prop_assert_eq!(all(&mut bits), all(&mut links), "solutions in order, and statistics");
+        prop_assert_eq!(bits.count(), links.count());
+        prop_assert_eq!(bits.stats(), links.stats());
+        let first: Vec<_> = bits.solutions().take(limit as usize).collect();
+        let expected: Vec<_> = links.solutions().take(limit as usize).collect();
+        prop_assert_eq!(first, expected);
+        // The split, its leaves and its statistics, then a descent into each leaf.
+        let mut leaves = (Vec::new(), Vec::new());
+        let above = (bits.split(depth, |l| leaves.0.push(l.to_vec())), links.split(depth, |l| leaves.1.push(l.to_vec())));
+        prop_assert_eq!(above.0, above.1);
+        prop_assert_eq!(&leaves.0, &leaves.1);
+        let committed = links.committed().to_vec();
+        for leaf in &leaves.0 {
+            for solver in [&mut bits, &mut links] {
+                solver.reset();
+                for &option in &committed {
+                    solver.commit(option).unwrap();
+                }
+                for step in leaf {
+                    solver.descend(*step).unwrap();
+                }
+            }
+            prop_assert_eq!(all(&mut bits), all(&mut links), "below the leaf {:?}", leaf);
         }
     }
 }

@@ -1,0 +1,835 @@
+//! Dense bitsets: Algorithms X and C for small problems, with copies instead of undo.
+//!
+//! A level's whole state is one **frame**: a bitset of the options still in
+//! play (`live`), the number of options in play of each primary item (`count`,
+//! `COVERED` for an item already covered), and with colours a bitset of the
+//! secondary items purified so far (`pure`). Trying an option copies the
+//! level's frame to the next level and changes the copy; backtracking just
+//! returns to the frame below, which nothing touched. On a problem of a few
+//! hundred or thousand options a frame is a few hundred bytes, so the copy is
+//! cheaper than undoing the updates one by one, and the counts sit side by
+//! side in a short array that is quick to scan for the item to branch on.
+//!
+//! The search is otherwise the one of the links engine, step for step: the same
+//! item chosen at each node (the first active primary item with the fewest
+//! options), its options tried in the order they were given, the other items of
+//! an option committed in the links' order (from the one after the chosen item,
+//! wrapping round). So the search tree, the order of the solutions and the
+//! statistics are exactly those of dancing links, which are DLX1's and DLX2's:
+//! hiding an option counts one update for each of its other items not purified,
+//! covering an item one more, and purifying counts the cleansings DLX2 counts.
+//!
+//! Level `l` works in frame `l`: on entering it, the frame is the state of the
+//! search there; once its item is chosen, the item is covered in that frame in
+//! place, since only the frames above are made from it. The frame `root` holds
+//! the state after the commitments and descents, copied into the floor's frame
+//! when a search starts. Frames are allocated as the search first reaches a
+//! depth, so memory follows the depth of the search, not the number of items.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::monitor::{Monitor, REPORT_EVERY};
+use crate::problem::{OptionId, Problem};
+use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
+
+/// The count of a covered item: more than any count of options.
+const COVERED: u16 = u16::MAX;
+
+/// The most options a problem may have for this engine: counts are 16 bits.
+pub(crate) const MAX_OPTIONS: usize = COVERED as usize - 1;
+
+/// Counts are scanned in blocks of this many.
+const LANES: usize = 16;
+
+/// What never changes: the problem as lists of numbers.
+#[derive(Debug)]
+struct Shape {
+    n_primary: usize,
+    /// Words of a frame's `live`, entries of its `count` (`n_primary` rounded
+    /// up to whole blocks) and words of its `pure` (0 without colours).
+    words: usize,
+    width: usize,
+    pure_words: usize,
+    /// Item `h`'s options (numbers in increasing order) are
+    /// `item_opts[item_start[h]..item_start[h + 1]]`, with their colours of `h`
+    /// in `item_clr` (only with colours). Items are numbered as in the links:
+    /// primary items first, in order of declaration.
+    item_start: Vec<u32>,
+    item_opts: Vec<u32>,
+    item_clr: Vec<u32>,
+    /// Option `p`'s items, in its order, are `opt_items[opt_start[p]..opt_start[p + 1]]`
+    /// with their colours (1 and up; 0 for none) in `opt_clr`.
+    opt_start: Vec<u32>,
+    opt_items: Vec<u32>,
+    opt_clr: Vec<u32>,
+    /// Option `p`'s primary items are `opt_prim[prim_start[p]..prim_start[p + 1]]`,
+    /// its secondary items (numbered from 0) `opt_sec[sec_start[p]..sec_start[p + 1]]`.
+    prim_start: Vec<u32>,
+    opt_prim: Vec<u32>,
+    sec_start: Vec<u32>,
+    opt_sec: Vec<u32>,
+    /// Item `h`'s options as a sparse bitset: `item_words[word_start[h]..word_start[h + 1]]`
+    /// are the words of `live` that hold some of them, each with the mask of
+    /// those, in increasing order. Far fewer than the options, on most problems.
+    word_start: Vec<u32>,
+    item_words: Vec<(u32, u64)>,
+    /// The length of the longest item's list, and of its sparse bitset.
+    longest: usize,
+    widest: usize,
+    /// The frame of the problem itself.
+    live: Vec<u64>,
+    count: Vec<u16>,
+}
+
+impl Shape {
+    fn new(problem: &Problem) -> Shape {
+        let n_primary = problem.n_primary();
+        let n_options = problem.n_options();
+        // Item numbers as in the links: primary items first.
+        let mut number = vec![0u32; problem.n_items()];
+        let (mut primary, mut secondary) = (0u32, n_primary as u32);
+        for item in problem.items() {
+            let slot = if problem.is_primary(item) { &mut primary } else { &mut secondary };
+            number[item.index()] = *slot;
+            *slot += 1;
+        }
+        let colors = problem.has_colors();
+        let mut shape = Shape {
+            n_primary,
+            words: n_options.div_ceil(64),
+            width: n_primary.div_ceil(LANES) * LANES,
+            pure_words: if colors { problem.n_secondary().div_ceil(64) } else { 0 },
+            item_start: Vec::new(),
+            item_opts: Vec::new(),
+            item_clr: Vec::new(),
+            opt_start: vec![0],
+            opt_items: Vec::new(),
+            opt_clr: Vec::new(),
+            prim_start: vec![0],
+            opt_prim: Vec::new(),
+            sec_start: vec![0],
+            opt_sec: Vec::new(),
+            word_start: vec![0],
+            item_words: Vec::new(),
+            longest: 0,
+            widest: 0,
+            live: Vec::new(),
+            count: Vec::new(),
+        };
+        let mut sizes = vec![0u32; problem.n_items()];
+        for o in problem.options() {
+            for (item, color) in problem.option(o) {
+                let h = number[item.index()];
+                sizes[h as usize] += 1;
+                shape.opt_items.push(h);
+                shape.opt_clr.push(color.map_or(0, |c| c.0 + 1));
+                if (h as usize) < n_primary {
+                    shape.opt_prim.push(h);
+                } else {
+                    shape.opt_sec.push(h - n_primary as u32);
+                }
+            }
+            shape.opt_start.push(shape.opt_items.len() as u32);
+            shape.prim_start.push(shape.opt_prim.len() as u32);
+            shape.sec_start.push(shape.opt_sec.len() as u32);
+        }
+        shape.longest = sizes.iter().copied().max().unwrap_or(0) as usize;
+        shape.item_start.push(0);
+        for &size in &sizes {
+            let last = *shape.item_start.last().unwrap_or(&0);
+            shape.item_start.push(last + size);
+        }
+        let mut fill: Vec<u32> = shape.item_start[..sizes.len()].to_vec();
+        shape.item_opts = vec![0; shape.opt_items.len()];
+        shape.item_clr = vec![0; if colors { shape.opt_items.len() } else { 0 }];
+        for p in 0..n_options {
+            for t in shape.opt_start[p] as usize..shape.opt_start[p + 1] as usize {
+                let h = shape.opt_items[t] as usize;
+                let at = fill[h] as usize;
+                shape.item_opts[at] = p as u32;
+                if colors {
+                    shape.item_clr[at] = shape.opt_clr[t];
+                }
+                fill[h] += 1;
+            }
+        }
+        for h in 0..sizes.len() {
+            for &p in &shape.item_opts[shape.item_start[h] as usize..shape.item_start[h + 1] as usize] {
+                let (w, bit) = (p >> 6, 1u64 << (p & 63));
+                let fresh = shape.item_words.len() == shape.word_start[h] as usize;
+                match shape.item_words.last_mut() {
+                    Some((last, mask)) if !fresh && *last == w => *mask |= bit,
+                    _ => shape.item_words.push((w, bit)),
+                }
+            }
+            shape.word_start.push(shape.item_words.len() as u32);
+            shape.widest = shape.widest.max((shape.word_start[h + 1] - shape.word_start[h]) as usize);
+        }
+        if !colors {
+            shape.opt_clr.clear();
+        }
+        shape.live = vec![!0u64; shape.words];
+        if n_options % 64 != 0
+            && let Some(last) = shape.live.last_mut()
+        {
+            *last = (1u64 << (n_options % 64)) - 1;
+        }
+        shape.count = vec![COVERED; shape.width];
+        for (h, &size) in sizes[..n_primary].iter().enumerate() {
+            shape.count[h] = size as u16;
+        }
+        shape
+    }
+}
+
+/// Where a search stands between calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Idle,
+    Suspended,
+    Done,
+}
+
+/// The dense-bitset engine behind a [`Solver`](crate::Solver) configured with
+/// [`Engine::Bits`](crate::Engine::Bits).
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    shape: Arc<Shape>,
+    colors: bool,
+    /// The frames: level `l`'s is at `l` times the strides, the root's in
+    /// `root_*`.
+    live: Vec<u64>,
+    count: Vec<u16>,
+    pure: Vec<u64>,
+    root_live: Vec<u64>,
+    root_count: Vec<u16>,
+    root_pure: Vec<u64>,
+    /// Levels whose frames exist.
+    frames: usize,
+    /// `choice[l]`: the option tried at level `l`; `best[l]`: its item.
+    choice: Vec<u32>,
+    best: Vec<u32>,
+    /// Level `l`'s options are `cand[cand_start(l)..cand_end[l]]`, the one tried
+    /// at `cur[l]`.
+    cand: Vec<u32>,
+    cand_end: Vec<u32>,
+    cur: Vec<u32>,
+    level: usize,
+    /// Levels below the floor were entered by descents.
+    floor: usize,
+    phase: Phase,
+    stats: Stats,
+    reported: Stats,
+    interrupted: bool,
+    committed: Vec<OptionId>,
+    solution: Vec<OptionId>,
+    /// Room for the options of any item, and for the words of its bitset.
+    scratch: Vec<u32>,
+    hits: Vec<(u32, u64)>,
+}
+
+/// Whether option `p` is in play in `live`.
+#[inline(always)]
+fn is_live(live: &[u64], p: u32) -> bool {
+    live[(p >> 6) as usize] & (1 << (p & 63)) != 0
+}
+
+/// One frame, borrowed for changing, with what never changes.
+struct Frame<'a> {
+    shape: &'a Shape,
+    live: &'a mut [u64],
+    count: &'a mut [u16],
+    pure: &'a mut [u64],
+    /// Room for the options of any item.
+    scratch: &'a mut [u32],
+    /// Room for the words of any item's sparse bitset.
+    hits: &'a mut [(u32, u64)],
+}
+
+impl Frame<'_> {
+    /// Hides option `p`: out of play, one option fewer for each of its primary
+    /// items, one update for each of its other items not purified.
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        let sh = self.shape;
+        let p = p as usize;
+        self.live[p >> 6] &= !(1u64 << (p & 63));
+        let (from, to) = (sh.prim_start[p] as usize, sh.prim_start[p + 1] as usize);
+        for &k in &sh.opt_prim[from..to] {
+            let c = &mut self.count[k as usize];
+            *c = c.wrapping_sub(1);
+        }
+        let mut others = u64::from(sh.opt_start[p + 1] - sh.opt_start[p] - 1);
+        if COLORS {
+            let (from, to) = (sh.sec_start[p] as usize, sh.sec_start[p + 1] as usize);
+            for &s in &sh.opt_sec[from..to] {
+                others -= (self.pure[(s >> 6) as usize] >> (s & 63)) & 1;
+            }
+        }
+        *updates += others;
+    }
+
+    /// Writes the options in play that have item `h` at the start of `out`, in
+    /// order, and returns how many there are. `out` must be at least as long
+    /// as the item's list. One word of `live` at a time, by the item's sparse
+    /// bitset: the options out of play cost nothing.
+    #[inline(always)]
+    fn gather(&mut self, h: u32, out: &mut [u32]) -> usize {
+        let sh = self.shape;
+        let (from, to) = (sh.word_start[h as usize] as usize, sh.word_start[h as usize + 1] as usize);
+        // First the words with an option in play, without a branch: whether a
+        // word has one is as good as random, and a branch on it often
+        // mispredicted. Then their options, mostly one per word.
+        let hits = &mut *self.hits;
+        let mut k = 0;
+        for &(w, mask) in &sh.item_words[from..to] {
+            let bits = self.live[w as usize] & mask;
+            hits[k] = (w, bits);
+            k += usize::from(bits != 0);
+        }
+        let mut n = 0;
+        for &(w, mut bits) in &hits[..k] {
+            loop {
+                out[n] = (w << 6) | bits.trailing_zeros();
+                n += 1;
+                bits &= bits - 1;
+                if bits == 0 {
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    /// Covers item `h`: hides every option in play that has it, leaving them
+    /// at the start of `out` (at least as long as the item's list), and returns
+    /// how many there were. One update for the item.
+    #[inline(always)]
+    fn cover<const COLORS: bool>(&mut self, h: u32, updates: &mut u64, out: &mut [u32]) -> usize {
+        let n = self.gather(h, out);
+        for &p in &out[..n] {
+            self.hide::<COLORS>(p, updates);
+        }
+        if (h as usize) < self.shape.n_primary {
+            self.count[h as usize] = COVERED;
+        }
+        *updates += 1;
+        n
+    }
+
+    /// Purifies secondary item `h` for colour `color`: hides the options in
+    /// play that give it another colour or none, and marks it purified.
+    fn purify(&mut self, h: u32, color: u32, updates: &mut u64, cleansings: &mut u64) {
+        let sh = self.shape;
+        *cleansings += 1;
+        let (from, to) = (sh.item_start[h as usize] as usize, sh.item_start[h as usize + 1] as usize);
+        for (&p, &c) in sh.item_opts[from..to].iter().zip(&sh.item_clr[from..to]) {
+            if is_live(self.live, p) {
+                if c == color {
+                    *cleansings += 1;
+                } else {
+                    self.hide::<true>(p, updates);
+                }
+            }
+        }
+        let s = h as usize - sh.n_primary;
+        self.pure[s >> 6] |= 1 << (s & 63);
+    }
+
+    /// Knuth's commit: covers item `h`, or purifies it for `color` unless it
+    /// already is.
+    #[inline(always)]
+    fn commit<const COLORS: bool>(&mut self, h: u32, color: u32, updates: &mut u64, cleansings: &mut u64) {
+        if !COLORS || color == 0 {
+            let scratch = std::mem::take(&mut self.scratch);
+            self.cover::<COLORS>(h, updates, scratch);
+            self.scratch = scratch;
+        } else {
+            let s = h as usize - self.shape.n_primary;
+            if (self.pure[s >> 6] >> (s & 63)) & 1 == 0 {
+                self.purify(h, color, updates, cleansings);
+            }
+        }
+    }
+
+    /// Commits the items of option `p` after its item `h`, in the option's
+    /// order, wrapping round (Knuth's step X5).
+    #[inline(always)]
+    fn commit_others<const COLORS: bool>(&mut self, p: u32, h: u32, updates: &mut u64, cleansings: &mut u64) {
+        let sh = self.shape;
+        let (from, to) = (sh.opt_start[p as usize] as usize, sh.opt_start[p as usize + 1] as usize);
+        let items = &sh.opt_items[from..to];
+        let at = items.iter().position(|&k| k == h).unwrap_or(0);
+        for t in (at + 1..items.len()).chain(0..at) {
+            let color = if COLORS { sh.opt_clr[from + t] } else { 0 };
+            self.commit::<COLORS>(items[t], color, updates, cleansings);
+        }
+    }
+
+    /// The first active primary item with the fewest options (DLX1's choice),
+    /// or `None` when every primary item is covered.
+    #[inline(always)]
+    fn choose(&self) -> Option<u32> {
+        let counts = &*self.count;
+        let min = counts.iter().fold(COVERED, |m, &c| m.min(c));
+        if min == COVERED {
+            return None;
+        }
+        counts.iter().position(|&c| c == min).map(|h| h as u32)
+    }
+}
+
+impl Bits {
+    /// Whether this engine takes `problem`: exact cover with colours but no
+    /// bounds, and fewer than [`MAX_OPTIONS`] options.
+    pub(crate) fn takes(problem: &Problem) -> bool {
+        !problem.has_bounds() && problem.n_options() <= MAX_OPTIONS
+    }
+
+    pub(crate) fn new(problem: &Problem) -> Bits {
+        let shape = Arc::new(Shape::new(problem));
+        let depth = problem.n_primary() + 1;
+        Bits {
+            scratch: vec![0; shape.longest],
+            hits: vec![(0, 0); shape.widest],
+            root_live: shape.live.clone(),
+            root_count: shape.count.clone(),
+            root_pure: vec![0; shape.pure_words],
+            live: Vec::new(),
+            count: Vec::new(),
+            pure: Vec::new(),
+            frames: 0,
+            shape,
+            colors: problem.has_colors(),
+            choice: vec![0; depth],
+            best: vec![0; depth],
+            cand: Vec::new(),
+            cand_end: vec![0; depth],
+            cur: vec![0; depth],
+            level: 0,
+            floor: 0,
+            phase: Phase::Idle,
+            stats: Stats::default(),
+            reported: Stats::default(),
+            interrupted: false,
+            committed: Vec::new(),
+            solution: Vec::with_capacity(depth),
+        }
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    pub(crate) fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    pub(crate) fn committed(&self) -> &[OptionId] {
+        &self.committed
+    }
+
+    // ---- Frames -----------------------------------------------------------
+
+    /// Makes sure the frames of levels up to `l` exist.
+    #[inline(always)]
+    fn ensure(&mut self, l: usize) {
+        if l >= self.frames {
+            self.grow(l);
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, l: usize) {
+        let frames = (l + 1).max(2 * self.frames).min(self.choice.len() + 1);
+        let sh = &*self.shape;
+        self.live.resize(frames * sh.words, 0);
+        self.count.resize(frames * sh.width, COVERED);
+        self.pure.resize(frames * sh.pure_words, 0);
+        self.frames = frames;
+    }
+
+    /// Level `l`'s frame.
+    #[inline(always)]
+    fn frame(&mut self, l: usize) -> Frame<'_> {
+        let sh = &*self.shape;
+        Frame {
+            shape: sh,
+            live: &mut self.live[l * sh.words..(l + 1) * sh.words],
+            count: &mut self.count[l * sh.width..(l + 1) * sh.width],
+            pure: &mut self.pure[l * sh.pure_words..(l + 1) * sh.pure_words],
+            scratch: &mut self.scratch,
+            hits: &mut self.hits,
+        }
+    }
+
+    /// The root frame.
+    fn root(&mut self) -> Frame<'_> {
+        Frame {
+            shape: &self.shape,
+            live: &mut self.root_live,
+            count: &mut self.root_count,
+            pure: &mut self.root_pure,
+            scratch: &mut self.scratch,
+            hits: &mut self.hits,
+        }
+    }
+
+    /// Copies level `l`'s frame to level `l + 1`'s.
+    #[inline(always)]
+    fn copy_up(&mut self, l: usize) {
+        let sh = &*self.shape;
+        let (w, c, s) = (sh.words, sh.width, sh.pure_words);
+        self.live.copy_within(l * w..(l + 1) * w, (l + 1) * w);
+        self.count.copy_within(l * c..(l + 1) * c, (l + 1) * c);
+        if s > 0 {
+            self.pure.copy_within(l * s..(l + 1) * s, (l + 1) * s);
+        }
+    }
+
+    /// Copies the root frame to level `l`'s.
+    fn copy_root(&mut self, l: usize) {
+        self.ensure(l);
+        let sh = &*self.shape;
+        let (w, c, s) = (sh.words, sh.width, sh.pure_words);
+        self.live[l * w..(l + 1) * w].copy_from_slice(&self.root_live);
+        self.count[l * c..(l + 1) * c].copy_from_slice(&self.root_count);
+        self.pure[l * s..(l + 1) * s].copy_from_slice(&self.root_pure);
+    }
+
+    // ---- Commitments and descents -------------------------------------------
+
+    /// Whether `option` is still in play at the root. An option in conflict
+    /// with the commitments was hidden; so was every option of an item covered.
+    fn in_play(&self, option: OptionId) -> bool {
+        option.index() < self.shape.opt_start.len() - 1 && is_live(&self.root_live, option.0)
+    }
+
+    pub(crate) fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        self.stop();
+        if self.floor > 0 {
+            return Err(CommitError::AfterDescent(option.0));
+        }
+        if option.index() >= self.shape.opt_start.len() - 1 {
+            return Err(CommitError::UnknownOption(option.0));
+        }
+        if !self.in_play(option) {
+            return Err(CommitError::Conflict(option.0));
+        }
+        let (mut updates, mut cleansings) = (0, 0);
+        let p = option.index();
+        let shape = Arc::clone(&self.shape);
+        let mut root = self.root();
+        for t in shape.opt_start[p] as usize..shape.opt_start[p + 1] as usize {
+            let color = if shape.opt_clr.is_empty() { 0 } else { shape.opt_clr[t] };
+            if shape.opt_clr.is_empty() {
+                root.commit::<false>(shape.opt_items[t], color, &mut updates, &mut cleansings);
+            } else {
+                root.commit::<true>(shape.opt_items[t], color, &mut updates, &mut cleansings);
+            }
+        }
+        self.committed.push(option);
+        Ok(())
+    }
+
+    pub(crate) fn can_commit(&mut self, option: OptionId) -> bool {
+        self.stop();
+        self.in_play(option)
+    }
+
+    pub(crate) fn reset(&mut self) {
+        self.stop();
+        self.floor = 0;
+        self.level = 0;
+        self.committed.clear();
+        let sh = &*self.shape;
+        self.root_live.copy_from_slice(&sh.live);
+        self.root_count.copy_from_slice(&sh.count);
+        self.root_pure.fill(0);
+    }
+
+    /// Enters the next level by `option` on the item the search would branch on.
+    pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
+        self.stop();
+        if option.index() >= self.shape.opt_start.len() - 1 {
+            return Err(DescendError::UnknownOption(option.0));
+        }
+        let Some(h) = self.root().choose() else { return Err(DescendError::Solved) };
+        let shape = Arc::clone(&self.shape);
+        let p = option.index();
+        let items = &shape.opt_items[shape.opt_start[p] as usize..shape.opt_start[p + 1] as usize];
+        if !items.contains(&h) || !self.in_play(option) {
+            return Err(DescendError::NotInPlay(option.0));
+        }
+        let (mut updates, mut cleansings) = (0, 0);
+        let colors = self.colors;
+        let mut root = self.root();
+        if colors {
+            root.commit::<true>(h, 0, &mut updates, &mut cleansings);
+            root.commit_others::<true>(option.0, h, &mut updates, &mut cleansings);
+        } else {
+            root.commit::<false>(h, 0, &mut updates, &mut cleansings);
+            root.commit_others::<false>(option.0, h, &mut updates, &mut cleansings);
+        }
+        let l = self.floor;
+        self.choice[l] = option.0;
+        self.best[l] = h;
+        self.floor += 1;
+        self.level = self.floor;
+        Ok(())
+    }
+
+    /// Ends a search stopped at a solution. Nothing needs undoing: the next
+    /// search starts from the root frame.
+    pub(crate) fn stop(&mut self) {
+        self.level = self.floor;
+        self.phase = Phase::Idle;
+    }
+
+    fn restart(&mut self) {
+        self.stop();
+        self.stats = Stats::default();
+        self.reported = Stats::default();
+        self.interrupted = false;
+        self.copy_root(self.floor);
+    }
+
+    fn solution(&mut self) -> &[OptionId] {
+        self.solution.clear();
+        self.solution.extend_from_slice(&self.committed);
+        self.solution.extend(self.choice[..self.level].iter().map(|&p| OptionId(p)));
+        &self.solution
+    }
+
+    // ---- Searches -------------------------------------------------------------
+
+    pub(crate) fn count(&mut self, config: &Config) -> u64 {
+        self.restart();
+        match config.get_limit() {
+            None => self.search::<false, _>(config, usize::MAX, |_| ControlFlow::Continue(())),
+            Some(0) => {}
+            Some(limit) => self.search::<false, _>(config, usize::MAX, |s| {
+                if s.stats.solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+            }),
+        }
+        self.stop();
+        self.stats.solutions
+    }
+
+    pub(crate) fn visit<F>(&mut self, config: &Config, mut visitor: F) -> u64
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        self.restart();
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if limit > 0 {
+            self.search::<false, _>(config, usize::MAX, |s| {
+                let flow = visitor(s.solution());
+                go_on(flow, s.stats.solutions, limit)
+            });
+        }
+        self.stop();
+        self.stats.solutions
+    }
+
+    /// Starts a search for [`next`](Bits::next).
+    pub(crate) fn start(&mut self) {
+        self.restart();
+    }
+
+    /// The next solution of the search begun by [`start`](Bits::start).
+    pub(crate) fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if self.stats.solutions >= limit {
+            return None;
+        }
+        let mut found = None;
+        self.search::<false, _>(config, usize::MAX, |s| {
+            found = Some(s.solution().to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// The search tree down to `depth` levels below the floor, as the links
+    /// engine splits it: `leaf` gets the options of each leaf as a solution
+    /// would, commitments first.
+    pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    where
+        F: FnMut(&[OptionId]),
+    {
+        self.restart();
+        let depth = self.floor + depth;
+        let config = Config::new();
+        self.search::<true, _>(&config, depth, |s| {
+            leaf(s.solution());
+            ControlFlow::Continue(())
+        });
+        self.stop();
+        self.stats
+    }
+
+    /// Adds what the monitor has not yet seen, and Knuth's estimate of the
+    /// fraction done. Returns whether to stop.
+    #[cold]
+    #[inline(never)]
+    fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
+        let delta = self.stats.since(&self.reported);
+        monitor.add(&delta);
+        self.reported = self.stats;
+        if self.floor == 0 {
+            let (mut done, mut weight) = (0.0, 1.0);
+            for l in 0..level {
+                let start = if l == 0 { 0 } else { self.cand_end[l - 1] };
+                let total = (self.cand_end[l] - start).max(1);
+                weight /= f64::from(total);
+                done += weight * f64::from(self.cur[l] - start);
+            }
+            monitor.set_fraction(done);
+        }
+        monitor.is_stopped()
+    }
+
+    fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
+    where
+        F: FnMut(&mut Bits) -> ControlFlow<()>,
+    {
+        if self.colors {
+            self.search_in::<true, SPLIT, F>(config, split_depth, on_solution)
+        } else {
+            self.search_in::<false, SPLIT, F>(config, split_depth, on_solution)
+        }
+    }
+
+    /// Algorithm X, with Algorithm C's commit when `COLORS`, as a loop over
+    /// levels that can stop at a solution and resume. When `SPLIT`, entering
+    /// level `split_depth` or finding a solution above it is a leaf, handed to
+    /// `on_solution` and counted neither as a node nor as a solution.
+    #[inline(always)]
+    fn search_in<const COLORS: bool, const SPLIT: bool, F>(
+        &mut self,
+        config: &Config,
+        split_depth: usize,
+        mut on_solution: F,
+    ) where
+        F: FnMut(&mut Bits) -> ControlFlow<()>,
+    {
+        if self.phase == Phase::Done {
+            return;
+        }
+        let monitor = config.get_monitor().map(Arc::clone);
+        let mut resume = self.phase == Phase::Suspended;
+        self.phase = Phase::Idle;
+        let mut l = self.level;
+        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.stats;
+        'enter: loop {
+            // Whether level l branches, on best[l] with the options in cand.
+            let mut branching = false;
+            if !resume {
+                // X2: enter level l.
+                let chosen = self.frame(l).choose();
+                if SPLIT && (chosen.is_none() || l == split_depth) {
+                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.level = l;
+                    let _ = on_solution(self);
+                } else {
+                    nodes += 1;
+                    if nodes % REPORT_EVERY == 0
+                        && let Some(monitor) = &monitor
+                    {
+                        self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                        if self.report(monitor, l) {
+                            self.interrupted = true;
+                            self.level = l;
+                            self.phase = Phase::Suspended;
+                            return;
+                        }
+                    }
+                    match chosen {
+                        None => {
+                            // Every primary item is covered: a solution.
+                            self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
+                            self.level = l;
+                            if on_solution(self).is_break() {
+                                self.phase = Phase::Suspended;
+                                if !SPLIT && let Some(monitor) = &monitor {
+                                    self.report(monitor, l);
+                                }
+                                return;
+                            }
+                        }
+                        Some(i) => {
+                            // X3: the item i chosen; X4: cover it, keeping its
+                            // options to try.
+                            let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
+                            let mut cand = std::mem::take(&mut self.cand);
+                            cand.resize(start as usize + self.shape.longest, 0);
+                            let n = self.frame(l).cover::<COLORS>(i, &mut updates, &mut cand[start as usize..]);
+                            self.cand = cand;
+                            self.cand_end[l] = start + n as u32;
+                            self.cur[l] = start;
+                            self.best[l] = i;
+                            branching = true;
+                        }
+                    }
+                }
+            }
+            resume = false;
+            loop {
+                if branching {
+                    // X5: try the next option of level l, if any is left.
+                    let k = self.cur[l];
+                    if k < self.cand_end[l] {
+                        let p = self.cand[k as usize];
+                        self.choice[l] = p;
+                        self.ensure(l + 1);
+                        self.copy_up(l);
+                        let i = self.best[l];
+                        self.frame(l + 1).commit_others::<COLORS>(p, i, &mut updates, &mut cleansings);
+                        l += 1;
+                        continue 'enter;
+                    }
+                    // X7: nothing to uncover: the frame below is untouched.
+                }
+                // X8: leave level l.
+                if l == self.floor {
+                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.level = l;
+                    self.phase = Phase::Done;
+                    if !SPLIT && let Some(monitor) = &monitor {
+                        self.report(monitor, l);
+                    }
+                    return;
+                }
+                l -= 1;
+                // X6: the next option of level l.
+                self.cur[l] += 1;
+                branching = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Engine, Solver};
+
+    fn both(text: &str) -> (Stats, Stats) {
+        let problem = Problem::from_knuth(text).unwrap();
+        let mut bits = Bits::new(&problem);
+        bits.count(&Config::new());
+        let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+        links.count();
+        (bits.stats(), links.stats())
+    }
+
+    #[test]
+    fn the_toy_problems_count_as_the_links_count() {
+        let (bits, links) = both("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
+        assert_eq!(bits, links);
+        let (bits, links) = both("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
+        assert_eq!(bits, links);
+    }
+}
