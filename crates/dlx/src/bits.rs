@@ -19,10 +19,12 @@
 //! hiding an option counts one update for each of its other items not purified,
 //! covering an item one more, and purifying counts the cleansings DLX2 counts.
 //!
-//! Level `l` works in frame `l`: on entering it, the frame is the state of the
-//! search there; once its item is chosen, the item is covered in that frame in
-//! place, since only the frames above are made from it. The frame `root` holds
-//! the state after the commitments and descents, copied into the floor's frame
+//! Level `l` works in frame `fr[l]`: on entering it, the frame is the state of
+//! the search there; once its item is chosen, the item is covered in that frame
+//! in place, since only the frames above are made from it. A level with a
+//! single option (a forced move, the rule on sudoku) commits it in its own
+//! frame, which the next level then shares: nothing is copied. The frame `root`
+//! holds the state after the commitments and descents, copied into frame 0
 //! when a search starts. Frames are allocated as the search first reaches a
 //! depth, so memory follows the depth of the search, not the number of items.
 
@@ -34,10 +36,13 @@ use crate::problem::{OptionId, Problem};
 use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 
 /// The count of a covered item: more than any count of options.
-const COVERED: u16 = u16::MAX;
+const COVERED: i16 = i16::MAX;
 
-/// The most options a problem may have for this engine: counts are 16 bits.
-pub(crate) const MAX_OPTIONS: usize = COVERED as usize - 1;
+/// The most options a problem may have for this engine. Counts are 16 bits,
+/// and a covered item's count, `COVERED`, may lose up to one per option while
+/// the option that covers it is committed (its items count as covered from the
+/// start): it stays above every true count.
+pub(crate) const MAX_OPTIONS: usize = COVERED as usize / 2;
 
 /// Counts are scanned in blocks of this many.
 const LANES: usize = 16;
@@ -79,7 +84,7 @@ struct Shape {
     widest: usize,
     /// The frame of the problem itself.
     live: Vec<u64>,
-    count: Vec<u16>,
+    count: Vec<i16>,
 }
 
 impl Shape {
@@ -177,7 +182,7 @@ impl Shape {
         }
         shape.count = vec![COVERED; shape.width];
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
-            shape.count[h] = size as u16;
+            shape.count[h] = size as i16;
         }
         shape
     }
@@ -200,13 +205,16 @@ pub(crate) struct Bits {
     /// The frames: level `l`'s is at `l` times the strides, the root's in
     /// `root_*`.
     live: Vec<u64>,
-    count: Vec<u16>,
+    count: Vec<i16>,
     pure: Vec<u64>,
     root_live: Vec<u64>,
-    root_count: Vec<u16>,
+    root_count: Vec<i16>,
     root_pure: Vec<u64>,
     /// Levels whose frames exist.
     frames: usize,
+    /// `fr[l]`: the frame of level `l`. Levels share a frame after a level
+    /// with only one option.
+    fr: Vec<u32>,
     /// `choice[l]`: the option tried at level `l`; `best[l]`: its item.
     choice: Vec<u32>,
     best: Vec<u32>,
@@ -239,7 +247,7 @@ fn is_live(live: &[u64], p: u32) -> bool {
 struct Frame<'a> {
     shape: &'a Shape,
     live: &'a mut [u64],
-    count: &'a mut [u16],
+    count: &'a mut [i16],
     pure: &'a mut [u64],
     /// Room for the options of any item.
     scratch: &'a mut [u32],
@@ -393,18 +401,29 @@ impl Frame<'_> {
     /// or `None` when every primary item is covered.
     #[inline(always)]
     fn choose(&self) -> Option<u32> {
-        let counts = &*self.count;
-        let min = counts.iter().fold(COVERED, |m, &c| m.min(c));
+        // Block by block, keeping the first block with the least count: the
+        // minimum of a block is a few vector instructions.
+        let (mut min, mut at) = (COVERED, 0);
+        for (b, block) in self.count.chunks_exact(LANES).enumerate() {
+            let least = block.iter().fold(COVERED, |m, &c| m.min(c));
+            if least < min {
+                (min, at) = (least, b);
+                if least == 0 {
+                    break;
+                }
+            }
+        }
         if min == COVERED {
             return None;
         }
-        counts.iter().position(|&c| c == min).map(|h| h as u32)
+        let block = &self.count[at * LANES..(at + 1) * LANES];
+        block.iter().position(|&c| c == min).map(|k| (at * LANES + k) as u32)
     }
 }
 
 impl Bits {
     /// Whether this engine takes `problem`: exact cover with colours but no
-    /// bounds, and fewer than [`MAX_OPTIONS`] options.
+    /// bounds, and at most [`MAX_OPTIONS`] options.
     pub(crate) fn takes(problem: &Problem) -> bool {
         !problem.has_bounds() && problem.n_options() <= MAX_OPTIONS
     }
@@ -424,6 +443,7 @@ impl Bits {
             frames: 0,
             shape,
             colors: problem.has_colors(),
+            fr: vec![0; depth + 1],
             choice: vec![0; depth],
             best: vec![0; depth],
             cand: Vec::new(),
@@ -616,7 +636,8 @@ impl Bits {
         self.stats = Stats::default();
         self.reported = Stats::default();
         self.interrupted = false;
-        self.copy_root(self.floor);
+        self.copy_root(0);
+        self.fr[self.floor] = 0;
     }
 
     fn solution(&mut self) -> &[OptionId] {
@@ -752,7 +773,7 @@ impl Bits {
             let mut branching = false;
             if !resume {
                 // X2: enter level l.
-                let chosen = self.frame(l).choose();
+                let chosen = self.frame(self.fr[l] as usize).choose();
                 if SPLIT && (chosen.is_none() || l == split_depth) {
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                     self.level = l;
@@ -789,7 +810,8 @@ impl Bits {
                             let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
                             let mut cand = std::mem::take(&mut self.cand);
                             cand.resize(start as usize + self.shape.longest, 0);
-                            let n = self.frame(l).cover::<COLORS>(i, &mut updates, &mut cand[start as usize..]);
+                            let f = self.fr[l] as usize;
+                            let n = self.frame(f).cover::<COLORS>(i, &mut updates, &mut cand[start as usize..]);
                             self.cand = cand;
                             self.cand_end[l] = start + n as u32;
                             self.cur[l] = start;
@@ -807,10 +829,20 @@ impl Bits {
                     if k < self.cand_end[l] {
                         let p = self.cand[k as usize];
                         self.choice[l] = p;
-                        self.ensure(l + 1);
-                        self.copy_up(l);
+                        // A level with one option never needs its frame again:
+                        // the option is committed there, without a copy.
+                        let f = self.fr[l] as usize;
+                        let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
+                        let g = if self.cand_end[l] - start == 1 {
+                            f
+                        } else {
+                            self.ensure(f + 1);
+                            self.copy_up(f);
+                            f + 1
+                        };
+                        self.fr[l + 1] = g as u32;
                         let i = self.best[l];
-                        if self.frame(l + 1).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings) {
+                        if self.frame(g).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings) {
                             l += 1;
                             continue 'enter;
                         }

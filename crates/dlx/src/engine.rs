@@ -54,6 +54,10 @@ pub enum Engine {
     Auto,
 }
 
+/// The most options of a problem for which [`Engine::Auto`] picks
+/// [`Engine::Bits`].
+const AUTO_BITS_OPTIONS: usize = 8192;
+
 impl Engine {
     /// The engine that runs `problem`: `Links` or `Cells` as asked, or for
     /// `Auto` the one measured faster on problems of its shape.
@@ -85,6 +89,7 @@ impl Engine {
             _ if problem.has_bounds() => Engine::Links,
             Engine::Bits if !Bits::takes(problem) => Engine::Links,
             Engine::Links | Engine::Cells | Engine::Bits => self,
+            Engine::Auto if Bits::takes(problem) && problem.n_options() <= AUTO_BITS_OPTIONS => Engine::Bits,
             Engine::Auto => Engine::Links,
         }
     }
