@@ -7,7 +7,9 @@
 //! --threads 1` (and `--threads 2`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use quadrille::dlx::{MinCost, Parallel, Problem, Solver, Stats};
+use quadrille::dlx::{Config, Engine, MinCost, Parallel, Problem, Solver, Stats};
+use quadrille::pack::{Packing, Spec, builtin};
+use quadrille::queens::model::{CoverModel, Order};
 
 #[path = "../tests/it/data.rs"]
 mod data;
@@ -28,19 +30,22 @@ fn knuth_instances(c: &mut Criterion) {
     let pentominoes = problem("pentomino_6x10");
     let mut group = c.benchmark_group("pentomino_6x10");
     group.sample_size(10);
-    let expected = Stats { nodes: 909_153, updates: 310_816_489, cleansings: 0, solutions: 2339 };
+    let dlx1 = Stats { nodes: 909_153, updates: 310_816_489, cleansings: 0, solutions: 2339 };
     group.bench_function("count", |b| {
-        let mut solver = Solver::new(&pentominoes);
+        let mut solver = Solver::with_config(&pentominoes, Config::new().engine(Engine::Links));
         b.iter(|| {
             assert_eq!(solver.count(), 2339);
-            assert_eq!(solver.stats(), expected);
+            assert_eq!(solver.stats(), dlx1);
         })
     });
-    // The same count split into subproblems, on one thread (the split's cost)
-    // and on two (the speed-up).
+    // The default engine's count split into subproblems, on one thread (the
+    // split's cost) and on two (the speed-up).
     for threads in [1, 2] {
         group.bench_function(format!("count_split_{threads}_threads"), |b| {
-            b.iter(|| assert_eq!(Parallel::new(&pentominoes).threads(threads).count().unwrap(), expected))
+            b.iter(|| {
+                let stats = Parallel::new(&pentominoes).threads(threads).count().unwrap();
+                assert_eq!((stats.nodes, stats.solutions), (dlx1.nodes, dlx1.solutions));
+            })
         });
     }
     group.finish();
@@ -57,13 +62,72 @@ fn knuth_instances(c: &mut Criterion) {
     let mut group = c.benchmark_group("tetrominoes_12_8x6");
     group.sample_size(10);
     group.bench_function("count", |b| {
-        let mut solver = Solver::new(&tetrominoes);
+        let mut solver = Solver::with_config(&tetrominoes, Config::new().engine(Engine::Links));
         b.iter(|| {
             solver.count();
             assert_eq!(solver.stats(), expected);
         })
     });
     group.finish();
+}
+
+/// Langford pairs of `1..=n` (a pairing and its reverse counted once: the 1s
+/// start in the left half), as Knuth's generators make them.
+fn langford(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    let numbers: Vec<_> = (1..=n).map(|k| b.primary(&format!("{k}")).unwrap()).collect();
+    let slots: Vec<_> = (0..2 * n).map(|i| b.primary(&format!("s{i}")).unwrap()).collect();
+    for k in 1..=n {
+        for i in 0..2 * n - k - 1 {
+            if k > 1 || i < n - 1 {
+                b.option([numbers[k - 1], slots[i], slots[i + k + 1]]).unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// The engines side by side, one thread, counting all solutions, on the shapes
+/// of problem their speed was tuned on: each closure checks the published
+/// count (`data/reference/counts.tsv`, OEIS A000170), and the nodes of the
+/// bitset engine against the links engine's.
+fn engines(c: &mut Criterion) {
+    let lookup = |table: &str, key: &str| {
+        let row = data::table(table).into_iter().find(|row| row[0] == key).expect("a row");
+        data::number(&row[1]).expect("a number")
+    };
+    let count = |name: &str| lookup("counts", name);
+    let pentominoes_5x12 = {
+        let spec = Spec::parse(&builtin::description("pentominoes", Some("5x12")).unwrap()).unwrap();
+        Packing::new(&spec).unwrap().problem().clone()
+    };
+    let instances = [
+        ("pentomino_6x10", problem("pentomino_6x10"), count("pentominoes_6x10_unique")),
+        ("pentominoes_5x12", pentominoes_5x12, count("pentominoes_5x12")),
+        ("langford_12", langford(12), count("langford_12")),
+        ("queens_13", CoverModel::new(13, Order::OrganPipe).unwrap().problem().clone(), lookup("queens_oeis", "13")),
+    ];
+    for (name, problem, solutions) in instances {
+        let nodes = {
+            let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+            links.count();
+            links.stats().nodes
+        };
+        let mut group = c.benchmark_group(format!("engines {name}"));
+        group.sample_size(10);
+        for engine in [Engine::Links, Engine::Cells, Engine::Bits, Engine::Auto] {
+            group.bench_function(engine.name(), |b| {
+                let mut solver = Solver::with_config(&problem, Config::new().engine(engine));
+                b.iter(|| {
+                    assert_eq!(solver.count(), solutions);
+                    if solver.engine() != Engine::Cells {
+                        assert_eq!(solver.stats().nodes, nodes);
+                    }
+                })
+            });
+        }
+        group.finish();
+    }
 }
 
 /// The cheapest packings of `pentomino_6x10_costs.dlx`, one thread, against the
@@ -91,5 +155,5 @@ fn min_cost(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, knuth_instances, min_cost);
+criterion_group!(benches, knuth_instances, engines, min_cost);
 criterion_main!(benches);

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use quadrille::dlx::{Problem, Solver, Stats};
+use quadrille::dlx::{Config, Engine, Problem, Solver, Stats};
 use quadrille::queens::model::{CoverModel, Order};
 use quadrille::queens::render::{self, Drawing, Style};
 use quadrille::queens::{backtrack, bitboard, construct, symmetry};
@@ -137,12 +137,13 @@ fn dlx_statistics_equal_knuths_dlx1() {
         {
             let expected = Stats { nodes, updates, cleansings: 0, solutions };
             let model = CoverModel::new(n, order).unwrap();
-            let mut solver = Solver::new(model.problem());
+            let links = Config::new().engine(Engine::Links);
+            let mut solver = Solver::with_config(model.problem(), links.clone());
             solver.count();
             assert_eq!(solver.stats(), expected, "n = {n}, {order:?}");
             // The text goes through Knuth's format to the same search.
             let parsed = Problem::from_knuth(&CoverModel::knuth_text(n, order).unwrap()).unwrap();
-            let mut solver = Solver::new(&parsed);
+            let mut solver = Solver::with_config(&parsed, links.clone());
             solver.count();
             assert_eq!(solver.stats(), expected, "n = {n}, {order:?}, from the text");
         }

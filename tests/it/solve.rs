@@ -1,11 +1,12 @@
 //! The engine on Knuth's instances in `data/dlx/`: answers and statistics
 //! exactly as Knuth's DLX1, DLX2 and DLX3 give them
-//! (`data/reference/instances.tsv`).
+//! (`data/reference/instances.tsv`) on the dancing-links engine, and the nodes
+//! of DLX1 on the bitset engine.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use quadrille::dlx::{Problem, Solver, Stats, knuth};
+use quadrille::dlx::{Config, Engine, Problem, Solver, Stats, knuth};
 
 use crate::data;
 
@@ -13,9 +14,14 @@ fn problem(name: &str) -> Problem {
     knuth::read(&data::read(&format!("dlx/{name}.dlx"))).unwrap().problem
 }
 
-/// Every solution, each as its option lines sorted, and the statistics.
+/// Every solution, each as its option lines sorted, and the statistics, on the
+/// dancing-links engine.
 fn solve(problem: &Problem) -> (BTreeSet<Vec<String>>, Stats) {
-    let mut solver = Solver::new(problem);
+    solve_on(problem, Engine::Links)
+}
+
+fn solve_on(problem: &Problem, engine: Engine) -> (BTreeSet<Vec<String>>, Stats) {
+    let mut solver = Solver::with_config(problem, Config::new().engine(engine));
     let mut all = BTreeSet::new();
     solver.visit(|solution| {
         assert!(problem.is_solution(solution), "not a solution: {solution:?}");
@@ -62,10 +68,16 @@ fn knuth_toy_with_colors() {
 fn pentominoes_in_a_6x10_box() {
     let problem = problem("pentomino_6x10");
     let (solutions, stats) = solve(&problem);
-    assert_eq!(stats, knuth_stats("pentomino_6x10", "dlx1"));
+    let dlx1 = knuth_stats("pentomino_6x10", "dlx1");
+    assert_eq!(stats, dlx1);
     assert_eq!(solutions.len() as u64, stats.solutions);
     // Every solution places the twelve pieces once each.
     assert!(solutions.iter().all(|s| s.len() == 12));
+    // The bitset engine: the same solutions and nodes, part of the updates.
+    let (bits, stats) = solve_on(&problem, Engine::Bits);
+    assert_eq!(bits, solutions);
+    assert_eq!((stats.nodes, stats.solutions), (dlx1.nodes, dlx1.solutions));
+    assert!(stats.updates < dlx1.updates);
 }
 
 /// DLX3's own example: bounds on a primary item, and colours.
@@ -122,11 +134,17 @@ fn pentomino_shards_add_up() {
     use quadrille::dlx::Parallel;
     let problem = problem("pentomino_6x10");
     let serial = knuth_stats("pentomino_6x10", "dlx1");
-    assert_eq!(Parallel::new(&problem).threads(2).count().unwrap(), serial);
+    let links = Parallel::new(&problem).config(Config::new().engine(Engine::Links));
+    assert_eq!(links.clone().threads(2).count().unwrap(), serial);
     for of in [1, 2, 7, 64] {
-        let total: Stats =
-            (0..of).map(|i| Parallel::new(&problem).threads(2).shard(i, of).unwrap().count().unwrap()).sum();
+        let total: Stats = (0..of).map(|i| links.clone().threads(2).shard(i, of).unwrap().count().unwrap()).sum();
         assert_eq!(total, serial, "{of} shards");
+    }
+    // On the bitset engine, DLX1's nodes and solutions.
+    let bits = Parallel::new(&problem).config(Config::new().engine(Engine::Bits));
+    for of in [1, 7] {
+        let total: Stats = (0..of).map(|i| bits.clone().threads(2).shard(i, of).unwrap().count().unwrap()).sum();
+        assert_eq!((total.nodes, total.solutions), (serial.nodes, serial.solutions), "{of} shards");
     }
 }
 
@@ -135,7 +153,7 @@ fn pentomino_shards_add_up() {
 fn a_monitor_watches_and_stops_a_search() {
     use std::sync::Arc;
 
-    use quadrille::dlx::{Config, Monitor, Parallel, REPORT_EVERY};
+    use quadrille::dlx::{Monitor, Parallel, REPORT_EVERY};
     let problem = problem("pentomino_6x10");
 
     let stopped = Arc::new(Monitor::new());

@@ -48,7 +48,7 @@ impl fmt::Display for Shard {
 pub struct Record {
     /// Cleansings counted.
     pub cleansings: u64,
-    /// The engine that counted (`links` or `cells`): engines count their
+    /// The engine that counted (`links`, `cells` or `bits`): engines count their
     /// statistics differently, so shards of one count agree on it. A record
     /// without one is of the links engine, or of no engine at all.
     #[serde(default, skip_serializing_if = "Option::is_none")]

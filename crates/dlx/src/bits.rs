@@ -850,6 +850,18 @@ impl Bits {
                         // an item without options and come back. Its node, then
                         // the next option.
                         nodes += 1;
+                        if nodes % REPORT_EVERY == 0
+                            && let Some(monitor) = &monitor
+                        {
+                            self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                            if self.report(monitor, l + 1) {
+                                // Stopped as if at that level's entrance.
+                                self.interrupted = true;
+                                self.level = l + 1;
+                                self.phase = Phase::Suspended;
+                                return;
+                            }
+                        }
                         self.cur[l] += 1;
                         continue;
                     }

@@ -1,4 +1,5 @@
-//! The choice of engine: dancing links, dancing cells, or a rule that picks one.
+//! The choice of engine: dancing links, dancing cells, dense bitsets, or a rule
+//! that picks one.
 
 use std::ops::ControlFlow;
 
@@ -9,7 +10,7 @@ use crate::solver::{CommitError, Config, DescendError, Stats};
 
 /// Which search engine a [`Solver`](crate::Solver) runs.
 ///
-/// Both engines find the same solutions of every problem; they differ in speed,
+/// The engines find the same solutions of every problem; they differ in speed,
 /// in the order they find solutions, and in how they count their statistics.
 ///
 /// - [`Engine::Links`]: Knuth's dancing links (Algorithms X and C, his DLX1 and
@@ -19,8 +20,18 @@ use crate::solver::{CommitError, Config, DescendError, Stats};
 ///   a sparse set, an array whose first `size` entries are the options still in
 ///   play, so that hiding an option is a swap and unhiding it a mere increment.
 ///   Nodes, updates and cleansings equal SSXCC's.
-/// - [`Engine::Auto`] (the default): one of the two, chosen by
-///   [`Engine::resolve`] from the problem.
+/// - [`Engine::Bits`]: the search of the links engine, step for step, on dense
+///   bitsets: each level's state (a bit per option still in play, a count per
+///   primary item) is copied to try an option, and backtracking just returns
+///   to the copy below; a level with one option works in place. The same
+///   solutions in the same order as the links engine, and the same nodes; an
+///   option that leaves another primary item without options is dropped as
+///   soon as that happens, where the links engine goes on to commit its
+///   other items and enters the level below to find out, so the updates and
+///   cleansings are the part of DLX1's and DLX2's that this engine makes. For
+///   problems without bounds and of at most 16,383 options.
+/// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
+///   from the problem.
 ///
 /// A parallel or sharded count with dancing cells finds the serial search's
 /// solutions, and its statistics add up exactly over threads and shards; but
@@ -33,10 +44,14 @@ use crate::solver::{CommitError, Config, DescendError, Stats};
 /// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
 /// let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
 /// let mut cells = Solver::with_config(&problem, Config::new().engine(Engine::Cells));
-/// assert_eq!((links.count(), cells.count()), (1, 1));
+/// let mut bits = Solver::with_config(&problem, Config::new().engine(Engine::Bits));
+/// assert_eq!((links.count(), cells.count(), bits.count()), (1, 1, 1));
 /// // DLX1's statistics and SSXCC's: SSXCC does not cover an item left without options.
 /// assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
 /// assert_eq!((cells.stats().nodes, cells.stats().updates), (5, 27));
+/// // DLX1's nodes; the option `B C F` is dropped once it leaves `E` without
+/// // options, two updates before the links engine finds out.
+/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 28));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,9 +60,9 @@ pub enum Engine {
     Links,
     /// Dancing cells: SSXCC's method and statistics.
     Cells,
-    /// Dense bitsets: the links engine's search, statistics and order of
-    /// solutions, on bitsets copied from level to level instead of lists
-    /// undone; for small problems.
+    /// Dense bitsets: the links engine's search, nodes and order of solutions,
+    /// on bitsets copied from level to level instead of lists undone; for
+    /// small problems.
     Bits,
     /// Whichever [`Engine::resolve`] picks for the problem.
     #[default]

@@ -38,7 +38,8 @@
 //!
 //! // Knuth's cover model on the Dancing Links engine agrees, and counts as DLX1 does.
 //! let model = CoverModel::new(8, Order::OrganPipe)?;
-//! let mut solver = quadrille_dlx::Solver::new(model.problem());
+//! let links = quadrille_dlx::Config::new().engine(quadrille_dlx::Engine::Links);
+//! let mut solver = quadrille_dlx::Solver::with_config(model.problem(), links);
 //! assert_eq!(solver.count(), 92);
 //! assert_eq!((solver.stats().nodes, solver.stats().updates), (1_049, 16_680));
 //!

@@ -98,11 +98,15 @@ fn counts_as_text_and_json() {
 #[test]
 fn dlx_statistics_on_stderr() {
     let [solutions, nodes, updates, natural_nodes, natural_updates] = dlx1(8);
-    let run = quadrille(&["queens", "8", "--count", "--algorithm", "dlx", "--stats"], "");
+    let run = quadrille(&["queens", "8", "--count", "--algorithm", "dlx", "--engine", "links", "--stats"], "");
     assert_eq!(run.stdout, format!("{solutions}\n"));
     assert!(run.stderr.contains(&format!("nodes: {nodes}\nupdates: {updates}\n")), "{}", run.stderr);
-    let run = quadrille(&["queens", "8", "--count", "--order", "natural", "--stats"], "");
+    let run = quadrille(&["queens", "8", "--count", "--order", "natural", "--engine", "links", "--stats"], "");
     assert!(run.stderr.contains(&format!("nodes: {natural_nodes}\nupdates: {natural_updates}\n")), "{}", run.stderr);
+    // The bitset engine (the default's choice here): DLX1's nodes.
+    let run = quadrille(&["queens", "8", "--count", "--algorithm", "dlx", "--engine", "bits", "--stats"], "");
+    assert_eq!(run.stdout, format!("{solutions}\n"));
+    assert!(run.stderr.contains(&format!("nodes: {nodes}\n")), "{}", run.stderr);
 }
 
 /// Every algorithm lists the same solutions (each in its own order), and the same
@@ -178,7 +182,7 @@ fn emit_dlx_is_knuths_input_and_solves() {
     }
     let [solutions, nodes, updates, ..] = dlx1(8);
     let text = quadrille(&["queens", "8", "--emit-dlx"], "").stdout;
-    let solved = quadrille(&["solve", "--count", "--stats"], &text);
+    let solved = quadrille(&["solve", "--count", "--stats", "--engine", "links"], &text);
     assert_eq!(solved.stdout, format!("{solutions}\n"));
     assert!(solved.stderr.contains(&format!("nodes: {nodes}\nupdates: {updates}\n")), "{}", solved.stderr);
 }
@@ -206,8 +210,12 @@ fn shards_merge_into_the_whole_count() {
     for algorithm in ["bitboard", "dlx"] {
         let records: String = (0..3)
             .map(|i| {
-                quadrille(&["queens", "11", "--count", "--algorithm", algorithm, "--shard", &format!("{i}/3")], "")
-                    .stdout
+                let shard = format!("{i}/3");
+                quadrille(
+                    &["queens", "11", "--count", "--algorithm", algorithm, "--engine", "links", "--shard", &shard],
+                    "",
+                )
+                .stdout
             })
             .collect();
         let merged = quadrille(&["merge"], &records);

@@ -31,11 +31,11 @@ fn counts_limits_and_first() {
 
 #[test]
 fn statistics_on_stderr_and_json_on_stdout() {
-    let run = quadrille(&["solve", "--count", "--stats"], TOY);
+    let run = quadrille(&["solve", "--count", "--stats", "--engine", "links"], TOY);
     assert_eq!(run.stdout, "1\n");
     assert!(run.stderr.contains("nodes: 6\n") && run.stderr.contains("updates: 30\n"), "{}", run.stderr);
 
-    let run = quadrille(&["solve", "--json"], TOY);
+    let run = quadrille(&["solve", "--json", "--engine", "links"], TOY);
     let lines: Vec<serde_json::Value> = run.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
     assert_eq!(lines.len(), 2, "one solution, then the summary");
     assert_eq!(lines[0], serde_json::json!({ "solution": ["A D", "C E F", "B G"] }));
