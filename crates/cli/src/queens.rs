@@ -88,7 +88,8 @@ pub struct Args {
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["limit", "unique", "json"])]
     pub shard: Option<Shard>,
     /// The engine of --algorithm dlx: dancing links (DLX1's statistics),
-    /// dancing cells (SSXCC's), or whichever suits the problem.
+    /// dancing cells (SSXCC's), dense bitsets (DLX1's nodes), or whichever
+    /// suits the problem.
     #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = crate::solve::engine_parser())]
     pub engine: quadrille_dlx::Engine,
 }

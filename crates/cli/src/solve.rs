@@ -65,8 +65,10 @@ pub struct Args {
     #[arg(long, value_enum, requires = "trace")]
     pub format: Option<crate::replay::TraceFormat>,
     /// The engine: dancing links (DLX1/DLX2's statistics), dancing cells
-    /// (SSXCC's), or whichever suits the problem. A problem with bounds always
-    /// runs on links; --best and --trace are links' own.
+    /// (SSXCC's), dense bitsets (the links' search and nodes, for problems of
+    /// up to 16,383 options), or whichever suits the problem (bits up to 8,192
+    /// options, else links). A problem with bounds always runs on links;
+    /// --best and --trace are links' own.
     #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser(), conflicts_with_all = ["best", "trace"])]
     pub engine: Engine,
 }

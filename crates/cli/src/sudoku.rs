@@ -67,7 +67,8 @@ pub struct Args {
     /// (`line-N.svg`, N the puzzle's line), and print their paths.
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
-    /// The engine: dancing links, dancing cells, or whichever suits the size.
+    /// The engine: dancing links, dancing cells, dense bitsets, or whichever
+    /// suits the size.
     #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = crate::solve::engine_parser())]
     pub engine: quadrille_dlx::Engine,
 }
