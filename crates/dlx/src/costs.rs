@@ -19,14 +19,22 @@
 //! taking the item's length), and among those on the first with the largest
 //! cheapest option.
 //!
-//! With [`MinCost::knuth_cutoff`] the search is DLX5's, node for node: its
-//! nodes, updates, cleansings and solutions equal DLX5's (tested on Knuth's
-//! instances in `data/`). By default a partial solution is cut off only when its
-//! cost *exceeds* the `k`-th best, so that every solution tied with it is seen:
-//! the answer is then the first `k` solutions in the order of cost and, among
-//! equal costs, of their sorted option numbers, whatever the order of the search
-//! or the number of threads. (DLX5's cut-off finds the same costs, but which of
-//! several solutions tied at the `k`-th cost it reports depends on the search.)
+//! **Ties.** The answer is the first `k` solutions in the order of cost and,
+//! among equal costs, of their sorted option numbers, whatever the number of
+//! threads. DLX5's cut-off alone would not give it: it drops every solution
+//! that merely ties with the `k`-th best, so which of several solutions of that
+//! cost it reports depends on the order of the search, and that order depends
+//! on the cut-off (the choice of item counts the affordable options), which on
+//! several threads depends on their timing. So an option that the cut-off drops
+//! because it brings the partial solution's net cost to the cut-off *exactly*
+//! is looked at once more: unless it leaves some item without an option of net
+//! cost 0 (the only way to complete a solution at that cost), the search goes
+//! on below it with the cut-off one higher. Few pass: on
+//! `pentomino_6x10_costs.dlx` with `k = 10`, a handful of some 30,000, and the
+//! search makes 230,701 nodes and 77,066,171 updates to DLX5's 230,698 and
+//! 77,066,144. With [`MinCost::knuth_cutoff`] the ties are not looked at, and
+//! the search is DLX5's, node for node: its nodes, updates, cleansings and
+//! solutions equal DLX5's (tested on Knuth's instances in `data/`).
 //!
 //! On several threads ([`MinCost::threads`]) the search tree is split into
 //! subproblems as in [`parallel`](crate::parallel), and the threads share the
@@ -91,7 +99,8 @@ pub struct Best {
     pub solutions: Vec<CostedSolution>,
     /// The search's statistics, counted as DLX5 counts them: a node for every
     /// level entered and every solution seen; `solutions` counts the solutions
-    /// the search met (those that were cheaper than the cut-off then).
+    /// the search met (those that were cheaper than the cut-off then, and those
+    /// tied with it that were looked at).
     pub stats: Stats,
     /// Whether the monitor stopped the search before its end: then the solutions
     /// are the best of those seen, not necessarily the best there are.
@@ -153,11 +162,11 @@ impl<'p> MinCost<'p> {
         self
     }
 
-    /// Cut off a partial solution as soon as its cost reaches the `k`-th best
-    /// (DLX5's rule: its statistics equal DLX5's), rather than only once it
-    /// exceeds it. Faster where many solutions share a cost, but which of the
-    /// solutions tied at the `k`-th cost are reported then depends on the order
-    /// of the search; the costs do not.
+    /// Drop the solutions tied with the `k`-th best, as DLX5 does, rather than
+    /// look at those that the cut-off would otherwise hide (see the [module
+    /// documentation](self)): the statistics are then DLX5's, but which of the
+    /// solutions tied at the `k`-th cost are reported depends on the order of
+    /// the search, and so on the number of threads; the costs do not.
     pub fn knuth_cutoff(mut self, knuth_cutoff: bool) -> MinCost<'p> {
         self.knuth_cutoff = knuth_cutoff;
         self
@@ -191,7 +200,7 @@ impl<'p> MinCost<'p> {
             }
         }
         let links = Links::new(self.problem);
-        let board = Board::new(k, self.knuth_cutoff, links.total_tax, visitor);
+        let board = Board::new(k, links.total_tax, visitor);
         if k == 0 {
             return Ok(Best { solutions: Vec::new(), stats: Stats::default(), interrupted: false });
         }
@@ -201,7 +210,7 @@ impl<'p> MinCost<'p> {
         };
         let shared = Shared::new(board);
         let (stats, interrupted) = if threads <= 1 {
-            let mut worker = Worker::new(links, self.monitor.clone());
+            let mut worker = Worker::new(links, self.monitor.clone(), !self.knuth_cutoff);
             let done = worker.search(&shared, usize::MAX, &mut |_, _| {});
             (worker.stats, !done)
         } else {
@@ -223,7 +232,7 @@ impl<'p> MinCost<'p> {
         let mut depth = 1;
         let (mut prefixes, above) = loop {
             let mut leaves: Vec<(u64, Vec<u32>)> = Vec::new();
-            let mut splitter = Worker::new(links.clone(), None);
+            let mut splitter = Worker::new(links.clone(), None, !self.knuth_cutoff);
             let done = splitter.search(shared, depth, &mut |cost, prefix| leaves.push((cost, prefix.to_vec())));
             let deeper = leaves.iter().any(|(_, prefix)| prefix.len() == depth);
             if !done || leaves.len() >= SUBPROBLEMS || !deeper {
@@ -236,6 +245,7 @@ impl<'p> MinCost<'p> {
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let monitor = self.monitor.clone();
+        let ties = !self.knuth_cutoff;
         if let Some(monitor) = &monitor {
             monitor.add(&above);
         }
@@ -247,7 +257,7 @@ impl<'p> MinCost<'p> {
                     std::thread::Builder::new()
                         .name(format!("mincost-{t}"))
                         .spawn_scoped(scope, move || {
-                            let mut worker = Worker::new(links, monitor);
+                            let mut worker = Worker::new(links, monitor, ties);
                             let mut interrupted = false;
                             loop {
                                 let n = next.fetch_add(1, Ordering::Relaxed);
@@ -256,6 +266,11 @@ impl<'p> MinCost<'p> {
                                     break;
                                 }
                                 if !worker.replay(shared, prefix) {
+                                    if worker.stopped {
+                                        interrupted = true;
+                                        stop.store(true, Ordering::Relaxed);
+                                        break;
+                                    }
                                     continue;
                                 }
                                 let done = worker.search(shared, usize::MAX, &mut |_, _| {});
@@ -288,7 +303,6 @@ impl<'p> MinCost<'p> {
 /// The best solutions found so far, shared by the threads of a search.
 struct Board<F> {
     k: usize,
-    knuth_cutoff: bool,
     total_tax: u64,
     /// The best solutions by net cost, in increasing order of (cost, options).
     best: Vec<(u64, Vec<OptionId>)>,
@@ -298,17 +312,14 @@ struct Board<F> {
 }
 
 impl<F: FnMut(u64, &[OptionId]) -> ControlFlow<()>> Board<F> {
-    fn new(k: usize, knuth_cutoff: bool, total_tax: u64, visitor: F) -> Board<F> {
-        Board { k, knuth_cutoff, total_tax, best: Vec::with_capacity(k.min(1 << 16)), visitor, stopped: false }
+    fn new(k: usize, total_tax: u64, visitor: F) -> Board<F> {
+        Board { k, total_tax, best: Vec::with_capacity(k.min(1 << 16)), visitor, stopped: false }
     }
 
-    /// The net cost a partial solution must stay below to be worth pursuing.
+    /// The net cost a partial solution must stay below to be worth pursuing
+    /// (DLX5's cut-off: the `k`-th best net cost, once there are `k`).
     fn cutoff(&self) -> u64 {
-        match self.best.get(self.k.wrapping_sub(1)) {
-            Some(&(cost, _)) if self.knuth_cutoff => cost,
-            Some(&(cost, _)) => cost + 1,
-            None => INFINITE,
-        }
+        self.best.get(self.k.wrapping_sub(1)).map_or(INFINITE, |&(cost, _)| cost)
     }
 
     /// Offers a solution of net cost `cost`, its options as chosen (`chosen`)
@@ -678,10 +689,17 @@ struct Worker {
     /// The solution being offered, as chosen and sorted.
     chosen: Vec<OptionId>,
     sorted: Vec<OptionId>,
+    /// Whether to search the ties: the options that DLX5's cut-off drops
+    /// because they bring a partial solution's cost to the cut-off exactly.
+    ties: bool,
+    /// Added to the cut-off: 1 while searching below a tie, 0 elsewhere.
+    slack: u64,
+    /// Whether a search below a tie met in a replay was stopped.
+    stopped: bool,
 }
 
 impl Worker {
-    fn new(links: Links, monitor: Option<Arc<Monitor>>) -> Worker {
+    fn new(links: Links, monitor: Option<Arc<Monitor>>, ties: bool) -> Worker {
         // Every level covers a primary item, so there are at most that many.
         let depth = links.n_primary as usize + 1;
         Worker {
@@ -698,7 +716,164 @@ impl Worker {
             monitor,
             chosen: Vec::with_capacity(depth),
             sorted: Vec::with_capacity(depth),
+            ties,
+            slack: 0,
+            stopped: false,
         }
+    }
+
+    /// DLX5's cut-off drops option `x` at `level`, and after it the options of
+    /// its item's list of the same cost, since each brings the partial
+    /// solution's net cost `cost` to the cut-off exactly. A solution through
+    /// one of them would tie with the `k`-th best, and might come before it in
+    /// the order of option numbers: searches below each of them that could
+    /// still be completed (with options of net cost 0), with the cut-off one
+    /// higher. `cover`: whether the item of `x` is still to be covered (it is
+    /// not when its level is trying its options). Returns whether to stop.
+    #[cold]
+    #[inline(never)]
+    fn tie<F>(&mut self, shared: &Shared<F>, level: usize, mut x: u32, cost: u64, cutoff: u64, cover: bool) -> bool
+    where
+        F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,
+    {
+        let item = self.links.nodes[x as usize].top as u32;
+        let chosen = self.choice[level];
+        while x != item && cost + self.links.nodes[x as usize].cost == cutoff {
+            if self.tie_at(shared, level, x, cost, cutoff, cover) {
+                return true;
+            }
+            x = self.links.nodes[x as usize].down;
+        }
+        self.choice[level] = chosen;
+        false
+    }
+
+    /// One option `x` of [`Worker::tie`]: unless some item other than its own
+    /// has no option of net cost 0 left, or it clashes with the options chosen
+    /// above `level` (an option the cut-off kept from being hidden), chooses it
+    /// at `level` and searches below with the cut-off `cutoff + 1`. Returns
+    /// whether to stop.
+    fn tie_at<F>(&mut self, shared: &Shared<F>, level: usize, x: u32, cost: u64, cutoff: u64, cover: bool) -> bool
+    where
+        F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,
+    {
+        if !self.completable(x) || !self.agrees(x, level) {
+            return false;
+        }
+        let item = self.links.nodes[x as usize].top as u32;
+        // Colours of `x` that agree with a purification above but that it left
+        // unmarked (`x` cost too much then) are marked now, as if it had.
+        let mut marked = Vec::new();
+        self.any_node(x, |q, m| {
+            if m.color > 0 && (0..level).any(|l| self.any_node(self.choice[l], |_, t| t.top == m.top && t.color > 0)) {
+                marked.push((q, m.color));
+            }
+            false
+        });
+        for &(q, _) in &marked {
+            self.links.nodes[q as usize].color = -1;
+        }
+        let (mut updates, mut cleansings) = (0, 0);
+        self.choice[level] = x;
+        self.partcost[level] = cost;
+        if self.colors {
+            if cover {
+                self.links.cover::<true>(item, 1, &mut updates);
+            }
+            self.links.commit_others::<true>(x, 1, &mut updates, &mut cleansings);
+        } else {
+            if cover {
+                self.links.cover::<false>(item, 1, &mut updates);
+            }
+            self.links.commit_others::<false>(x, 1, &mut updates, &mut cleansings);
+        }
+        self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
+        let done = if self.links.next[0] == 0 {
+            // `x` completes a solution: a node of its own.
+            self.stats.nodes += 1;
+            self.stats.solutions += 1;
+            !self.offer(shared, level, cutoff)
+        } else {
+            let (floor, above) = (self.floor, self.cost);
+            (self.floor, self.cost, self.slack) = (level + 1, cutoff, 1);
+            let done = self.search(shared, usize::MAX, &mut |_, _| {});
+            (self.floor, self.cost, self.slack) = (floor, above, 0);
+            done
+        };
+        if !done {
+            return true;
+        }
+        if self.colors {
+            self.links.uncommit_others::<true>(x, 1);
+            if cover {
+                self.links.uncover::<true>(item, 1);
+            }
+        } else {
+            self.links.uncommit_others::<false>(x, 1);
+            if cover {
+                self.links.uncover::<false>(item, 1);
+            }
+        }
+        for (q, color) in marked {
+            self.links.nodes[q as usize].color = color;
+        }
+        false
+    }
+
+    /// Whether `f` holds for some node of the option of node `x` (`x` first).
+    fn any_node(&self, x: u32, mut f: impl FnMut(u32, Node) -> bool) -> bool {
+        let mut q = x;
+        loop {
+            let node = self.links.nodes[q as usize];
+            if node.top > 0 && f(q, node) {
+                return true;
+            }
+            q = if node.top <= 0 { node.up } else { q + 1 };
+            if q == x {
+                return false;
+            }
+        }
+    }
+
+    /// Whether every active primary item other than those of `x`'s option
+    /// still has an option of net cost 0 (the options the cut-off kept from
+    /// being hidden all cost more).
+    fn completable(&self, x: u32) -> bool {
+        let mut k = self.links.next[0];
+        while k != 0 {
+            let p = self.links.nodes[k as usize].down;
+            if (p == k || self.links.nodes[p as usize].cost > 0) && !self.any_node(x, |_, m| m.top == k as i32) {
+                return false;
+            }
+            k = self.links.next[k as usize];
+        }
+        true
+    }
+
+    /// Whether the option of `x` agrees with those chosen above `level`: its
+    /// items other than its own are all active, and those of them that the
+    /// options above purified have the same colour in it.
+    fn agrees(&self, x: u32, level: usize) -> bool {
+        let own = self.links.nodes[x as usize].top;
+        let clashes = |_, m: Node| {
+            if m.top == own {
+                return false;
+            }
+            let i = m.top as usize;
+            if self.links.next[self.links.prev[i] as usize] as usize != i {
+                return true;
+            }
+            // A colour of -1 marks a node that agrees with a purification.
+            i > self.links.n_primary as usize
+                && (0..level).any(|l| {
+                    self.any_node(self.choice[l], |_, t| {
+                        t.top == m.top
+                            && (m.color == 0 || t.color == 0 || (m.color > 0 && t.color > 0 && m.color != t.color))
+                    })
+                })
+        };
+        !self.any_node(x, clashes)
     }
 
     /// Searches from the floor with the shared board; returns whether the search
@@ -742,6 +917,9 @@ impl Worker {
         let (mut cur, mut best) = (0, 0);
         let Stats { mut nodes, mut updates, mut cleansings, mut solutions } = self.stats;
         let mut finished = true;
+        // Below a tie the cut-off is one higher; there, ties are not searched.
+        let slack = self.slack;
+        let ties = self.ties && slack == 0;
         'forward: loop {
             // forward: enter a level.
             let mut step = if level == split_depth {
@@ -759,9 +937,19 @@ impl Worker {
                 }
                 // Choose the item to branch on, or back down if some item cannot
                 // be covered under the cut-off.
-                let cutoff = shared.cutoff();
+                let cutoff = shared.cutoff().saturating_add(slack);
                 let (t, item) = self.links.choose(curcost, cutoff);
                 if t == 0 {
+                    let first = self.links.nodes[item as usize].down;
+                    if ties && first != item && curcost + self.links.nodes[first as usize].cost == cutoff {
+                        self.stats = Stats { nodes, updates, cleansings, solutions };
+                        let stop = self.tie(shared, level, first, curcost, cutoff, true);
+                        Stats { nodes, updates, cleansings, solutions } = self.stats;
+                        if stop {
+                            finished = false;
+                            break 'forward;
+                        }
+                    }
                     Step::Backdown
                 } else {
                     best = item;
@@ -779,7 +967,7 @@ impl Worker {
                 match step {
                     Step::Advance => {
                         // advance: cover the other items of `cur`.
-                        let threshold = shared.cutoff().saturating_sub(nextcost);
+                        let threshold = shared.cutoff().saturating_add(slack).saturating_sub(nextcost);
                         self.threshold[level] = threshold;
                         self.links.commit_others::<COLORS>(cur, threshold, &mut updates, &mut cleansings);
                         if self.links.next[0] != 0 {
@@ -806,7 +994,21 @@ impl Worker {
                             Step::Backup
                         } else {
                             nextcost = curcost + self.links.nodes[cur as usize].cost;
-                            if nextcost >= shared.cutoff() { Step::Backup } else { Step::Advance }
+                            let cutoff = shared.cutoff().saturating_add(slack);
+                            if nextcost < cutoff {
+                                Step::Advance
+                            } else {
+                                if ties && nextcost == cutoff {
+                                    self.stats = Stats { nodes, updates, cleansings, solutions };
+                                    let stop = self.tie(shared, level, cur, curcost, cutoff, false);
+                                    Stats { nodes, updates, cleansings, solutions } = self.stats;
+                                    if stop {
+                                        finished = false;
+                                        break 'forward;
+                                    }
+                                }
+                                Step::Backup
+                            }
                         };
                     }
                     Step::Backup => {
@@ -865,7 +1067,10 @@ impl Worker {
     /// Chooses the prefix's options (nodes of a split made from the same links)
     /// as the search would, each covering its item with the current cut-off.
     /// Returns `false`, with nothing changed, when the prefix already costs too
-    /// much, or when it ends in a solution (the split offered that one).
+    /// much, or when it ends in a solution (the split offered that one). An
+    /// option of the prefix that reaches the cut-off exactly is a tie, searched
+    /// below first; if that search is stopped, `stopped` says so and the links
+    /// are left as they are.
     fn replay<F>(&mut self, shared: &Shared<F>, prefix: &[u32]) -> bool
     where
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,
@@ -876,6 +1081,10 @@ impl Worker {
             let next = cost + self.links.nodes[x as usize].cost;
             let cutoff = shared.cutoff();
             if next >= cutoff {
+                if self.ties && next == cutoff && self.tie_at(shared, level, x, cost, cutoff, true) {
+                    self.stopped = true;
+                    return false;
+                }
                 self.floor = level;
                 self.unwind();
                 return false;
@@ -956,8 +1165,8 @@ mod tests {
             )
         };
         let before = snapshot(&links);
-        let shared = Shared::new(Board::new(2, false, links.total_tax, |_, _| ControlFlow::Continue(())));
-        let mut worker = Worker::new(links.clone(), None);
+        let shared = Shared::new(Board::new(2, links.total_tax, |_, _| ControlFlow::Continue(())));
+        let mut worker = Worker::new(links.clone(), None, true);
         let mut leaves = Vec::new();
         assert!(worker.search(&shared, 1, &mut |cost, prefix| leaves.push((cost, prefix.to_vec()))));
         assert!(!leaves.is_empty());
