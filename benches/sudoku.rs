@@ -9,6 +9,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use quadrille::dlx::Engine;
 use quadrille::sudoku::{Alphabet, Batch, Entry, Grid, ReadConfig, Reader, Status, SudokuSolver, Task};
 
 #[path = "../tests/it/data.rs"]
@@ -75,5 +76,35 @@ fn batch_threads(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, collections, batch_threads);
+/// Minimal 16×16 puzzles on each engine: the links engine, and the bitset
+/// engine (which the default picks for 9×9 but not for 16×16, whose frames are
+/// larger). Each answer is checked against the puzzle's givens and rules, and
+/// the two engines must agree.
+fn sixteen(c: &mut Criterion) {
+    let puzzles = grids(&sample("minimal_16x16", 1, 40));
+    let mut group = c.benchmark_group("sudoku 16x16 check, one thread");
+    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(5));
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let solve = |engine: Engine| {
+        let mut solver = SudokuSolver::with_engine(engine);
+        let answers: Vec<Grid> = puzzles
+            .iter()
+            .map(|p| {
+                let answer = solver.solve(black_box(p), Task::Check).expect("valid puzzles");
+                assert_eq!(answer.status(), Status::Solved);
+                let solution = answer.solution.expect("a solution");
+                assert!(solution.solves(p));
+                solution
+            })
+            .collect();
+        answers
+    };
+    let expected = solve(Engine::Links);
+    for engine in [Engine::Links, Engine::Bits] {
+        group.bench_function(engine.name(), |b| b.iter(|| assert_eq!(solve(engine), expected)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, collections, batch_threads, sixteen);
 criterion_main!(benches);

@@ -243,6 +243,19 @@ fn is_live(live: &[u64], p: u32) -> bool {
     live[(p >> 6) as usize] & (1 << (p & 63)) != 0
 }
 
+/// Copies `from` to `to`, of the same length, four words at a time.
+#[inline(always)]
+fn copy_words(from: &[u64], to: &mut [u64]) {
+    let mut to_blocks = to.chunks_exact_mut(4);
+    let mut from_blocks = from.chunks_exact(4);
+    for (to, from) in to_blocks.by_ref().zip(from_blocks.by_ref()) {
+        to.copy_from_slice(from);
+    }
+    for (to, from) in to_blocks.into_remainder().iter_mut().zip(from_blocks.remainder()) {
+        *to = *from;
+    }
+}
+
 /// One frame, borrowed for changing, with what never changes.
 struct Frame<'a> {
     shape: &'a Shape,
@@ -428,6 +441,13 @@ impl Bits {
         !problem.has_bounds() && problem.n_options() <= MAX_OPTIONS
     }
 
+    /// The size in bytes of one frame for `problem`: what trying an option
+    /// copies.
+    pub(crate) fn frame_bytes(problem: &Problem) -> usize {
+        let pure = if problem.has_colors() { problem.n_secondary().div_ceil(64) } else { 0 };
+        8 * problem.n_options().div_ceil(64) + 2 * problem.n_primary().div_ceil(LANES) * LANES + 8 * pure
+    }
+
     pub(crate) fn new(problem: &Problem) -> Bits {
         let shape = Arc::new(Shape::new(problem));
         let depth = problem.n_primary() + 1;
@@ -525,10 +545,17 @@ impl Bits {
     fn copy_up(&mut self, l: usize) {
         let sh = &*self.shape;
         let (w, c, s) = (sh.words, sh.width, sh.pure_words);
-        self.live.copy_within(l * w..(l + 1) * w, (l + 1) * w);
-        self.count.copy_within(l * c..(l + 1) * c, (l + 1) * c);
+        // Frames are small: copied inline, block by block, rather than by a
+        // call to `memmove`.
+        let (below, above) = self.live.split_at_mut((l + 1) * w);
+        copy_words(&below[l * w..], &mut above[..w]);
+        let (below, above) = self.count.split_at_mut((l + 1) * c);
+        for (to, from) in above[..c].chunks_exact_mut(LANES).zip(below[l * c..].chunks_exact(LANES)) {
+            to.copy_from_slice(from);
+        }
         if s > 0 {
-            self.pure.copy_within(l * s..(l + 1) * s, (l + 1) * s);
+            let (below, above) = self.pure.split_at_mut((l + 1) * s);
+            copy_words(&below[l * s..], &mut above[..s]);
         }
     }
 

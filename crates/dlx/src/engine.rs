@@ -69,42 +69,52 @@ pub enum Engine {
     Auto,
 }
 
-/// The most options of a problem for which [`Engine::Auto`] picks
+/// The largest frame (in bytes) of a problem for which [`Engine::Auto`] picks
 /// [`Engine::Bits`].
-const AUTO_BITS_OPTIONS: usize = 8192;
+const AUTO_BITS_FRAME: usize = 2048;
 
 impl Engine {
-    /// The engine that runs `problem`: `Links` or `Cells` as asked, or for
-    /// `Auto` the one measured faster on problems of its shape.
+    /// The engine that runs `problem`: `Links`, `Cells` or `Bits` as asked, or
+    /// for `Auto` the one measured faster on problems of its shape.
     ///
     /// The rule looks only at the problem, so it picks the same engine for every
     /// solver of one problem (a parallel count's threads, a sharded count's
-    /// machines). Today it picks `Links` for every problem: on every shape
-    /// measured, the cells engine runs more instructions and takes longer.
-    /// Instructions counted with `valgrind --tool=callgrind`, one thread,
-    /// counting all solutions (billions; the ratio is cells / links):
+    /// machines): `Bits` when the problem has no bounds and a frame of the
+    /// bitset engine (a bit per option, 16 bits per primary item rounded up to
+    /// 16 items, a bit per secondary item with colours) takes at most 2 KiB;
+    /// `Links` otherwise. Measured one thread, counting all solutions, user
+    /// seconds of runs back to back on a loaded machine (compare within a row),
+    /// Knuth's SSXCC built with `gcc -O3 -march=native`:
     ///
-    /// | instance | primary items | items per option | links | cells | ratio |
-    /// |---|---:|---:|---:|---:|---:|
-    /// | `pentomino_6x10.dlx` | 72 | 6 | 12.95 | 18.01 | 1.39 |
-    /// | queens-dlx n = 12, organ-pipe | 24 | 3.9 | 0.196 | 0.325 | 1.65 |
-    /// | 300 puzzles of `top1465.txt` (9×9 sudoku) | 324 | 4 | 0.564 | 0.855 | 1.51 |
+    /// | instance | options | primary items | frame | links | cells | bits | SSXCC |
+    /// |---|---:|---:|---:|---:|---:|---:|---:|
+    /// | `pentomino_6x10.dlx` | 2,032 | 72 | 416 B | 1.23–1.81 | 1.64–1.82 | 0.71–0.77 | 1.30–1.49 |
+    /// | 12 pentominoes in 5×12, every orientation | 1,936 | 72 | 408 B | 3.31 | 3.78 | 2.43 | 2.70 |
+    /// | Scott's 8×8 with a hole (Knuth's polyomino-dlx) | 1,568 | 72 | 360 B | 0.43 | 0.50 | 0.21 | 0.37 |
+    /// | Soma cube (Knuth's polycube-dlx) | 688 | 34 | 184 B | 0.16 | 0.20 | 0.10 | 0.15 |
+    /// | Langford pairs n = 12 | 187 | 36 | 120 B | 0.19–0.21 | 0.25 | 0.20 | 0.25 |
+    /// | queens-dlx n = 13 (Knuth's generator) | 169 | 26 | 88 B | 0.15 | 0.19–0.21 | 0.14 | 0.21–0.22 |
+    /// | 40 minimal 16×16 sudoku (uniqueness checked) | 4,096 | 1,024 | 2,560 B | 0.95–0.97 | | 0.85–0.95 | |
     ///
-    /// Dancing cells saves the sizes of all active items at every branching
-    /// node and scans every active item to branch, where the links engine
-    /// keeps the primary items' lengths in one dense array; that costs more
-    /// than its sparse sets save on these shapes. When a shape is measured on
-    /// which the cells engine wins, the rule will name it here.
+    /// The bitset engine copies a frame where the links engine undoes its
+    /// updates, and finds an item's options in play a word of bits at a time;
+    /// it wins while frames are small, and the gain fades as they grow (on
+    /// 16×16 sudoku the two are level). The cells engine runs more
+    /// instructions than the links engine on every shape measured: it saves the
+    /// sizes of all active items at every branching node and scans every active
+    /// item to branch, where the links engine keeps the primary items' lengths
+    /// in one dense array. So `Auto` never picks it.
     ///
-    /// The cells engine knows no bounds on items (Algorithm M): a problem with
-    /// bounds ([`Problem::has_bounds`]) resolves to `Links` whatever was asked,
-    /// `Cells` included.
+    /// Neither the cells nor the bitset engine knows bounds on items
+    /// (Algorithm M): a problem with bounds ([`Problem::has_bounds`]) resolves
+    /// to `Links` whatever was asked. Nor does the bitset engine take a
+    /// problem of more than 16,383 options: asked for, it resolves to `Links`.
     pub fn resolve(self, problem: &Problem) -> Engine {
         match self {
             _ if problem.has_bounds() => Engine::Links,
             Engine::Bits if !Bits::takes(problem) => Engine::Links,
             Engine::Links | Engine::Cells | Engine::Bits => self,
-            Engine::Auto if Bits::takes(problem) && problem.n_options() <= AUTO_BITS_OPTIONS => Engine::Bits,
+            Engine::Auto if Bits::takes(problem) && Bits::frame_bytes(problem) <= AUTO_BITS_FRAME => Engine::Bits,
             Engine::Auto => Engine::Links,
         }
     }
