@@ -115,6 +115,45 @@ fn test_file_counts_and_solutions() {
     assert_eq!(checked, 43);
 }
 
+/// Every engine, the bitset engine (the default's choice for 9×9) forced on
+/// and off: the counts of tdoku's test file, and on samples of the hard
+/// collections and the 16×16 puzzles, the same answer from each (the first
+/// solution found too, since the bitset engine searches in the links engine's
+/// order).
+#[test]
+fn every_engine_gives_the_same_answers() {
+    use quadrille::dlx::Engine;
+    let engines = [Engine::Links, Engine::Bits, Engine::Cells, Engine::Auto];
+    let text = data::read("sudoku/test_puzzles_with_counts.txt");
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.is_empty() && !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split(':').collect();
+        let puzzle = Grid::parse(fields[0]).unwrap();
+        let listed: u64 = fields[1].parse().unwrap();
+        for engine in engines {
+            let counted = SudokuSolver::with_engine(engine).solve(&puzzle, Task::Count { limit: None }).unwrap();
+            assert_eq!(counted.solutions, listed, "line {}, {engine}", number + 1);
+        }
+    }
+    let mut sample: Vec<Entry> = puzzles("sudoku/forum_hardest_1106.txt").into_iter().step_by(5).collect();
+    sample.extend(puzzles("sudoku/serg_benchmark.txt").into_iter().step_by(250));
+    sample.extend(puzzles("sudoku/minimal_16x16.txt").into_iter().step_by(8));
+    let mut solvers = engines.map(SudokuSolver::with_engine);
+    for entry in &sample {
+        let puzzle = entry.puzzle.as_ref().unwrap();
+        for task in [Task::Check, Task::First] {
+            let answers: Vec<Answer> = solvers.iter_mut().map(|s| s.solve(puzzle, task).unwrap()).collect();
+            for answer in &answers {
+                assert!(answer.solution.as_ref().is_some_and(|s| s.solves(puzzle)), "line {}", entry.line);
+            }
+            // Links and bits search in the same order: the same first solution.
+            assert_eq!(answers[0].solution, answers[1].solution, "line {}", entry.line);
+            assert_eq!(answers[1].solution, answers[3].solution, "line {}", entry.line);
+            let counts: Vec<u64> = answers.iter().map(|a| a.solutions).collect();
+            assert!(counts.iter().all(|&c| c == counts[0]), "line {}: {counts:?}", entry.line);
+        }
+    }
+}
+
 #[test]
 fn top1465_unique() {
     let entries = puzzles("sudoku/top1465.txt");
