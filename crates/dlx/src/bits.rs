@@ -33,7 +33,7 @@ use std::sync::Arc;
 
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
+use crate::solver::{CommitError, Config, DescendError, Stats};
 
 /// The count of a covered item: more than any count of options.
 const COVERED: i16 = i16::MAX;
@@ -658,7 +658,7 @@ impl Bits {
         self.phase = Phase::Idle;
     }
 
-    fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.stop();
         self.stats = Stats::default();
         self.reported = Stats::default();
@@ -667,7 +667,7 @@ impl Bits {
         self.fr[self.floor] = 0;
     }
 
-    fn solution(&mut self) -> &[OptionId] {
+    pub(crate) fn solution(&mut self) -> &[OptionId] {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         self.solution.extend(self.choice[..self.level].iter().map(|&p| OptionId(p)));
@@ -675,54 +675,6 @@ impl Bits {
     }
 
     // ---- Searches -------------------------------------------------------------
-
-    pub(crate) fn count(&mut self, config: &Config) -> u64 {
-        self.restart();
-        match config.get_limit() {
-            None => self.search::<false, _>(config, usize::MAX, |_| ControlFlow::Continue(())),
-            Some(0) => {}
-            Some(limit) => self.search::<false, _>(config, usize::MAX, |s| {
-                if s.stats.solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
-            }),
-        }
-        self.stop();
-        self.stats.solutions
-    }
-
-    pub(crate) fn visit<F>(&mut self, config: &Config, mut visitor: F) -> u64
-    where
-        F: FnMut(&[OptionId]) -> ControlFlow<()>,
-    {
-        self.restart();
-        let limit = config.get_limit().unwrap_or(u64::MAX);
-        if limit > 0 {
-            self.search::<false, _>(config, usize::MAX, |s| {
-                let flow = visitor(s.solution());
-                go_on(flow, s.stats.solutions, limit)
-            });
-        }
-        self.stop();
-        self.stats.solutions
-    }
-
-    /// Starts a search for [`next`](Bits::next).
-    pub(crate) fn start(&mut self) {
-        self.restart();
-    }
-
-    /// The next solution of the search begun by [`start`](Bits::start).
-    pub(crate) fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
-        let limit = config.get_limit().unwrap_or(u64::MAX);
-        if self.stats.solutions >= limit {
-            return None;
-        }
-        let mut found = None;
-        self.search::<false, _>(config, usize::MAX, |s| {
-            found = Some(s.solution().to_vec());
-            ControlFlow::Break(())
-        });
-        found
-    }
 
     /// The search tree down to `depth` levels below the floor, as the links
     /// engine splits it: `leaf` gets the options of each leaf as a solution
@@ -763,7 +715,7 @@ impl Bits {
         monitor.is_stopped()
     }
 
-    fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
+    pub(crate) fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
     where
         F: FnMut(&mut Bits) -> ControlFlow<()>,
     {
@@ -916,6 +868,7 @@ impl Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Resumable;
     use crate::{Engine, Solver};
 
     fn both(text: &str) -> (Stats, Stats) {

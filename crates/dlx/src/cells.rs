@@ -38,7 +38,7 @@ use std::sync::Arc;
 
 use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, Stats, go_on};
+use crate::solver::{CommitError, Config, Stats};
 
 /// A node: one item of one option, or a spacer between options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -582,7 +582,7 @@ impl Cells {
         self.phase = Phase::Idle;
     }
 
-    fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.fresh();
         self.stats = Stats::default();
         self.reported = Stats::default();
@@ -592,7 +592,7 @@ impl Cells {
         self.dirty = true;
     }
 
-    fn solution(&mut self) -> &[OptionId] {
+    pub(crate) fn solution(&mut self) -> &[OptionId] {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         for l in 0..self.level {
@@ -608,54 +608,6 @@ impl Cells {
     }
 
     // ---- Searches -------------------------------------------------------------
-
-    pub(crate) fn count(&mut self, config: &Config) -> u64 {
-        self.restart();
-        match config.get_limit() {
-            None => self.search(config, |_| ControlFlow::Continue(())),
-            Some(0) => {}
-            Some(limit) => self.search(config, |s| {
-                if s.stats.solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
-            }),
-        }
-        self.stop();
-        self.stats.solutions
-    }
-
-    pub(crate) fn visit<F>(&mut self, config: &Config, mut visitor: F) -> u64
-    where
-        F: FnMut(&[OptionId]) -> ControlFlow<()>,
-    {
-        self.restart();
-        let limit = config.get_limit().unwrap_or(u64::MAX);
-        if limit > 0 {
-            self.search(config, |s| {
-                let flow = visitor(s.solution());
-                go_on(flow, s.stats.solutions, limit)
-            });
-        }
-        self.stop();
-        self.stats.solutions
-    }
-
-    /// Starts a search for [`next`](Cells::next).
-    pub(crate) fn start(&mut self) {
-        self.restart();
-    }
-
-    /// The next solution of the search begun by [`start`](Cells::start).
-    pub(crate) fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
-        let limit = config.get_limit().unwrap_or(u64::MAX);
-        if self.stats.solutions >= limit {
-            return None;
-        }
-        let mut found = None;
-        self.search(config, |s| {
-            found = Some(s.solution().to_vec());
-            ControlFlow::Break(())
-        });
-        found
-    }
 
     /// The split of the search tree at `depth` levels below the floor, each
     /// node of the tree reached from fresh arrays (see the module's docs).
@@ -756,7 +708,7 @@ impl Cells {
         monitor.is_stopped()
     }
 
-    fn search<F>(&mut self, config: &Config, on_solution: F)
+    pub(crate) fn search<F>(&mut self, config: &Config, on_solution: F)
     where
         F: FnMut(&mut Cells) -> ControlFlow<()>,
     {
@@ -890,6 +842,7 @@ impl Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Resumable;
 
     fn stats_of(text: &str) -> Stats {
         let problem = Problem::from_knuth(text).unwrap();

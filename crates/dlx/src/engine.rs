@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use crate::bits::Bits;
 use crate::cells::Cells;
 use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, DescendError, Stats};
+use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 
 /// Which search engine a [`Solver`](crate::Solver) runs.
 ///
@@ -154,6 +154,113 @@ impl std::str::FromStr for Engine {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown engine `{0}`: expected links, cells, bits or auto")]
 pub struct UnknownEngine(pub String);
+
+/// A search that stops at a solution and resumes: what the cells and bitset
+/// engines share, and on which their counts, visits and iterators are built.
+pub(crate) trait Resumable: Sized {
+    /// Ends any search, and readies a new one from the commitments and descents.
+    fn restart(&mut self);
+    /// Ends a search stopped at a solution.
+    fn stop(&mut self);
+    fn stats(&self) -> Stats;
+    /// The solution the search stands at: committed options, then one per level.
+    fn solution(&mut self) -> &[OptionId];
+    /// Runs (or resumes) the search, calling `on_solution` at every solution;
+    /// `Break` suspends it there.
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F);
+
+    fn count(&mut self, config: &Config) -> u64 {
+        self.restart();
+        match config.get_limit() {
+            None => self.run(config, |_| ControlFlow::Continue(())),
+            Some(0) => {}
+            Some(limit) => self.run(config, |s| {
+                if s.stats().solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+            }),
+        }
+        self.stop();
+        self.stats().solutions
+    }
+
+    fn visit<F>(&mut self, config: &Config, mut visitor: F) -> u64
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        self.restart();
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if limit > 0 {
+            self.run(config, |s| {
+                let flow = visitor(s.solution());
+                go_on(flow, s.stats().solutions, limit)
+            });
+        }
+        self.stop();
+        self.stats().solutions
+    }
+
+    /// Starts a search for [`next`](Resumable::next).
+    fn start(&mut self) {
+        self.restart();
+    }
+
+    /// The next solution of the search begun by [`start`](Resumable::start).
+    fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if self.stats().solutions >= limit {
+            return None;
+        }
+        let mut found = None;
+        self.run(config, |s| {
+            found = Some(s.solution().to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+}
+
+impl Resumable for Cells {
+    fn restart(&mut self) {
+        Cells::restart(self);
+    }
+
+    fn stop(&mut self) {
+        Cells::stop(self);
+    }
+
+    fn stats(&self) -> Stats {
+        Cells::stats(self)
+    }
+
+    fn solution(&mut self) -> &[OptionId] {
+        Cells::solution(self)
+    }
+
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
+        self.search(config, on_solution);
+    }
+}
+
+impl Resumable for Bits {
+    fn restart(&mut self) {
+        Bits::restart(self);
+    }
+
+    fn stop(&mut self) {
+        Bits::stop(self);
+    }
+
+    fn stats(&self) -> Stats {
+        Bits::stats(self)
+    }
+
+    fn solution(&mut self) -> &[OptionId] {
+        Bits::solution(self)
+    }
+
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
+        self.search::<false, F>(config, usize::MAX, on_solution);
+    }
+}
 
 /// The engine a [`Solver`](crate::Solver) runs instead of its links.
 #[derive(Clone, Debug)]
