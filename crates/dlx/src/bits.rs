@@ -14,10 +14,17 @@
 //! item chosen at each node (the first active primary item with the fewest
 //! options), its options tried in the order they were given, the other items of
 //! an option committed in the links' order (from the one after the chosen item,
-//! wrapping round). So the search tree, the order of the solutions and the
-//! statistics are exactly those of dancing links, which are DLX1's and DLX2's:
-//! hiding an option counts one update for each of its other items not purified,
-//! covering an item one more, and purifying counts the cleansings DLX2 counts.
+//! wrapping round). So the search tree and the order of the solutions are
+//! those of dancing links. One thing differs: the option's own primary items
+//! count as covered from the start, and as soon as committing it leaves another
+//! primary item without options, the option is dropped. The links engine would
+//! commit the rest and enter the level below to find the item; that level is
+//! still counted as a node, so the nodes are DLX1's, while the updates and
+//! cleansings are those of the work done, counted by DLX1's and DLX2's rules:
+//! hiding an option counts one update for each of its other items not
+//! purified, covering an item one more, and purifying counts the cleansings
+//! DLX2 counts. Commitments and descents commit whole options, as the links
+//! engine does.
 //!
 //! Level `l` works in frame `fr[l]`: on entering it, the frame is the state of
 //! the search there; once its item is chosen, the item is covered in that frame
