@@ -209,8 +209,8 @@ enum Phase {
 pub(crate) struct Bits {
     shape: Arc<Shape>,
     colors: bool,
-    /// The frames: level `l`'s is at `l` times the strides, the root's in
-    /// `root_*`.
+    /// The frames: frame `f` at `f` times the strides (`words`, `width`,
+    /// `pure_words`), the root's in `root_*`.
     live: Vec<u64>,
     count: Vec<i16>,
     pure: Vec<u64>,
@@ -225,8 +225,8 @@ pub(crate) struct Bits {
     /// `choice[l]`: the option tried at level `l`; `best[l]`: its item.
     choice: Vec<u32>,
     best: Vec<u32>,
-    /// Level `l`'s options are `cand[cand_start(l)..cand_end[l]]`, the one tried
-    /// at `cur[l]`.
+    /// Level `l`'s options are `cand[start..cand_end[l]]`, where `start` is
+    /// `cand_end[l - 1]` (0 at the floor); the one tried is at `cur[l]`.
     cand: Vec<u32>,
     cand_end: Vec<u32>,
     cur: Vec<u32>,
@@ -501,7 +501,7 @@ impl Bits {
 
     // ---- Frames -----------------------------------------------------------
 
-    /// Makes sure the frames of levels up to `l` exist.
+    /// Makes sure the frames up to number `l` exist.
     #[inline(always)]
     fn ensure(&mut self, l: usize) {
         if l >= self.frames {
@@ -519,7 +519,7 @@ impl Bits {
         self.frames = frames;
     }
 
-    /// Level `l`'s frame.
+    /// Frame number `l`.
     #[inline(always)]
     fn frame(&mut self, l: usize) -> Frame<'_> {
         let sh = &*self.shape;
@@ -547,7 +547,7 @@ impl Bits {
         }
     }
 
-    /// Copies level `l`'s frame to level `l + 1`'s.
+    /// Copies frame `l` to frame `l + 1`.
     #[inline(always)]
     fn copy_up(&mut self, l: usize) {
         let sh = &*self.shape;
@@ -566,7 +566,7 @@ impl Bits {
         }
     }
 
-    /// Copies the root frame to level `l`'s.
+    /// Copies the root frame to frame `l`.
     fn copy_root(&mut self, l: usize) {
         self.ensure(l);
         let sh = &*self.shape;
