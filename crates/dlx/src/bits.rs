@@ -898,4 +898,22 @@ mod tests {
         let (bits, links) = both("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
         assert_eq!((bits.nodes, bits.solutions), (links.nodes, links.solutions));
     }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "sixteen thousand options: too slow under Miri, and no unsafe code here")]
+    fn problems_too_large_for_16_bit_counts_run_on_links() {
+        let with = |options: usize| {
+            let mut b = Problem::builder();
+            let a = b.primary("a").unwrap();
+            for _ in 0..options {
+                b.option([a]).unwrap();
+            }
+            b.build().unwrap()
+        };
+        let largest = with(MAX_OPTIONS);
+        assert_eq!(Engine::Bits.resolve(&largest), Engine::Bits);
+        let mut solver = Solver::with_config(&largest, Config::new().engine(Engine::Bits));
+        assert_eq!(solver.count(), MAX_OPTIONS as u64);
+        assert_eq!(Engine::Bits.resolve(&with(MAX_OPTIONS + 1)), Engine::Links);
+    }
 }
