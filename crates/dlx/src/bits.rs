@@ -706,18 +706,12 @@ impl Bits {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        let delta = self.stats.since(&self.reported);
-        monitor.add(&delta);
-        self.reported = self.stats;
+        monitor.catch_up(&self.stats, &mut self.reported);
         if self.floor == 0 {
-            let (mut done, mut weight) = (0.0, 1.0);
-            for l in 0..level {
+            monitor.set_estimate((0..level).map(|l| {
                 let start = if l == 0 { 0 } else { self.cand_end[l - 1] };
-                let total = (self.cand_end[l] - start).max(1);
-                weight /= f64::from(total);
-                done += weight * f64::from(self.cur[l] - start);
-            }
-            monitor.set_fraction(done);
+                (self.cur[l] - start, self.cand_end[l] - start)
+            }));
         }
         monitor.is_stopped()
     }

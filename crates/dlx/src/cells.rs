@@ -692,18 +692,12 @@ impl Cells {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        let delta = self.stats.since(&self.reported);
-        monitor.add(&delta);
-        self.reported = self.stats;
+        monitor.catch_up(&self.stats, &mut self.reported);
         if self.floor == 0 {
-            let (mut done, mut weight) = (0.0, 1.0);
-            for &x in &self.choice[..level] {
+            monitor.set_estimate(self.choice[..level].iter().map(|&x| {
                 let Node { itm, loc } = self.state.nodes[x as usize];
-                let total = self.size(itm as u32).max(1);
-                weight /= f64::from(total);
-                done += weight * f64::from(loc - itm as u32);
-            }
-            monitor.set_fraction(done);
+                (loc - itm as u32, self.size(itm as u32))
+            }));
         }
         monitor.is_stopped()
     }

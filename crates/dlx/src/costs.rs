@@ -1058,9 +1058,7 @@ impl Worker {
     #[inline(never)]
     fn report(&mut self) -> bool {
         let Some(monitor) = &self.monitor else { return false };
-        let delta = self.stats.since(&self.reported);
-        monitor.add(&delta);
-        self.reported = self.stats;
+        monitor.catch_up(&self.stats, &mut self.reported);
         monitor.is_stopped()
     }
 

@@ -81,4 +81,23 @@ impl Monitor {
         self.cleansings.fetch_add(delta.cleansings, Ordering::Relaxed);
         self.solutions.fetch_add(delta.solutions, Ordering::Relaxed);
     }
+
+    /// Adds what `stats` counted since `reported` (the part of the same search
+    /// already added), and brings `reported` up to `stats`.
+    pub(crate) fn catch_up(&self, stats: &Stats, reported: &mut Stats) {
+        self.add(&stats.since(reported));
+        *reported = *stats;
+    }
+
+    /// Sets Knuth's estimate of the fraction done from the levels of a search,
+    /// each the place of its choice among its options and their number: each
+    /// level weighs one over the options of the levels above it.
+    pub(crate) fn set_estimate(&self, levels: impl IntoIterator<Item = (u32, u32)>) {
+        let (mut done, mut weight) = (0.0, 1.0);
+        for (place, total) in levels {
+            weight /= f64::from(total.max(1));
+            done += weight * f64::from(place);
+        }
+        self.set_fraction(done);
+    }
 }

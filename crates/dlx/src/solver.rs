@@ -511,38 +511,34 @@ impl Solver {
     #[inline(never)]
     fn report(&mut self, level: usize) -> bool {
         let Some(monitor) = &self.config.monitor else { return false };
-        let delta = self.stats.since(&self.reported);
-        monitor.add(&delta);
-        self.reported = self.stats;
+        monitor.catch_up(&self.stats, &mut self.reported);
         if self.floor == 0 {
             // Knuth's estimate: at each level, the choice's place among the
-            // options of its item, each level weighing 1/(options above).
-            let (mut done, mut weight) = (0.0, 1.0);
-            for l in 0..level {
-                let x = self.choice[l];
-                let item = match self.links.header_item(x) {
+            // options of its item.
+            let (links, choice, first_tweak, bounds) = (&mut self.links, &self.choice, &self.first_tweak, self.bounds);
+            monitor.set_estimate((0..level).map(|l| {
+                let x = choice[l];
+                let item = match links.header_item(x) {
                     Some(i) => i.header(),
-                    None => self.links.item_of(x).header(),
+                    None => links.item_of(x).header(),
                 };
                 // With bounds, the level's options were tweaked out of the list
                 // from its first on, and the null move comes last.
-                let start = if self.bounds { self.first_tweak[l] } else { self.links.down(item) };
+                let start = if bounds { first_tweak[l] } else { links.down(item) };
                 let (mut place, mut total, mut p) = (0u32, 0u32, start);
                 while p != item {
                     if p == x {
                         place = total;
                     }
                     total += 1;
-                    p = self.links.down(p);
+                    p = links.down(p);
                 }
                 if x == item {
                     place = total;
                     total += 1;
                 }
-                weight /= f64::from(total.max(1));
-                done += weight * f64::from(place);
-            }
-            monitor.set_fraction(done);
+                (place, total)
+            }));
         }
         monitor.is_stopped()
     }
