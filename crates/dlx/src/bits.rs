@@ -12,19 +12,28 @@
 //!
 //! The search is otherwise the one of the links engine, step for step: the same
 //! item chosen at each node (the first active primary item with the fewest
-//! options), its options tried in the order they were given, the other items of
-//! an option committed in the links' order (from the one after the chosen item,
-//! wrapping round). So the search tree and the order of the solutions are
-//! those of dancing links. One thing differs: the option's own primary items
-//! count as covered from the start, and as soon as committing it leaves another
-//! primary item without options, the option is dropped. The links engine would
-//! commit the rest and enter the level below to find the item; that level is
-//! still counted as a node, so the nodes are DLX1's, while the updates and
-//! cleansings are those of the work done, counted by DLX1's and DLX2's rules:
-//! hiding an option counts one update for each of its other items not
-//! purified, covering an item one more, and purifying counts the cleansings
-//! DLX2 counts. Commitments and descents commit whole options, as the links
-//! engine does.
+//! options), its options tried in the order they were given. So the search
+//! tree and the order of the solutions are those of dancing links. An option
+//! tried is committed as a whole: its own primary items count as covered from
+//! the start, and if another primary item is left without options the option
+//! is dropped, where the links engine would enter the level below to find that
+//! item. That level is still counted as a node, so the nodes are DLX1's, while
+//! the updates and cleansings are those of the work done, counted by DLX1's and
+//! DLX2's rules: hiding an option counts one update for each of its other
+//! items not purified, covering an item one more, and purifying counts the
+//! cleansings DLX2 counts.
+//!
+//! Without colours the order in which an option's items are covered changes
+//! nothing, so an option is committed in one sweep over its *conflicts*: the
+//! words of `live` that hold options sharing an item with it, each with the
+//! mask of those options, made once per problem. Each word is cleared of them
+//! at once, and only the options actually in play cost a step each (on
+//! problems whose conflicts would fill more than [`CONFLICT_ROOM`] words, item
+//! by item as with colours). With colours the items are committed one by one in the links' order (from the
+//! one after the chosen item, wrapping round), so that purifying happens as
+//! DLX2's does, and the option is dropped as soon as an item runs out, its
+//! remaining items not committed. Commitments and descents commit whole
+//! options, as the links engine does.
 //!
 //! Level `l` works in frame `fr[l]`: on entering it, the frame is the state of
 //! the search there; once its item is chosen, the item is covered in that frame
@@ -86,6 +95,13 @@ struct Shape {
     /// those, in increasing order. Far fewer than the options, on most problems.
     word_start: Vec<u32>,
     item_words: Vec<(u32, u64)>,
+    /// Option `p`'s conflicts, without colours: the words of `live` holding
+    /// options that share an item with `p`, `conf_word[conf_start[p]..conf_start[p + 1]]`
+    /// in increasing order, with the masks of those options in `conf_mask`.
+    /// Empty with colours, or when they would take too much room.
+    conf_start: Vec<u32>,
+    conf_word: Vec<u32>,
+    conf_mask: Vec<u64>,
     /// The length of the longest item's list, and of its sparse bitset.
     longest: usize,
     widest: usize,
@@ -124,6 +140,9 @@ impl Shape {
             opt_sec: Vec::new(),
             word_start: vec![0],
             item_words: Vec::new(),
+            conf_start: Vec::new(),
+            conf_word: Vec::new(),
+            conf_mask: Vec::new(),
             longest: 0,
             widest: 0,
             live: Vec::new(),
@@ -180,6 +199,7 @@ impl Shape {
         }
         if !colors {
             shape.opt_clr.clear();
+            shape.conflicts();
         }
         shape.live = vec![!0u64; shape.words];
         if n_options % 64 != 0
@@ -193,7 +213,49 @@ impl Shape {
         }
         shape
     }
+
+    /// Fills in the options' conflicts, unless they would take more than
+    /// [`CONFLICT_ROOM`] words and masks.
+    fn conflicts(&mut self) {
+        let n_options = self.opt_start.len() - 1;
+        let size: usize = (0..n_options)
+            .map(|p| {
+                let items = &self.opt_items[self.opt_start[p] as usize..self.opt_start[p + 1] as usize];
+                items
+                    .iter()
+                    .map(|&h| (self.word_start[h as usize + 1] - self.word_start[h as usize]) as usize)
+                    .sum::<usize>()
+            })
+            .sum();
+        if size > CONFLICT_ROOM {
+            return;
+        }
+        let mut union: Vec<(u32, u64)> = Vec::new();
+        self.conf_start.push(0);
+        for p in 0..n_options {
+            union.clear();
+            for &h in &self.opt_items[self.opt_start[p] as usize..self.opt_start[p + 1] as usize] {
+                let (from, to) = (self.word_start[h as usize] as usize, self.word_start[h as usize + 1] as usize);
+                union.extend_from_slice(&self.item_words[from..to]);
+            }
+            union.sort_unstable_by_key(|&(w, _)| w);
+            let start = self.conf_word.len();
+            for &(w, mask) in &union {
+                match (self.conf_word[start..].last(), self.conf_mask.last_mut()) {
+                    (Some(&last), Some(merged)) if last == w => *merged |= mask,
+                    _ => {
+                        self.conf_word.push(w);
+                        self.conf_mask.push(mask);
+                    }
+                }
+            }
+            self.conf_start.push(self.conf_word.len() as u32);
+        }
+    }
 }
+
+/// The most words and masks of conflicts kept for a problem (12 bytes each).
+const CONFLICT_ROOM: usize = 1 << 20;
 
 /// Where a search stands between calls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,8 +301,7 @@ pub(crate) struct Bits {
     interrupted: bool,
     committed: Vec<OptionId>,
     solution: Vec<OptionId>,
-    /// Room for the options of any item, and for the words of its bitset.
-    scratch: Vec<u32>,
+    /// Room for the words of any item's sparse bitset.
     hits: Vec<(u32, u64)>,
 }
 
@@ -269,8 +330,6 @@ struct Frame<'a> {
     live: &'a mut [u64],
     count: &'a mut [i16],
     pure: &'a mut [u64],
-    /// Room for the options of any item.
-    scratch: &'a mut [u32],
     /// Room for the words of any item's sparse bitset.
     hits: &'a mut [(u32, u64)],
     /// Whether some primary item not covered was left without options.
@@ -282,15 +341,23 @@ impl Frame<'_> {
     /// items, one update for each of its other items not purified.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
+        self.drop_counts::<COLORS>(p, updates);
+    }
+
+    /// What hiding option `p` does besides taking its bit out of `live`.
+    #[inline(always)]
+    fn drop_counts<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         let sh = self.shape;
         let p = p as usize;
-        self.live[p >> 6] &= !(1u64 << (p & 63));
         let (from, to) = (sh.prim_start[p] as usize, sh.prim_start[p + 1] as usize);
+        let mut dead = false;
         for &k in &sh.opt_prim[from..to] {
             let c = &mut self.count[k as usize];
             *c = c.wrapping_sub(1);
-            self.dead |= *c == 0;
+            dead |= *c == 0;
         }
+        self.dead |= dead;
         let mut others = u64::from(sh.opt_start[p + 1] - sh.opt_start[p] - 1);
         if COLORS {
             let (from, to) = (sh.sec_start[p] as usize, sh.sec_start[p + 1] as usize);
@@ -368,14 +435,72 @@ impl Frame<'_> {
         self.pure[s >> 6] |= 1 << (s & 63);
     }
 
+    /// Covers item `h` of an option being committed. Unlike [`cover`](Frame::cover)
+    /// it keeps no list of the options it hides (the order they are hidden in
+    /// changes nothing), so it takes them out of `live` a word at a time.
+    #[inline(always)]
+    fn cover_all<const COLORS: bool>(&mut self, h: u32, updates: &mut u64) {
+        let sh = self.shape;
+        let (from, to) = (sh.word_start[h as usize] as usize, sh.word_start[h as usize + 1] as usize);
+        for &(w, mask) in &sh.item_words[from..to] {
+            let word = &mut self.live[w as usize];
+            let mut bits = *word & mask;
+            *word &= !mask;
+            while bits != 0 {
+                let q = (w << 6) | bits.trailing_zeros();
+                bits &= bits - 1;
+                self.drop_counts::<COLORS>(q, updates);
+            }
+        }
+        if (h as usize) < sh.n_primary {
+            self.count[h as usize] = COVERED;
+        }
+        *updates += 1;
+    }
+
+    /// Commits option `p` as a whole, without colours, by its conflicts: every
+    /// option in play that shares an item with `p` is hidden, a word of `live`
+    /// at a time, and `p`'s primary items are covered. The same work as
+    /// covering its items one by one, in one sweep. Returns `false` when a
+    /// primary item `p` does not cover is left without options.
+    #[inline(always)]
+    fn commit_whole(&mut self, p: u32, updates: &mut u64) -> bool {
+        let sh = self.shape;
+        let p = p as usize;
+        // The option's own primary items first count as covered, so that only
+        // another item running out makes the option dead.
+        let prim = &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize];
+        for &k in prim {
+            self.count[k as usize] = COVERED;
+        }
+        self.dead = false;
+        let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
+        for (&w, &mask) in sh.conf_word[from..to].iter().zip(&sh.conf_mask[from..to]) {
+            let word = &mut self.live[w as usize];
+            let mut bits = *word & mask;
+            *word &= !mask;
+            while bits != 0 {
+                let q = (w << 6) | bits.trailing_zeros();
+                bits &= bits - 1;
+                self.drop_counts::<false>(q, updates);
+            }
+        }
+        // Hiding the options that share them took the covered items' counts
+        // below `COVERED`: covered they are.
+        for &k in prim {
+            self.count[k as usize] = COVERED;
+        }
+        // One update for each item covered, the chosen one apart.
+        *updates += u64::from(sh.opt_start[p + 1] - sh.opt_start[p] - 1);
+        !self.dead
+    }
+
     /// Knuth's commit: covers item `h`, or purifies it for `color` unless it
     /// already is.
     #[inline(always)]
     fn commit<const COLORS: bool>(&mut self, h: u32, color: u32, updates: &mut u64, cleansings: &mut u64) {
         if !COLORS || color == 0 {
-            let scratch = std::mem::take(&mut self.scratch);
-            self.cover::<COLORS>(h, updates, scratch);
-            self.scratch = scratch;
+            self.cover_all::<COLORS>(h, updates);
         } else {
             let s = h as usize - self.shape.n_primary;
             if (self.pure[s >> 6] >> (s & 63)) & 1 == 0 {
@@ -421,23 +546,23 @@ impl Frame<'_> {
     /// or `None` when every primary item is covered.
     #[inline(always)]
     fn choose(&self) -> Option<u32> {
-        // Block by block, keeping the first block with the least count: the
-        // minimum of a block is a few vector instructions.
-        let (mut min, mut at) = (COVERED, 0);
-        for (b, block) in self.count.chunks_exact(LANES).enumerate() {
-            let least = block.iter().fold(COVERED, |m, &c| m.min(c));
-            if least < min {
-                (min, at) = (least, b);
-                if least == 0 {
-                    break;
-                }
+        // The least count first, lane by lane over all blocks and then across
+        // the lanes (vector instructions, no branch), then the first block
+        // that holds it.
+        let mut least = [COVERED; LANES];
+        for block in self.count.chunks_exact(LANES) {
+            for (m, &c) in least.iter_mut().zip(block) {
+                *m = (*m).min(c);
             }
         }
+        let min = least.iter().fold(COVERED, |m, &c| m.min(c));
         if min == COVERED {
             return None;
         }
-        let block = &self.count[at * LANES..(at + 1) * LANES];
-        block.iter().position(|&c| c == min).map(|k| (at * LANES + k) as u32)
+        let b =
+            self.count.chunks_exact(LANES).position(|block| block.iter().fold(false, |any, &c| any | (c == min)))?;
+        let block = &self.count[b * LANES..(b + 1) * LANES];
+        block.iter().position(|&c| c == min).map(|k| (b * LANES + k) as u32)
     }
 }
 
@@ -459,7 +584,6 @@ impl Bits {
         let shape = Arc::new(Shape::new(problem));
         let depth = problem.n_primary() + 1;
         Bits {
-            scratch: vec![0; shape.longest],
             hits: vec![(0, 0); shape.widest],
             root_live: shape.live.clone(),
             root_count: shape.count.clone(),
@@ -528,7 +652,6 @@ impl Bits {
             live: &mut self.live[l * sh.words..(l + 1) * sh.words],
             count: &mut self.count[l * sh.width..(l + 1) * sh.width],
             pure: &mut self.pure[l * sh.pure_words..(l + 1) * sh.pure_words],
-            scratch: &mut self.scratch,
             hits: &mut self.hits,
             dead: false,
         }
@@ -541,7 +664,6 @@ impl Bits {
             live: &mut self.root_live,
             count: &mut self.root_count,
             pure: &mut self.root_pure,
-            scratch: &mut self.scratch,
             hits: &mut self.hits,
             dead: false,
         }
@@ -595,8 +717,14 @@ impl Bits {
         if !self.in_play(option) {
             return Err(CommitError::Conflict(option.0));
         }
-        let (mut updates, mut cleansings) = (0, 0);
         let p = option.index();
+        if !self.shape.conf_start.is_empty() {
+            // Without colours, in one sweep as the search commits.
+            self.root().commit_whole(option.0, &mut 0);
+            self.committed.push(option);
+            return Ok(());
+        }
+        let (mut updates, mut cleansings) = (0, 0);
         let shape = Arc::clone(&self.shape);
         let mut root = self.root();
         for t in shape.opt_start[p] as usize..shape.opt_start[p + 1] as usize {
@@ -789,7 +917,12 @@ impl Bits {
                             // options to try.
                             let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
                             let mut cand = std::mem::take(&mut self.cand);
-                            cand.resize(start as usize + self.shape.longest, 0);
+                            let room = start as usize + self.shape.longest;
+                            if cand.len() < room {
+                                // Only grows: the entries past the level's are
+                                // never read.
+                                cand.resize(room, 0);
+                            }
                             let f = self.fr[l] as usize;
                             let n = self.frame(f).cover::<COLORS>(i, &mut updates, &mut cand[start as usize..]);
                             self.cand = cand;
@@ -822,7 +955,12 @@ impl Bits {
                         };
                         self.fr[l + 1] = g as u32;
                         let i = self.best[l];
-                        if self.frame(g).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings) {
+                        let alive = if !COLORS && !self.shape.conf_start.is_empty() {
+                            self.frame(g).commit_whole(p, &mut updates)
+                        } else {
+                            self.frame(g).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings)
+                        };
+                        if alive {
                             l += 1;
                             continue 'enter;
                         }
@@ -883,14 +1021,57 @@ mod tests {
 
     #[test]
     fn the_toy_problems_count_as_the_links_count() {
-        // Knuth's toy problem: committing `C` for the option `B C F` leaves `E`
-        // without options. The links engine goes on to cover `F` and then,
-        // one level down, `E`: two updates this engine does not make.
+        // Knuth's toy problem: committing the option `B C F` leaves `E` without
+        // options. Both engines commit the whole option; the links engine then
+        // enters the level below, chooses `E` and covers it: one update this
+        // engine does not make, having seen `E` run out.
         let (bits, links) = both("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
         assert_eq!(links, Stats { nodes: 6, updates: 30, cleansings: 0, solutions: 1 });
-        assert_eq!(bits, Stats { updates: 28, ..links });
+        assert_eq!(bits, Stats { updates: 29, ..links });
         let (bits, links) = both("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
         assert_eq!((bits.nodes, bits.solutions), (links.nodes, links.solutions));
+    }
+
+    /// Langford pairs of 1..=n (items `1`..`n` and the slots `s0`.. `s(2n-1)`,
+    /// option `k s_i s_(i+k+1)`), mirror images included.
+    fn langford(n: usize) -> Problem {
+        let mut b = Problem::builder();
+        let numbers: Vec<_> = (1..=n).map(|k| b.primary(&k.to_string()).unwrap()).collect();
+        let slots: Vec<_> = (0..2 * n).map(|i| b.primary(&format!("s{i}")).unwrap()).collect();
+        for k in 1..=n {
+            for i in 0..2 * n - k - 1 {
+                b.option([numbers[k - 1], slots[i], slots[i + k + 1]]).unwrap();
+            }
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn committing_item_by_item_searches_as_committing_in_one_sweep() {
+        // The per-item commit serves problems with colours, and those whose
+        // conflicts would take too much room; forced here on a problem without
+        // colours, it must search exactly as the sweep and the links do.
+        // Langford pairs for n = 7: 26 up to mirror image (OEIS A014552).
+        let problem = langford(7);
+        let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+        let expected: Vec<Vec<OptionId>> = links.solutions().collect();
+        assert_eq!(expected.len(), 2 * 26);
+        let sweep = Bits::new(&problem);
+        assert!(!sweep.shape.conf_start.is_empty(), "the sweep is what Bits::new picks here");
+        let mut by_item = sweep.clone();
+        let mut shape = Shape::new(&problem);
+        shape.conf_start.clear();
+        by_item.shape = Arc::new(shape);
+        for mut bits in [sweep, by_item] {
+            let mut found = Vec::new();
+            bits.visit(&Config::new(), |s| {
+                found.push(s.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(found, expected);
+            assert_eq!(bits.stats().nodes, links.stats().nodes);
+            assert!(bits.stats().updates <= links.stats().updates);
+        }
     }
 
     #[test]

@@ -23,13 +23,15 @@ use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 /// - [`Engine::Bits`]: the search of the links engine, step for step, on dense
 ///   bitsets: each level's state (a bit per option still in play, a count per
 ///   primary item) is copied to try an option, and backtracking just returns
-///   to the copy below; a level with one option works in place. The same
-///   solutions in the same order as the links engine, and the same nodes; an
-///   option that leaves another primary item without options is dropped as
-///   soon as that happens, where the links engine goes on to commit its
-///   other items and enters the level below to find out, so the updates and
-///   cleansings are the part of DLX1's and DLX2's that this engine makes. For
-///   problems without bounds and of at most 16,383 options.
+///   to the copy below; a level with one option works in place. Without
+///   colours an option is committed in one sweep over the words of the
+///   options it conflicts with. The same solutions in the same order as the
+///   links engine, and the same nodes; an option that leaves another primary
+///   item without options is dropped there, where the links engine enters the
+///   level below to find that item and cover it (with colours, the option's
+///   remaining items are not even committed), so the updates and cleansings
+///   are the part of DLX1's and DLX2's that this engine makes. For problems
+///   without bounds and of at most 16,383 options.
 /// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
 ///   from the problem.
 ///
@@ -50,8 +52,8 @@ use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 /// assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
 /// assert_eq!((cells.stats().nodes, cells.stats().updates), (5, 27));
 /// // DLX1's nodes; the option `B C F` is dropped once it leaves `E` without
-/// // options, two updates before the links engine finds out.
-/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 28));
+/// // options, where the links engine enters the level below and covers `E`.
+/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 29));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -71,7 +73,7 @@ pub enum Engine {
 
 /// The largest frame (in bytes) of a problem for which [`Engine::Auto`] picks
 /// [`Engine::Bits`].
-const AUTO_BITS_FRAME: usize = 2048;
+const AUTO_BITS_FRAME: usize = 4096;
 
 impl Engine {
     /// The engine that runs `problem`: `Links`, `Cells` or `Bits` as asked, or
@@ -81,25 +83,27 @@ impl Engine {
     /// solver of one problem (a parallel count's threads, a sharded count's
     /// machines): `Bits` when the problem has no bounds and a frame of the
     /// bitset engine (a bit per option, 16 bits per primary item rounded up to
-    /// 16 items, a bit per secondary item with colours) takes at most 2 KiB;
+    /// 16 items, a bit per secondary item with colours) takes at most 4 KiB;
     /// `Links` otherwise. Measured one thread, counting all solutions, user
     /// seconds of runs back to back on a loaded machine (compare within a row),
     /// Knuth's SSXCC built with `gcc -O3 -march=native`:
     ///
     /// | instance | options | primary items | frame | links | cells | bits | SSXCC |
     /// |---|---:|---:|---:|---:|---:|---:|---:|
-    /// | `pentomino_6x10.dlx` | 2,032 | 72 | 416 B | 1.23–1.81 | 1.64–1.82 | 0.71–0.77 | 1.30–1.49 |
-    /// | 12 pentominoes in 5×12, every orientation | 1,936 | 72 | 408 B | 3.31 | 3.78 | 2.43 | 2.70 |
-    /// | Scott's 8×8 with a hole (Knuth's polyomino-dlx) | 1,568 | 72 | 360 B | 0.43 | 0.50 | 0.21 | 0.37 |
-    /// | Soma cube (Knuth's polycube-dlx) | 688 | 34 | 184 B | 0.16 | 0.20 | 0.10 | 0.15 |
-    /// | Langford pairs n = 12 | 187 | 36 | 120 B | 0.19–0.21 | 0.25 | 0.20 | 0.25 |
-    /// | queens-dlx n = 13 (Knuth's generator) | 169 | 26 | 88 B | 0.15 | 0.19–0.21 | 0.14 | 0.21–0.22 |
-    /// | 40 minimal 16×16 sudoku (uniqueness checked) | 4,096 | 1,024 | 2,560 B | 0.95–0.97 | | 0.85–0.95 | |
+    /// | `pentomino_6x10.dlx` | 2,032 | 72 | 416 B | 1.22–1.33 | 1.52–1.58 | 0.63–0.64 | 1.09–1.27 |
+    /// | 12 pentominoes in 5×12, every orientation | 1,936 | 72 | 408 B | 3.06–3.25 | 3.76–4.30 | 1.61–1.80 | 2.65–3.18 |
+    /// | Scott's 8×8 with a hole (Knuth's polyomino-dlx) | 1,568 | 72 | 360 B | 0.39–0.40 | 0.47–0.49 | 0.19–0.20 | 0.34–0.36 |
+    /// | Soma cube (Knuth's polycube-dlx) | 688 | 34 | 184 B | 0.13–0.14 | 0.19–0.26 | 0.07–0.09 | 0.15–0.19 |
+    /// | Langford pairs n = 12 | 187 | 36 | 120 B | 0.19–0.21 | 0.25–0.27 | 0.15–0.16 | 0.24–0.25 |
+    /// | queens-dlx n = 13 (Knuth's generator) | 169 | 26 | 88 B | 0.15 | 0.20–0.21 | 0.10 | 0.20–0.23 |
+    /// | `sudoku_6x6_all.dlx` | 216 | 144 | 320 B | 23.2 | | 14.6 | 20.4 |
+    /// | 40 minimal 16×16 sudoku (uniqueness checked) | 4,096 | 1,024 | 2,560 B | 0.97–1.13 | | 0.66–0.68 | |
     ///
     /// The bitset engine copies a frame where the links engine undoes its
-    /// updates, and finds an item's options in play a word of bits at a time;
-    /// it wins while frames are small, and the gain fades as they grow (on
-    /// 16×16 sudoku the two are level). The cells engine runs more
+    /// updates, and without colours commits an option in one sweep over the
+    /// words of its conflicts; it wins while frames are small, and the gain
+    /// fades as they grow (counting every completion of an empty 16×16 grid, up
+    /// to 300,000, the two are level). The cells engine runs more
     /// instructions than the links engine on every shape measured: it saves the
     /// sizes of all active items at every branching node and scans every active
     /// item to branch, where the links engine keeps the primary items' lengths
