@@ -60,6 +60,10 @@ const COVERED: i16 = i16::MAX;
 /// start): it stays above every true count.
 pub(crate) const MAX_OPTIONS: usize = COVERED as usize / 2;
 
+/// The most items an option may have for this engine: an option's numbers of
+/// items and of primary items are kept in 16 bits.
+pub(crate) const MAX_OPTION_LEN: usize = u16::MAX as usize;
+
 /// Counts are scanned in blocks of this many.
 const LANES: usize = 16;
 
@@ -84,6 +88,10 @@ struct Shape {
     opt_start: Vec<u32>,
     opt_items: Vec<u32>,
     opt_clr: Vec<u32>,
+    /// Option `p` in one word, for hiding it: where its primary items start
+    /// in `opt_prim` (bits 0 to 31), how many there are (bits 32 to 47) and
+    /// its number of items less one (bits 48 to 63).
+    opt_desc: Vec<u64>,
     /// Option `p`'s primary items are `opt_prim[prim_start[p]..prim_start[p + 1]]`,
     /// its secondary items (numbered from 0) `opt_sec[sec_start[p]..sec_start[p + 1]]`.
     prim_start: Vec<u32>,
@@ -134,6 +142,7 @@ impl Shape {
             opt_start: vec![0],
             opt_items: Vec::new(),
             opt_clr: Vec::new(),
+            opt_desc: Vec::new(),
             prim_start: vec![0],
             opt_prim: Vec::new(),
             sec_start: vec![0],
@@ -161,6 +170,9 @@ impl Shape {
                     shape.opt_sec.push(h - n_primary as u32);
                 }
             }
+            let (first, prim) = (*shape.prim_start.last().unwrap_or(&0), shape.opt_prim.len() as u32);
+            let len = shape.opt_items.len() as u32 - shape.opt_start.last().unwrap_or(&0);
+            shape.opt_desc.push(u64::from(first) | u64::from(prim - first) << 32 | u64::from(len - 1) << 48);
             shape.opt_start.push(shape.opt_items.len() as u32);
             shape.prim_start.push(shape.opt_prim.len() as u32);
             shape.sec_start.push(shape.opt_sec.len() as u32);
@@ -348,24 +360,31 @@ impl Frame<'_> {
     /// What hiding option `p` does besides taking its bit out of `live`.
     #[inline(always)]
     fn drop_counts<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        let sh = self.shape;
-        let p = p as usize;
-        let (from, to) = (sh.prim_start[p] as usize, sh.prim_start[p + 1] as usize);
+        self.dead |= self.drop(p, updates);
+        if COLORS {
+            // No update for a secondary item purified.
+            let sh = self.shape;
+            let (from, to) = (sh.sec_start[p as usize] as usize, sh.sec_start[p as usize + 1] as usize);
+            for &s in &sh.opt_sec[from..to] {
+                *updates -= (self.pure[(s >> 6) as usize] >> (s & 63)) & 1;
+            }
+        }
+    }
+
+    /// One option fewer for each primary item of option `p`, one update for
+    /// each of its other items. Returns whether a count reached 0.
+    #[inline(always)]
+    fn drop(&mut self, p: u32, updates: &mut u64) -> bool {
+        let desc = self.shape.opt_desc[p as usize];
+        let (from, len) = ((desc & 0xffff_ffff) as usize, ((desc >> 32) & 0xffff) as usize);
         let mut dead = false;
-        for &k in &sh.opt_prim[from..to] {
+        for &k in &self.shape.opt_prim[from..from + len] {
             let c = &mut self.count[k as usize];
             *c = c.wrapping_sub(1);
             dead |= *c == 0;
         }
-        self.dead |= dead;
-        let mut others = u64::from(sh.opt_start[p + 1] - sh.opt_start[p] - 1);
-        if COLORS {
-            let (from, to) = (sh.sec_start[p] as usize, sh.sec_start[p + 1] as usize);
-            for &s in &sh.opt_sec[from..to] {
-                others -= (self.pure[(s >> 6) as usize] >> (s & 63)) & 1;
-            }
-        }
-        *updates += others;
+        *updates += desc >> 48;
+        dead
     }
 
     /// Writes the options in play that have item `h` at the start of `out`, in
@@ -403,11 +422,22 @@ impl Frame<'_> {
     /// Covers item `h`: hides every option in play that has it, leaving them
     /// at the start of `out` (at least as long as the item's list), and returns
     /// how many there were. One update for the item.
+    ///
+    /// Without colours, an item with a single option is a forced move: the
+    /// search commits that option next, in this very frame, covering its
+    /// primary items; so their counts are not counted down first (the
+    /// updates are).
     #[inline(always)]
     fn cover<const COLORS: bool>(&mut self, h: u32, updates: &mut u64, out: &mut [u32]) -> usize {
         let n = self.gather(h, out);
-        for &p in &out[..n] {
-            self.hide::<COLORS>(p, updates);
+        if !COLORS && n == 1 {
+            let p = out[0];
+            self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
+            *updates += self.shape.opt_desc[p as usize] >> 48;
+        } else {
+            for &p in &out[..n] {
+                self.hide::<COLORS>(p, updates);
+            }
         }
         if (h as usize) < self.shape.n_primary {
             self.count[h as usize] = COVERED;
@@ -473,7 +503,7 @@ impl Frame<'_> {
         for &k in prim {
             self.count[k as usize] = COVERED;
         }
-        self.dead = false;
+        let mut dead = false;
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
         for (&w, &mask) in sh.conf_word[from..to].iter().zip(&sh.conf_mask[from..to]) {
             let word = &mut self.live[w as usize];
@@ -482,7 +512,7 @@ impl Frame<'_> {
             while bits != 0 {
                 let q = (w << 6) | bits.trailing_zeros();
                 bits &= bits - 1;
-                self.drop_counts::<false>(q, updates);
+                dead |= self.drop(q, updates);
             }
         }
         // Hiding the options that share them took the covered items' counts
@@ -491,8 +521,8 @@ impl Frame<'_> {
             self.count[k as usize] = COVERED;
         }
         // One update for each item covered, the chosen one apart.
-        *updates += u64::from(sh.opt_start[p + 1] - sh.opt_start[p] - 1);
-        !self.dead
+        *updates += sh.opt_desc[p] >> 48;
+        !dead
     }
 
     /// Knuth's commit: covers item `h`, or purifies it for `color` unless it
@@ -568,9 +598,12 @@ impl Frame<'_> {
 
 impl Bits {
     /// Whether this engine takes `problem`: exact cover with colours but no
-    /// bounds, and at most [`MAX_OPTIONS`] options.
+    /// bounds, at most [`MAX_OPTIONS`] options, each of at most
+    /// [`MAX_OPTION_LEN`] items.
     pub(crate) fn takes(problem: &Problem) -> bool {
-        !problem.has_bounds() && problem.n_options() <= MAX_OPTIONS
+        !problem.has_bounds()
+            && problem.n_options() <= MAX_OPTIONS
+            && problem.options().all(|o| problem.option_items(o).len() <= MAX_OPTION_LEN)
     }
 
     /// The size in bytes of one frame for `problem`: what trying an option
