@@ -2,7 +2,8 @@
 //!
 //! A level's whole state is one **frame**: a bitset of the options still in
 //! play (`live`), the number of options in play of each primary item (`count`,
-//! `COVERED` for an item already covered), and with colours a bitset of the
+//! [`Count::COVERED`] for an item already covered; 8 bits each when no item
+//! has more than 127 options, else 16), and with colours a bitset of the
 //! secondary items purified so far (`pure`). Trying an option copies the
 //! level's frame to the next level and changes the copy; backtracking just
 //! returns to the frame below, which nothing touched. On a problem of a few
@@ -51,25 +52,72 @@ use crate::monitor::{Monitor, REPORT_EVERY};
 use crate::problem::{OptionId, Problem};
 use crate::solver::{CommitError, Config, DescendError, Stats};
 
-/// The count of a covered item: more than any count of options.
-const COVERED: i16 = i16::MAX;
-
-/// The most options a problem may have for this engine. Counts are 16 bits,
-/// and a covered item's count, `COVERED`, may lose up to one per option while
-/// the option that covers it is committed (its items count as covered from the
-/// start): it stays above every true count.
-pub(crate) const MAX_OPTIONS: usize = COVERED as usize / 2;
+/// The most options a problem may have for this engine: an item's count of
+/// options must fit [`Count::MAX_LEN`] of 16-bit counts.
+pub(crate) const MAX_OPTIONS: usize = <i16 as Count>::MAX_LEN;
 
 /// The most items an option may have for this engine: an option's numbers of
 /// items and of primary items are kept in 16 bits.
 pub(crate) const MAX_OPTION_LEN: usize = u16::MAX as usize;
 
-/// Counts are scanned in blocks of this many.
-const LANES: usize = 16;
+/// The number of options in play of a primary item, as a frame keeps it: 8
+/// bits when no item has more than 127 options (half the copying and half the
+/// scanning), 16 bits otherwise.
+pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
+    /// The count of a covered item: more than any count of options, and still
+    /// more after losing one for each of the item's options (a committed
+    /// option's items count as covered from the start, while options that
+    /// share them are hidden).
+    const COVERED: Self;
+    /// The most options an item may have: half of `COVERED`.
+    const MAX_LEN: usize;
+    /// Counts scanned at a time: 32 bytes.
+    const LANES: usize;
+    /// A block of `LANES` counts.
+    type Block: Copy + AsRef<[Self]> + AsMut<[Self]>;
+    /// A block of covered items.
+    const FULL: Self::Block;
+    /// The count of `n` options, at most `MAX_LEN`.
+    fn of(n: usize) -> Self;
+    /// Loses one; whether that leaves none.
+    fn dec(&mut self) -> bool;
+}
+
+impl Count for u8 {
+    const COVERED: u8 = u8::MAX;
+    const MAX_LEN: usize = u8::MAX as usize / 2;
+    const LANES: usize = 32;
+    type Block = [u8; 32];
+    const FULL: [u8; 32] = [u8::MAX; 32];
+    fn of(n: usize) -> u8 {
+        n as u8
+    }
+    #[inline(always)]
+    fn dec(&mut self) -> bool {
+        *self = self.wrapping_sub(1);
+        *self == 0
+    }
+}
+
+impl Count for i16 {
+    const COVERED: i16 = i16::MAX;
+    const MAX_LEN: usize = i16::MAX as usize / 2;
+    const LANES: usize = 16;
+    type Block = [i16; 16];
+    const FULL: [i16; 16] = [i16::MAX; 16];
+    fn of(n: usize) -> i16 {
+        n as i16
+    }
+    #[inline(always)]
+    fn dec(&mut self) -> bool {
+        *self = self.wrapping_sub(1);
+        *self == 0
+    }
+}
 
 /// What never changes: the problem as lists of numbers.
 #[derive(Debug)]
-struct Shape {
+struct Shape<C> {
     n_primary: usize,
     /// Words of a frame's `live`, entries of its `count` (`n_primary` rounded
     /// up to whole blocks) and words of its `pure` (0 without colours).
@@ -115,11 +163,11 @@ struct Shape {
     widest: usize,
     /// The frame of the problem itself.
     live: Vec<u64>,
-    count: Vec<i16>,
+    count: Vec<C>,
 }
 
-impl Shape {
-    fn new(problem: &Problem) -> Shape {
+impl<C: Count> Shape<C> {
+    fn new(problem: &Problem) -> Shape<C> {
         let n_primary = problem.n_primary();
         let n_options = problem.n_options();
         // Item numbers as in the links: primary items first.
@@ -134,7 +182,7 @@ impl Shape {
         let mut shape = Shape {
             n_primary,
             words: n_options.div_ceil(64),
-            width: n_primary.div_ceil(LANES) * LANES,
+            width: n_primary.div_ceil(C::LANES) * C::LANES,
             pure_words: if colors { problem.n_secondary().div_ceil(64) } else { 0 },
             item_start: Vec::new(),
             item_opts: Vec::new(),
@@ -219,9 +267,9 @@ impl Shape {
         {
             *last = (1u64 << (n_options % 64)) - 1;
         }
-        shape.count = vec![COVERED; shape.width];
+        shape.count = vec![C::COVERED; shape.width];
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
-            shape.count[h] = size as i16;
+            shape.count[h] = C::of(size as usize);
         }
         shape
     }
@@ -277,19 +325,52 @@ enum Phase {
     Done,
 }
 
+/// Whether this engine takes `problem`: exact cover with colours but no
+/// bounds, at most [`MAX_OPTIONS`] options, each of at most
+/// [`MAX_OPTION_LEN`] items.
+pub(crate) fn takes(problem: &Problem) -> bool {
+    !problem.has_bounds()
+        && problem.n_options() <= MAX_OPTIONS
+        && problem.options().all(|o| problem.option_items(o).len() <= MAX_OPTION_LEN)
+}
+
+/// Whether `problem`'s counts fit 8 bits: no primary item has more than
+/// `u8`'s [`Count::MAX_LEN`] options.
+pub(crate) fn narrow(problem: &Problem) -> bool {
+    let mut sizes = vec![0usize; problem.n_items()];
+    for o in problem.options() {
+        for item in problem.option_items(o) {
+            sizes[item.index()] += 1;
+        }
+    }
+    problem.items().all(|item| !problem.is_primary(item) || sizes[item.index()] <= <u8 as Count>::MAX_LEN)
+}
+
+/// The size in bytes of one frame for `problem`: what trying an option
+/// copies.
+pub(crate) fn frame_bytes(problem: &Problem) -> usize {
+    let pure = if problem.has_colors() { problem.n_secondary().div_ceil(64) } else { 0 };
+    let counts = if narrow(problem) {
+        problem.n_primary().div_ceil(<u8 as Count>::LANES) * <u8 as Count>::LANES
+    } else {
+        2 * problem.n_primary().div_ceil(<i16 as Count>::LANES) * <i16 as Count>::LANES
+    };
+    8 * problem.n_options().div_ceil(64) + counts + 8 * pure
+}
+
 /// The dense-bitset engine behind a [`Solver`](crate::Solver) configured with
 /// [`Engine::Bits`](crate::Engine::Bits).
 #[derive(Clone, Debug)]
-pub(crate) struct Bits {
-    shape: Arc<Shape>,
+pub(crate) struct Bits<C> {
+    shape: Arc<Shape<C>>,
     colors: bool,
     /// The frames: frame `f` at `f` times the strides (`words`, `width`,
     /// `pure_words`), the root's in `root_*`.
     live: Vec<u64>,
-    count: Vec<i16>,
+    count: Vec<C>,
     pure: Vec<u64>,
     root_live: Vec<u64>,
-    root_count: Vec<i16>,
+    root_count: Vec<C>,
     root_pure: Vec<u64>,
     /// Levels whose frames exist.
     frames: usize,
@@ -337,10 +418,10 @@ fn copy_words(from: &[u64], to: &mut [u64]) {
 }
 
 /// One frame, borrowed for changing, with what never changes.
-struct Frame<'a> {
-    shape: &'a Shape,
+struct Frame<'a, C> {
+    shape: &'a Shape<C>,
     live: &'a mut [u64],
-    count: &'a mut [i16],
+    count: &'a mut [C],
     pure: &'a mut [u64],
     /// Room for the words of any item's sparse bitset.
     hits: &'a mut [(u32, u64)],
@@ -348,7 +429,7 @@ struct Frame<'a> {
     dead: bool,
 }
 
-impl Frame<'_> {
+impl<C: Count> Frame<'_, C> {
     /// Hides option `p`: out of play, one option fewer for each of its primary
     /// items, one update for each of its other items not purified.
     #[inline(always)]
@@ -379,9 +460,7 @@ impl Frame<'_> {
         let (from, len) = ((desc & 0xffff_ffff) as usize, ((desc >> 32) & 0xffff) as usize);
         let mut dead = false;
         for &k in &self.shape.opt_prim[from..from + len] {
-            let c = &mut self.count[k as usize];
-            *c = c.wrapping_sub(1);
-            dead |= *c == 0;
+            dead |= self.count[k as usize].dec();
         }
         *updates += desc >> 48;
         dead
@@ -440,7 +519,7 @@ impl Frame<'_> {
             }
         }
         if (h as usize) < self.shape.n_primary {
-            self.count[h as usize] = COVERED;
+            self.count[h as usize] = C::COVERED;
         }
         *updates += 1;
         n
@@ -483,7 +562,7 @@ impl Frame<'_> {
             }
         }
         if (h as usize) < sh.n_primary {
-            self.count[h as usize] = COVERED;
+            self.count[h as usize] = C::COVERED;
         }
         *updates += 1;
     }
@@ -501,7 +580,7 @@ impl Frame<'_> {
         // another item running out makes the option dead.
         let prim = &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize];
         for &k in prim {
-            self.count[k as usize] = COVERED;
+            self.count[k as usize] = C::COVERED;
         }
         let mut dead = false;
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
@@ -518,7 +597,7 @@ impl Frame<'_> {
         // Hiding the options that share them took the covered items' counts
         // below `COVERED`: covered they are.
         for &k in prim {
-            self.count[k as usize] = COVERED;
+            self.count[k as usize] = C::COVERED;
         }
         // One update for each item covered, the chosen one apart.
         *updates += sh.opt_desc[p] >> 48;
@@ -556,7 +635,7 @@ impl Frame<'_> {
         // The option's own primary items first count as covered, so that only
         // another item running out makes the option dead.
         for &k in &sh.opt_prim[sh.prim_start[p as usize] as usize..sh.prim_start[p as usize + 1] as usize] {
-            self.count[k as usize] = COVERED;
+            self.count[k as usize] = C::COVERED;
         }
         self.dead = false;
         let (from, to) = (sh.opt_start[p as usize] as usize, sh.opt_start[p as usize + 1] as usize);
@@ -579,41 +658,25 @@ impl Frame<'_> {
         // The least count first, lane by lane over all blocks and then across
         // the lanes (vector instructions, no branch), then the first block
         // that holds it.
-        let mut least = [COVERED; LANES];
-        for block in self.count.chunks_exact(LANES) {
-            for (m, &c) in least.iter_mut().zip(block) {
+        let mut least = C::FULL;
+        for block in self.count.chunks_exact(C::LANES) {
+            for (m, &c) in least.as_mut().iter_mut().zip(block) {
                 *m = (*m).min(c);
             }
         }
-        let min = least.iter().fold(COVERED, |m, &c| m.min(c));
-        if min == COVERED {
+        let min = least.as_ref().iter().fold(C::COVERED, |m, &c| m.min(c));
+        if min == C::COVERED {
             return None;
         }
         let b =
-            self.count.chunks_exact(LANES).position(|block| block.iter().fold(false, |any, &c| any | (c == min)))?;
-        let block = &self.count[b * LANES..(b + 1) * LANES];
-        block.iter().position(|&c| c == min).map(|k| (b * LANES + k) as u32)
+            self.count.chunks_exact(C::LANES).position(|block| block.iter().fold(false, |any, &c| any | (c == min)))?;
+        let block = &self.count[b * C::LANES..(b + 1) * C::LANES];
+        block.iter().position(|&c| c == min).map(|k| (b * C::LANES + k) as u32)
     }
 }
 
-impl Bits {
-    /// Whether this engine takes `problem`: exact cover with colours but no
-    /// bounds, at most [`MAX_OPTIONS`] options, each of at most
-    /// [`MAX_OPTION_LEN`] items.
-    pub(crate) fn takes(problem: &Problem) -> bool {
-        !problem.has_bounds()
-            && problem.n_options() <= MAX_OPTIONS
-            && problem.options().all(|o| problem.option_items(o).len() <= MAX_OPTION_LEN)
-    }
-
-    /// The size in bytes of one frame for `problem`: what trying an option
-    /// copies.
-    pub(crate) fn frame_bytes(problem: &Problem) -> usize {
-        let pure = if problem.has_colors() { problem.n_secondary().div_ceil(64) } else { 0 };
-        8 * problem.n_options().div_ceil(64) + 2 * problem.n_primary().div_ceil(LANES) * LANES + 8 * pure
-    }
-
-    pub(crate) fn new(problem: &Problem) -> Bits {
+impl<C: Count> Bits<C> {
+    pub(crate) fn new(problem: &Problem) -> Bits<C> {
         let shape = Arc::new(Shape::new(problem));
         let depth = problem.n_primary() + 1;
         Bits {
@@ -671,14 +734,14 @@ impl Bits {
         let frames = (l + 1).max(2 * self.frames).min(self.choice.len() + 1);
         let sh = &*self.shape;
         self.live.resize(frames * sh.words, 0);
-        self.count.resize(frames * sh.width, COVERED);
+        self.count.resize(frames * sh.width, C::COVERED);
         self.pure.resize(frames * sh.pure_words, 0);
         self.frames = frames;
     }
 
     /// Frame number `l`.
     #[inline(always)]
-    fn frame(&mut self, l: usize) -> Frame<'_> {
+    fn frame(&mut self, l: usize) -> Frame<'_, C> {
         let sh = &*self.shape;
         Frame {
             shape: sh,
@@ -691,7 +754,7 @@ impl Bits {
     }
 
     /// The root frame.
-    fn root(&mut self) -> Frame<'_> {
+    fn root(&mut self) -> Frame<'_, C> {
         Frame {
             shape: &self.shape,
             live: &mut self.root_live,
@@ -712,7 +775,7 @@ impl Bits {
         let (below, above) = self.live.split_at_mut((l + 1) * w);
         copy_words(&below[l * w..], &mut above[..w]);
         let (below, above) = self.count.split_at_mut((l + 1) * c);
-        for (to, from) in above[..c].chunks_exact_mut(LANES).zip(below[l * c..].chunks_exact(LANES)) {
+        for (to, from) in above[..c].chunks_exact_mut(C::LANES).zip(below[l * c..].chunks_exact(C::LANES)) {
             to.copy_from_slice(from);
         }
         if s > 0 {
@@ -879,7 +942,7 @@ impl Bits {
 
     pub(crate) fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
     where
-        F: FnMut(&mut Bits) -> ControlFlow<()>,
+        F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
         if self.colors {
             self.search_in::<true, SPLIT, F>(config, split_depth, on_solution)
@@ -899,7 +962,7 @@ impl Bits {
         split_depth: usize,
         mut on_solution: F,
     ) where
-        F: FnMut(&mut Bits) -> ControlFlow<()>,
+        F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
         if self.phase == Phase::Done {
             return;
@@ -1043,13 +1106,18 @@ mod tests {
     use crate::engine::Resumable;
     use crate::{Engine, Solver};
 
+    /// The statistics of the bitset engine and of the links on `text`; the
+    /// bitset engine's with 8-bit and 16-bit counts must be the same.
     fn both(text: &str) -> (Stats, Stats) {
         let problem = Problem::from_knuth(text).unwrap();
-        let mut bits = Bits::new(&problem);
-        bits.count(&Config::new());
+        let mut narrow = Bits::<u8>::new(&problem);
+        narrow.count(&Config::new());
+        let mut wide = Bits::<i16>::new(&problem);
+        wide.count(&Config::new());
+        assert_eq!(narrow.stats(), wide.stats());
         let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
         links.count();
-        (bits.stats(), links.stats())
+        (wide.stats(), links.stats())
     }
 
     #[test]
@@ -1089,10 +1157,17 @@ mod tests {
         let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
         let expected: Vec<Vec<OptionId>> = links.solutions().collect();
         assert_eq!(expected.len(), 2 * 26);
-        let sweep = Bits::new(&problem);
+        searches_as_the_links::<u8>(&problem, &mut links, &expected);
+        searches_as_the_links::<i16>(&problem, &mut links, &expected);
+    }
+
+    /// Both ways of committing, with counts of type `C`, find the links'
+    /// solutions in the links' order with their nodes.
+    fn searches_as_the_links<C: Count>(problem: &Problem, links: &mut Solver, expected: &[Vec<OptionId>]) {
+        let sweep = Bits::<C>::new(problem);
         assert!(!sweep.shape.conf_start.is_empty(), "the sweep is what Bits::new picks here");
         let mut by_item = sweep.clone();
-        let mut shape = Shape::new(&problem);
+        let mut shape = Shape::new(problem);
         shape.conf_start.clear();
         by_item.shape = Arc::new(shape);
         for mut bits in [sweep, by_item] {

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::bits::Bits;
+use crate::bits::{self, Bits, Count};
 use crate::cells::Cells;
 use crate::problem::{OptionId, Problem};
 use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
@@ -82,8 +82,9 @@ impl Engine {
     /// The rule looks only at the problem, so it picks the same engine for every
     /// solver of one problem (a parallel count's threads, a sharded count's
     /// machines): `Bits` when the problem has no bounds and a frame of the
-    /// bitset engine (a bit per option, 16 bits per primary item rounded up to
-    /// 16 items, a bit per secondary item with colours) takes at most 4 KiB;
+    /// bitset engine (a bit per option; a count per primary item, of 8 bits
+    /// when no item has more than 127 options, else 16, rounded up to 32
+    /// bytes; a bit per secondary item with colours) takes at most 4 KiB;
     /// `Links` otherwise. Measured one thread, counting all solutions, user
     /// seconds of runs back to back on a loaded machine (compare within a row),
     /// Knuth's SSXCC built with `gcc -O3 -march=native`:
@@ -94,10 +95,10 @@ impl Engine {
     /// | 12 pentominoes in 5×12, every orientation | 1,936 | 72 | 408 B | 3.06–3.25 | 3.76–4.30 | 1.61–1.80 | 2.65–3.18 |
     /// | Scott's 8×8 with a hole (Knuth's polyomino-dlx) | 1,568 | 72 | 360 B | 0.39–0.40 | 0.47–0.49 | 0.19–0.20 | 0.34–0.36 |
     /// | Soma cube (Knuth's polycube-dlx) | 688 | 34 | 184 B | 0.13–0.14 | 0.19–0.26 | 0.07–0.09 | 0.15–0.19 |
-    /// | Langford pairs n = 12 | 187 | 36 | 120 B | 0.19–0.21 | 0.25–0.27 | 0.15–0.16 | 0.24–0.25 |
-    /// | queens-dlx n = 13 (Knuth's generator) | 169 | 26 | 88 B | 0.15 | 0.20–0.21 | 0.10 | 0.20–0.23 |
-    /// | `sudoku_6x6_all.dlx` | 216 | 144 | 320 B | 23.2 | | 14.6 | 20.4 |
-    /// | 40 minimal 16×16 sudoku (uniqueness checked) | 4,096 | 1,024 | 2,560 B | 0.97–1.13 | | 0.66–0.68 | |
+    /// | Langford pairs n = 12 | 187 | 36 | 88 B | 0.19–0.21 | 0.25–0.27 | 0.15–0.16 | 0.24–0.25 |
+    /// | queens-dlx n = 13 (Knuth's generator) | 169 | 26 | 56 B | 0.15 | 0.20–0.21 | 0.10 | 0.20–0.23 |
+    /// | `sudoku_6x6_all.dlx` | 216 | 144 | 192 B | 23.2 | | 14.6 | 20.4 |
+    /// | 40 minimal 16×16 sudoku (uniqueness checked) | 4,096 | 1,024 | 1,536 B | 0.97–1.13 | | 0.66–0.68 | |
     ///
     /// The bitset engine copies a frame where the links engine undoes its
     /// updates, and without colours commits an option in one sweep over the
@@ -116,9 +117,9 @@ impl Engine {
     pub fn resolve(self, problem: &Problem) -> Engine {
         match self {
             _ if problem.has_bounds() => Engine::Links,
-            Engine::Bits if !Bits::takes(problem) => Engine::Links,
+            Engine::Bits if !bits::takes(problem) => Engine::Links,
             Engine::Links | Engine::Cells | Engine::Bits => self,
-            Engine::Auto if Bits::takes(problem) && Bits::frame_bytes(problem) <= AUTO_BITS_FRAME => Engine::Bits,
+            Engine::Auto if bits::takes(problem) && bits::frame_bytes(problem) <= AUTO_BITS_FRAME => Engine::Bits,
             Engine::Auto => Engine::Links,
         }
     }
@@ -244,7 +245,7 @@ impl Resumable for Cells {
     }
 }
 
-impl Resumable for Bits {
+impl<C: Count> Resumable for Bits<C> {
     fn restart(&mut self) {
         Bits::restart(self);
     }
@@ -270,7 +271,9 @@ impl Resumable for Bits {
 #[derive(Clone, Debug)]
 pub(crate) enum Other {
     Cells(Box<Cells>),
-    Bits(Box<Bits>),
+    /// The bitset engine with 8-bit counts, when they fit.
+    Bits8(Box<Bits<u8>>),
+    Bits(Box<Bits<i16>>),
 }
 
 /// Calls the same method of whichever engine `other` holds.
@@ -278,6 +281,7 @@ macro_rules! either {
     ($other:expr, $e:ident => $call:expr) => {
         match $other {
             Other::Cells($e) => $call,
+            Other::Bits8($e) => $call,
             Other::Bits($e) => $call,
         }
     };
@@ -288,6 +292,7 @@ impl Other {
     pub(crate) fn new(engine: Engine, problem: &Problem) -> Option<Other> {
         match engine {
             Engine::Cells => Some(Other::Cells(Box::new(Cells::new(problem)))),
+            Engine::Bits if bits::narrow(problem) => Some(Other::Bits8(Box::new(Bits::new(problem)))),
             Engine::Bits => Some(Other::Bits(Box::new(Bits::new(problem)))),
             Engine::Links | Engine::Auto => None,
         }
@@ -296,7 +301,7 @@ impl Other {
     pub(crate) fn engine(&self) -> Engine {
         match self {
             Other::Cells(_) => Engine::Cells,
-            Other::Bits(_) => Engine::Bits,
+            Other::Bits8(_) | Other::Bits(_) => Engine::Bits,
         }
     }
 
@@ -331,6 +336,7 @@ impl Other {
     pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
         match self {
             Other::Cells(e) => e.descend(option).then_some(()).ok_or(DescendError::NotInPlay(option.0)),
+            Other::Bits8(e) => e.descend(option),
             Other::Bits(e) => e.descend(option),
         }
     }
