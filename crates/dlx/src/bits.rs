@@ -1,9 +1,9 @@
 //! Dense bitsets: Algorithms X and C for small problems, with copies instead of undo.
 //!
 //! A level's whole state is one **frame**: a bitset of the options still in
-//! play (`live`), the number of options in play of each primary item (`count`,
-//! [`Count::COVERED`] for an item already covered; 8 bits each when no item
-//! has more than 127 options, else 16), and with colours a bitset of the
+//! play (`live`), the number of options in play of each primary item (`count`:
+//! above [`Count::MAX_LEN`] for an item already covered; 8 bits each when no
+//! item has more than 127 options, else 16), and with colours a bitset of the
 //! secondary items purified so far (`pure`). Trying an option copies the
 //! level's frame to the next level and changes the copy; backtracking just
 //! returns to the frame below, which nothing touched. On a problem of a few
@@ -81,6 +81,8 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn of(n: usize) -> Self;
     /// Loses one; whether that leaves none.
     fn dec(&mut self) -> bool;
+    /// Whether this is the count of a covered item: above `MAX_LEN`.
+    fn is_covered(self) -> bool;
 }
 
 impl Count for u8 {
@@ -91,6 +93,10 @@ impl Count for u8 {
     const FULL: [u8; 32] = [u8::MAX; 32];
     fn of(n: usize) -> u8 {
         n as u8
+    }
+    #[inline(always)]
+    fn is_covered(self) -> bool {
+        usize::from(self) > Self::MAX_LEN
     }
     #[inline(always)]
     fn dec(&mut self) -> bool {
@@ -107,6 +113,10 @@ impl Count for i16 {
     const FULL: [i16; 16] = [i16::MAX; 16];
     fn of(n: usize) -> i16 {
         n as i16
+    }
+    #[inline(always)]
+    fn is_covered(self) -> bool {
+        self > Self::MAX_LEN as i16
     }
     #[inline(always)]
     fn dec(&mut self) -> bool {
@@ -358,6 +368,28 @@ pub(crate) fn frame_bytes(problem: &Problem) -> usize {
     8 * problem.n_options().div_ceil(64) + counts + 8 * pure
 }
 
+/// The first active primary item with the fewest options in `count` (DLX1's
+/// choice), or `None` when every primary item is covered.
+#[inline(always)]
+fn choose<C: Count>(count: &[C]) -> Option<u32> {
+    // The least count first, lane by lane over all blocks and then across
+    // the lanes (vector instructions, no branch), then the first block
+    // that holds it.
+    let mut least = C::FULL;
+    for block in count.chunks_exact(C::LANES) {
+        for (m, &c) in least.as_mut().iter_mut().zip(block) {
+            *m = (*m).min(c);
+        }
+    }
+    let min = least.as_ref().iter().fold(C::COVERED, |m, &c| m.min(c));
+    if min.is_covered() {
+        return None;
+    }
+    let b = count.chunks_exact(C::LANES).position(|block| block.iter().fold(false, |any, &c| any | (c == min)))?;
+    let block = &count[b * C::LANES..(b + 1) * C::LANES];
+    block.iter().position(|&c| c == min).map(|k| (b * C::LANES + k) as u32)
+}
+
 /// The dense-bitset engine behind a [`Solver`](crate::Solver) configured with
 /// [`Engine::Bits`](crate::Engine::Bits).
 #[derive(Clone, Debug)]
@@ -595,10 +627,7 @@ impl<C: Count> Frame<'_, C> {
             }
         }
         // Hiding the options that share them took the covered items' counts
-        // below `COVERED`: covered they are.
-        for &k in prim {
-            self.count[k as usize] = C::COVERED;
-        }
+        // below `COVERED`, but not to `MAX_LEN`: still covered (`is_covered`).
         // One update for each item covered, the chosen one apart.
         *updates += sh.opt_desc[p] >> 48;
         !dead
@@ -655,23 +684,7 @@ impl<C: Count> Frame<'_, C> {
     /// or `None` when every primary item is covered.
     #[inline(always)]
     fn choose(&self) -> Option<u32> {
-        // The least count first, lane by lane over all blocks and then across
-        // the lanes (vector instructions, no branch), then the first block
-        // that holds it.
-        let mut least = C::FULL;
-        for block in self.count.chunks_exact(C::LANES) {
-            for (m, &c) in least.as_mut().iter_mut().zip(block) {
-                *m = (*m).min(c);
-            }
-        }
-        let min = least.as_ref().iter().fold(C::COVERED, |m, &c| m.min(c));
-        if min == C::COVERED {
-            return None;
-        }
-        let b =
-            self.count.chunks_exact(C::LANES).position(|block| block.iter().fold(false, |any, &c| any | (c == min)))?;
-        let block = &self.count[b * C::LANES..(b + 1) * C::LANES];
-        block.iter().position(|&c| c == min).map(|k| (b * C::LANES + k) as u32)
+        choose(self.count)
     }
 }
 
@@ -751,6 +764,13 @@ impl<C: Count> Bits<C> {
             hits: &mut self.hits,
             dead: false,
         }
+    }
+
+    /// The counts of frame number `l`.
+    #[inline(always)]
+    fn counts(&self, l: usize) -> &[C] {
+        let width = self.shape.width;
+        &self.count[l * width..(l + 1) * width]
     }
 
     /// The root frame.
@@ -977,7 +997,7 @@ impl<C: Count> Bits<C> {
             let mut branching = false;
             if !resume {
                 // X2: enter level l.
-                let chosen = self.frame(self.fr[l] as usize).choose();
+                let chosen = choose(self.counts(self.fr[l] as usize));
                 if SPLIT && (chosen.is_none() || l == split_depth) {
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                     self.level = l;
