@@ -339,21 +339,13 @@ enum Phase {
 /// bounds, at most [`MAX_OPTIONS`] options, each of at most
 /// [`MAX_OPTION_LEN`] items.
 pub(crate) fn takes(problem: &Problem) -> bool {
-    !problem.has_bounds()
-        && problem.n_options() <= MAX_OPTIONS
-        && problem.options().all(|o| problem.option_items(o).len() <= MAX_OPTION_LEN)
+    !problem.has_bounds() && problem.n_options() <= MAX_OPTIONS && problem.longest_option() <= MAX_OPTION_LEN
 }
 
 /// Whether `problem`'s counts fit 8 bits: no primary item has more than
 /// `u8`'s [`Count::MAX_LEN`] options.
 pub(crate) fn narrow(problem: &Problem) -> bool {
-    let mut sizes = vec![0usize; problem.n_items()];
-    for o in problem.options() {
-        for item in problem.option_items(o) {
-            sizes[item.index()] += 1;
-        }
-    }
-    problem.items().all(|item| !problem.is_primary(item) || sizes[item.index()] <= <u8 as Count>::MAX_LEN)
+    problem.longest_primary() <= <u8 as Count>::MAX_LEN
 }
 
 /// The size in bytes of one frame for `problem`: what trying an option

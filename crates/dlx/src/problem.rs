@@ -410,6 +410,13 @@ impl ProblemBuilder {
         }
         let has_colors = self.option_colors.iter().any(Option::is_some);
         let has_bounds = self.items.iter().any(|i| i.primary && (i.lower, i.upper) != (1, 1));
+        let mut lens = vec![0usize; self.items.len()];
+        for item in &self.option_items {
+            lens[item.index()] += 1;
+        }
+        let longest_primary =
+            (0..self.items.len()).filter(|&k| self.items[k].primary).map(|k| lens[k]).max().unwrap_or(0);
+        let longest_option = self.option_starts.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
         // The links want the primary items first: item `k` gets header
         // `header[k]`, primary items in order of declaration, then the secondary.
         let mut header = vec![0u32; self.items.len()];
@@ -453,6 +460,8 @@ impl ProblemBuilder {
                 names: self.names,
                 has_colors,
                 has_bounds,
+                longest_primary,
+                longest_option,
                 costs: self.costs,
                 links,
             }),
@@ -471,6 +480,9 @@ struct Inner {
     names: HashMap<String, Item>,
     has_colors: bool,
     has_bounds: bool,
+    /// The most options of a primary item, and the most items of an option.
+    longest_primary: usize,
+    longest_option: usize,
     costs: Costs,
     links: Links,
 }
@@ -547,6 +559,16 @@ impl Problem {
     /// Whether any primary item has bounds other than `[1, 1]`.
     pub fn has_bounds(&self) -> bool {
         self.inner.has_bounds
+    }
+
+    /// The most options any primary item has.
+    pub(crate) fn longest_primary(&self) -> usize {
+        self.inner.longest_primary
+    }
+
+    /// The most items any option has.
+    pub(crate) fn longest_option(&self) -> usize {
+        self.inner.longest_option
     }
 
     /// How many times a solution covers `item`, at least and at most: `(1, 1)`
