@@ -24,17 +24,21 @@
 //! items not purified, covering an item one more, and purifying counts the
 //! cleansings DLX2 counts.
 //!
-//! Without colours the order in which an option's items are covered changes
-//! nothing, so an option is committed in one sweep over its *conflicts*: the
-//! words of `live` that hold options sharing an item with it, each with the
-//! mask of those options, made once per problem. Each word is cleared of them
-//! at once, and only the options actually in play cost a step each (on
-//! problems whose conflicts would fill more than [`CONFLICT_ROOM`] words, item
-//! by item as with colours). With colours the items are committed one by one in the links' order (from the
-//! one after the chosen item, wrapping round), so that purifying happens as
-//! DLX2's does, and the option is dropped as soon as an item runs out, its
-//! remaining items not committed. Commitments and descents commit whole
-//! options, as the links engine does.
+//! The order in which an option's items are committed changes which options
+//! end up in play only through the conflicts between options, which are known
+//! in advance. So an option is committed in one sweep over its *conflicts*:
+//! the words of `live` that hold options sharing an item with it (or giving
+//! one of its coloured items another colour, or none), each with the mask of
+//! those options, made once per problem. Each word is cleared of them at once,
+//! and only the options actually in play cost a step each. With colours the
+//! option's coloured items are marked purified before the sweep and their
+//! cleansings counted after it, so the updates and cleansings are at most
+//! DLX2's. On problems whose conflicts would fill more than [`CONFLICT_ROOM`]
+//! words (or, with colours, that have options of more than 64 items) the
+//! items are committed one by one in the links' order instead (from the one
+//! after the chosen item, wrapping round), and an option is dropped as soon as
+//! an item runs out. Commitments and descents commit whole options, as the
+//! links engine does.
 //!
 //! Level `l` works in frame `fr[l]`: on entering it, the frame is the state of
 //! the search there; once its item is chosen, the item is covered in that frame
@@ -161,10 +165,11 @@ struct Shape<C> {
     /// those, in increasing order. Far fewer than the options, on most problems.
     word_start: Vec<u32>,
     item_words: Vec<(u32, u64)>,
-    /// Option `p`'s conflicts, without colours: the words of `live` holding
-    /// options that share an item with `p`, `conf_word[conf_start[p]..conf_start[p + 1]]`
-    /// in increasing order, with the masks of those options in `conf_mask`.
-    /// Empty with colours, or when they would take too much room.
+    /// Option `p`'s conflicts: the words of `live` holding options that share
+    /// an item with `p` or give one of its coloured items another colour or
+    /// none, `conf_word[conf_start[p]..conf_start[p + 1]]` in increasing
+    /// order, with the masks of those options in `conf_mask`. Empty when they
+    /// would take too much room (see `conflicts`).
     conf_start: Vec<u32>,
     conf_word: Vec<u32>,
     conf_mask: Vec<u64>,
@@ -269,8 +274,8 @@ impl<C: Count> Shape<C> {
         }
         if !colors {
             shape.opt_clr.clear();
-            shape.conflicts();
         }
+        shape.conflicts();
         shape.live = vec![!0u64; shape.words];
         if n_options % 64 != 0
             && let Some(last) = shape.live.last_mut()
@@ -285,7 +290,9 @@ impl<C: Count> Shape<C> {
     }
 
     /// Fills in the options' conflicts, unless they would take more than
-    /// [`CONFLICT_ROOM`] words and masks.
+    /// [`CONFLICT_ROOM`] words and masks, or the problem has colours and an
+    /// option of more than 64 items (`commit_whole` marks an option's
+    /// purified items in one word).
     fn conflicts(&mut self) {
         let n_options = self.opt_start.len() - 1;
         let size: usize = (0..n_options)
@@ -297,16 +304,29 @@ impl<C: Count> Shape<C> {
                     .sum::<usize>()
             })
             .sum();
-        if size > CONFLICT_ROOM {
+        let longest = self.opt_start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        if size > CONFLICT_ROOM || (!self.opt_clr.is_empty() && longest > 64) {
             return;
         }
         let mut union: Vec<(u32, u64)> = Vec::new();
         self.conf_start.push(0);
         for p in 0..n_options {
             union.clear();
-            for &h in &self.opt_items[self.opt_start[p] as usize..self.opt_start[p + 1] as usize] {
-                let (from, to) = (self.word_start[h as usize] as usize, self.word_start[h as usize + 1] as usize);
-                union.extend_from_slice(&self.item_words[from..to]);
+            for t in self.opt_start[p] as usize..self.opt_start[p + 1] as usize {
+                let h = self.opt_items[t] as usize;
+                let color = self.opt_clr.get(t).copied().unwrap_or(0);
+                if color == 0 {
+                    let (from, to) = (self.word_start[h] as usize, self.word_start[h + 1] as usize);
+                    union.extend_from_slice(&self.item_words[from..to]);
+                } else {
+                    // A colour clashes with another colour and with none.
+                    let (from, to) = (self.item_start[h] as usize, self.item_start[h + 1] as usize);
+                    for (&q, &c) in self.item_opts[from..to].iter().zip(&self.item_clr[from..to]) {
+                        if c != color {
+                            union.push((q >> 6, 1 << (q & 63)));
+                        }
+                    }
+                }
             }
             union.sort_unstable_by_key(|&(w, _)| w);
             let start = self.conf_word.len();
@@ -591,13 +611,16 @@ impl<C: Count> Frame<'_, C> {
         *updates += 1;
     }
 
-    /// Commits option `p` as a whole, without colours, by its conflicts: every
-    /// option in play that shares an item with `p` is hidden, a word of `live`
-    /// at a time, and `p`'s primary items are covered. The same work as
-    /// covering its items one by one, in one sweep. Returns `false` when a
+    /// Commits option `p` as a whole by its conflicts: every option in play
+    /// that shares an item with `p`, or gives one of `p`'s coloured items
+    /// another colour or none, is hidden, a word of `live` at a time; `p`'s
+    /// primary items are covered and its coloured items purified. The same
+    /// work as committing its items one by one, in one sweep; with colours its
+    /// updates and cleansings are those of purifying first and counting the
+    /// options kept afterwards, so at most DLX2's. Returns `false` when a
     /// primary item `p` does not cover is left without options.
     #[inline(always)]
-    fn commit_whole(&mut self, p: u32, updates: &mut u64) -> bool {
+    fn commit_whole<const COLORS: bool>(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) -> bool {
         let sh = self.shape;
         let p = p as usize;
         // The option's own primary items first count as covered, so that only
@@ -606,6 +629,26 @@ impl<C: Count> Frame<'_, C> {
         for &k in prim {
             self.count[k as usize] = C::COVERED;
         }
+        // One update for each item covered, the chosen one apart; a coloured
+        // item is purified instead, and marked so first: the options hidden
+        // count no update for it. `fresh`: the places in the option of the
+        // items purified here (options have at most 64 items with colours).
+        let (first, last) = (sh.opt_start[p] as usize, sh.opt_start[p + 1] as usize);
+        let mut covered = sh.opt_desc[p] >> 48;
+        let mut fresh = 0u64;
+        if COLORS {
+            for t in first..last {
+                if sh.opt_clr[t] != 0 {
+                    covered = covered.saturating_sub(1);
+                    let s = sh.opt_items[t] as usize - sh.n_primary;
+                    if (self.pure[s >> 6] >> (s & 63)) & 1 == 0 {
+                        self.pure[s >> 6] |= 1 << (s & 63);
+                        fresh |= 1 << (t - first);
+                    }
+                }
+            }
+        }
+        *updates += covered;
         let mut dead = false;
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
         for (&w, &mask) in sh.conf_word[from..to].iter().zip(&sh.conf_mask[from..to]) {
@@ -615,13 +658,32 @@ impl<C: Count> Frame<'_, C> {
             while bits != 0 {
                 let q = (w << 6) | bits.trailing_zeros();
                 bits &= bits - 1;
-                dead |= self.drop(q, updates);
+                if COLORS {
+                    self.drop_counts::<true>(q, updates);
+                } else {
+                    dead |= self.drop(q, updates);
+                }
             }
         }
         // Hiding the options that share them took the covered items' counts
         // below `COVERED`, but not to `MAX_LEN`: still covered (`is_covered`).
-        // One update for each item covered, the chosen one apart.
-        *updates += sh.opt_desc[p] >> 48;
+        if COLORS {
+            dead |= std::mem::take(&mut self.dead);
+            // Each item purified: one cleansing, and one for each option
+            // still in play that gives it the same colour.
+            while fresh != 0 {
+                let t = first + fresh.trailing_zeros() as usize;
+                fresh &= fresh - 1;
+                let (h, color) = (sh.opt_items[t] as usize, sh.opt_clr[t]);
+                let (from, to) = (sh.item_start[h] as usize, sh.item_start[h + 1] as usize);
+                let kept = sh.item_opts[from..to]
+                    .iter()
+                    .zip(&sh.item_clr[from..to])
+                    .filter(|&(&q, &c)| c == color && is_live(self.live, q))
+                    .count();
+                *cleansings += 1 + kept as u64;
+            }
+        }
         !dead
     }
 
@@ -827,8 +889,12 @@ impl<C: Count> Bits<C> {
         }
         let p = option.index();
         if !self.shape.conf_start.is_empty() {
-            // Without colours, in one sweep as the search commits.
-            self.root().commit_whole(option.0, &mut 0);
+            // In one sweep, as the search commits.
+            if self.colors {
+                self.root().commit_whole::<true>(option.0, &mut 0, &mut 0);
+            } else {
+                self.root().commit_whole::<false>(option.0, &mut 0, &mut 0);
+            }
             self.committed.push(option);
             return Ok(());
         }
@@ -1063,8 +1129,8 @@ impl<C: Count> Bits<C> {
                         };
                         self.fr[l + 1] = g as u32;
                         let i = self.best[l];
-                        let alive = if !COLORS && !self.shape.conf_start.is_empty() {
-                            self.frame(g).commit_whole(p, &mut updates)
+                        let alive = if !self.shape.conf_start.is_empty() {
+                            self.frame(g).commit_whole::<COLORS>(p, &mut updates, &mut cleansings)
                         } else {
                             self.frame(g).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings)
                         };
@@ -1161,9 +1227,9 @@ mod tests {
 
     #[test]
     fn committing_item_by_item_searches_as_committing_in_one_sweep() {
-        // The per-item commit serves problems with colours, and those whose
-        // conflicts would take too much room; forced here on a problem without
-        // colours, it must search exactly as the sweep and the links do.
+        // The per-item commit serves problems whose conflicts would take too
+        // much room; forced here, it must search exactly as the sweep and the
+        // links do.
         // Langford pairs for n = 7: 26 up to mirror image (OEIS A014552).
         let problem = langford(7);
         let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));

@@ -23,15 +23,15 @@ use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 /// - [`Engine::Bits`]: the search of the links engine, step for step, on dense
 ///   bitsets: each level's state (a bit per option still in play, a count per
 ///   primary item) is copied to try an option, and backtracking just returns
-///   to the copy below; a level with one option works in place. Without
-///   colours an option is committed in one sweep over the words of the
-///   options it conflicts with. The same solutions in the same order as the
-///   links engine, and the same nodes; an option that leaves another primary
-///   item without options is dropped there, where the links engine enters the
-///   level below to find that item and cover it (with colours, the option's
-///   remaining items are not even committed), so the updates and cleansings
-///   are the part of DLX1's and DLX2's that this engine makes. For problems
-///   without bounds and of at most 16,383 options.
+///   to the copy below; a level with one option works in place. An option is
+///   committed in one sweep over the words of the options it conflicts with.
+///   The same solutions in the same order as the links engine, and the same
+///   nodes; an option that leaves another primary item without options is
+///   dropped there, where the links engine enters the level below to find
+///   that item and cover it, and with colours an item is purified before the
+///   options that clash with the option are hidden, so the updates and
+///   cleansings are at most DLX1's and DLX2's. For problems without bounds
+///   and of at most 16,383 options.
 /// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
 ///   from the problem.
 ///
