@@ -24,9 +24,9 @@
 //! items not purified, covering an item one more, and purifying counts the
 //! cleansings DLX2 counts.
 //!
-//! The order in which an option's items are committed changes which options
-//! end up in play only through the conflicts between options, which are known
-//! in advance. So an option is committed in one sweep over its *conflicts*:
+//! Which options committing an option puts out of play does not depend on the
+//! order of its items: they are the options that conflict with it, known in
+//! advance. So an option is committed in one sweep over its *conflicts*:
 //! the words of `live` that hold options sharing an item with it (or giving
 //! one of its coloured items another colour, or none), each with the mask of
 //! those options, made once per problem. Each word is cleared of them at once,
