@@ -268,10 +268,13 @@ impl<'p> Parallel<'p> {
         }
         let stopped = || stop.load(Ordering::Relaxed) || monitor.is_some_and(Monitor::is_stopped);
         let solver_config = Config::new().monitor(self.config.get_monitor().cloned()).engine(self.config.get_engine());
+        // Rayon makes a solver for each piece of work it splits off: a copy of
+        // one made here, cheaper than building the engine's arrays each time.
+        let model = Solver::with_config(problem, solver_config);
         let subtrees = self.pool()?.install(|| {
             mine.par_iter()
                 .map_init(
-                    || Solver::with_config(problem, solver_config.clone()),
+                    || model.clone(),
                     |solver, prefix| {
                         if stopped() {
                             return Stats::default();
