@@ -125,7 +125,7 @@ impl Engine {
         }
     }
 
-    /// The engine's name: `links`, `cells` or `auto`.
+    /// The engine's name: `links`, `cells`, `bits` or `auto`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Links => "links",
