@@ -89,45 +89,34 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn is_covered(self) -> bool;
 }
 
-impl Count for u8 {
-    const COVERED: u8 = u8::MAX;
-    const MAX_LEN: usize = u8::MAX as usize / 2;
-    const LANES: usize = 32;
-    type Block = [u8; 32];
-    const FULL: [u8; 32] = [u8::MAX; 32];
-    fn of(n: usize) -> u8 {
-        n as u8
-    }
-    #[inline(always)]
-    fn is_covered(self) -> bool {
-        usize::from(self) > Self::MAX_LEN
-    }
-    #[inline(always)]
-    fn dec(&mut self) -> bool {
-        *self = self.wrapping_sub(1);
-        *self == 0
-    }
+/// `Count` for a primitive integer type with `LANES` of it in 32 bytes:
+/// covered is its largest value, and an item may have up to half of that.
+macro_rules! count {
+    ($t:ty, $lanes:literal) => {
+        impl Count for $t {
+            const COVERED: $t = <$t>::MAX;
+            const MAX_LEN: usize = <$t>::MAX as usize / 2;
+            const LANES: usize = $lanes;
+            type Block = [$t; $lanes];
+            const FULL: [$t; $lanes] = [<$t>::MAX; $lanes];
+            fn of(n: usize) -> $t {
+                n as $t
+            }
+            #[inline(always)]
+            fn is_covered(self) -> bool {
+                self > <$t>::MAX / 2
+            }
+            #[inline(always)]
+            fn dec(&mut self) -> bool {
+                *self = self.wrapping_sub(1);
+                *self == 0
+            }
+        }
+    };
 }
 
-impl Count for i16 {
-    const COVERED: i16 = i16::MAX;
-    const MAX_LEN: usize = i16::MAX as usize / 2;
-    const LANES: usize = 16;
-    type Block = [i16; 16];
-    const FULL: [i16; 16] = [i16::MAX; 16];
-    fn of(n: usize) -> i16 {
-        n as i16
-    }
-    #[inline(always)]
-    fn is_covered(self) -> bool {
-        self > Self::MAX_LEN as i16
-    }
-    #[inline(always)]
-    fn dec(&mut self) -> bool {
-        *self = self.wrapping_sub(1);
-        *self == 0
-    }
-}
+count!(u8, 32);
+count!(i16, 16);
 
 /// What never changes: the problem as lists of numbers.
 #[derive(Debug)]
