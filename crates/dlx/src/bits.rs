@@ -476,13 +476,39 @@ impl<C: Count> Frame<'_, C> {
     fn drop_counts<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         self.dead |= self.drop(p, updates);
         if COLORS {
-            // No update for a secondary item purified.
-            let sh = self.shape;
-            let (from, to) = (sh.sec_start[p as usize] as usize, sh.sec_start[p as usize + 1] as usize);
-            for &s in &sh.opt_sec[from..to] {
-                *updates -= (self.pure[(s >> 6) as usize] >> (s & 63)) & 1;
+            *updates -= self.purified(p);
+        }
+    }
+
+    /// The number of option `p`'s secondary items purified: updates its
+    /// hiding does not count.
+    #[inline(always)]
+    fn purified(&self, p: u32) -> u64 {
+        let sh = self.shape;
+        let (from, to) = (sh.sec_start[p as usize] as usize, sh.sec_start[p as usize + 1] as usize);
+        sh.opt_sec[from..to].iter().map(|&s| (self.pure[(s >> 6) as usize] >> (s & 63)) & 1).sum()
+    }
+
+    /// Hides the options in play among `words` (words of `live`, each with a
+    /// mask), taking them out a word at a time. Returns whether a count
+    /// reached 0.
+    #[inline(always)]
+    fn hide_words<const COLORS: bool>(&mut self, words: impl Iterator<Item = (u32, u64)>, updates: &mut u64) -> bool {
+        let mut dead = false;
+        for (w, mask) in words {
+            let word = &mut self.live[w as usize];
+            let mut bits = *word & mask;
+            *word &= !mask;
+            while bits != 0 {
+                let q = (w << 6) | bits.trailing_zeros();
+                bits &= bits - 1;
+                dead |= self.drop(q, updates);
+                if COLORS {
+                    *updates -= self.purified(q);
+                }
             }
         }
+        dead
     }
 
     /// One option fewer for each primary item of option `p`, one update for
@@ -584,16 +610,7 @@ impl<C: Count> Frame<'_, C> {
     fn cover_all<const COLORS: bool>(&mut self, h: u32, updates: &mut u64) {
         let sh = self.shape;
         let (from, to) = (sh.word_start[h as usize] as usize, sh.word_start[h as usize + 1] as usize);
-        for &(w, mask) in &sh.item_words[from..to] {
-            let word = &mut self.live[w as usize];
-            let mut bits = *word & mask;
-            *word &= !mask;
-            while bits != 0 {
-                let q = (w << 6) | bits.trailing_zeros();
-                bits &= bits - 1;
-                self.drop_counts::<COLORS>(q, updates);
-            }
-        }
+        self.dead |= self.hide_words::<COLORS>(sh.item_words[from..to].iter().copied(), updates);
         if (h as usize) < sh.n_primary {
             self.count[h as usize] = C::COVERED;
         }
@@ -638,26 +655,12 @@ impl<C: Count> Frame<'_, C> {
             }
         }
         *updates += covered;
-        let mut dead = false;
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
-        for (&w, &mask) in sh.conf_word[from..to].iter().zip(&sh.conf_mask[from..to]) {
-            let word = &mut self.live[w as usize];
-            let mut bits = *word & mask;
-            *word &= !mask;
-            while bits != 0 {
-                let q = (w << 6) | bits.trailing_zeros();
-                bits &= bits - 1;
-                if COLORS {
-                    self.drop_counts::<true>(q, updates);
-                } else {
-                    dead |= self.drop(q, updates);
-                }
-            }
-        }
+        let conflicts = sh.conf_word[from..to].iter().copied().zip(sh.conf_mask[from..to].iter().copied());
+        let dead = self.hide_words::<COLORS>(conflicts, updates);
         // Hiding the options that share them took the covered items' counts
         // below `COVERED`, but not to `MAX_LEN`: still covered (`is_covered`).
         if COLORS {
-            dead |= std::mem::take(&mut self.dead);
             // Each item purified: one cleansing, and one for each option
             // still in play that gives it the same colour.
             while fresh != 0 {
