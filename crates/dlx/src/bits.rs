@@ -15,14 +15,15 @@
 //! item chosen at each node (the first active primary item with the fewest
 //! options), its options tried in the order they were given. So the search
 //! tree and the order of the solutions are those of dancing links. An option
-//! tried is committed as a whole: its own primary items count as covered from
-//! the start, and if another primary item is left without options the option
-//! is dropped, where the links engine would enter the level below to find that
-//! item. That level is still counted as a node, so the nodes are DLX1's, while
-//! the updates and cleansings are those of the work done, counted by DLX1's and
-//! DLX2's rules: hiding an option counts one update for each of its other
-//! items not purified, covering an item one more, and purifying counts the
-//! cleansings DLX2 counts.
+//! tried is committed as a whole, its own primary items counting as covered
+//! from the start. If that leaves another primary item without options, the
+//! level below chooses that item and finds nothing to try, as in the links
+//! (committing item by item, below, drops the option at once instead, and still
+//! counts that level's node). So the nodes are DLX1's, while the updates and
+//! cleansings are those of the work done, counted by DLX1's and DLX2's rules:
+//! hiding an option counts one update for each of its other items not
+//! purified, covering an item one more, and purifying counts the cleansings
+//! DLX2 counts.
 //!
 //! Which options committing an option puts out of play does not depend on the
 //! order of its items: they are the options that conflict with it, known in
@@ -126,6 +127,7 @@ struct Shape<C> {
     /// up to whole blocks) and words of its `pure` (0 without colours).
     words: usize,
     width: usize,
+    stride: usize,
     pure_words: usize,
     /// Item `h`'s options (numbers in increasing order) are
     /// `item_opts[item_start[h]..item_start[h + 1]]`, with their colours of `h`
@@ -162,6 +164,14 @@ struct Shape<C> {
     conf_start: Vec<u32>,
     conf_word: Vec<u32>,
     conf_mask: Vec<u64>,
+    /// Option `p`'s primary items again, in a row of `fixed` (4 or 8) from
+    /// `fixed * p` in `prim_fixed`, padded with `width`: the number of a
+    /// count past those scanned, which hiding may count down at will. So
+    /// hiding an option counts down a fixed number of items, without a loop.
+    /// `fixed` is 0 (and `prim_fixed` empty) when some option has more than
+    /// 8 primary items or the items do not fit 16 bits.
+    fixed: usize,
+    prim_fixed: Vec<u16>,
     /// The length of the longest item's list, and of its sparse bitset.
     longest: usize,
     widest: usize,
@@ -187,6 +197,9 @@ impl<C: Count> Shape<C> {
             n_primary,
             words: n_options.div_ceil(64),
             width: n_primary.div_ceil(C::LANES) * C::LANES,
+            stride: n_primary.div_ceil(C::LANES) * C::LANES + C::LANES,
+            fixed: 0,
+            prim_fixed: Vec::new(),
             pure_words: if colors { problem.n_secondary().div_ceil(64) } else { 0 },
             item_start: Vec::new(),
             item_opts: Vec::new(),
@@ -271,11 +284,29 @@ impl<C: Count> Shape<C> {
         {
             *last = (1u64 << (n_options % 64)) - 1;
         }
-        shape.count = vec![C::COVERED; shape.width];
+        shape.count = vec![C::COVERED; shape.stride];
+        shape.fill_fixed();
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
             shape.count[h] = C::of(size as usize);
         }
         shape
+    }
+
+    /// Fills in `fixed` and `prim_fixed`, when the options allow.
+    fn fill_fixed(&mut self) {
+        let most = self.prim_start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+        let fixed = match most {
+            0..=4 => 4,
+            5..=8 => 8,
+            _ => return,
+        };
+        let Ok(sink) = u16::try_from(self.width) else { return };
+        self.fixed = fixed;
+        for w in self.prim_start.windows(2) {
+            let items = &self.opt_prim[w[0] as usize..w[1] as usize];
+            self.prim_fixed.extend(items.iter().map(|&k| k as u16));
+            self.prim_fixed.extend(std::iter::repeat_n(sink, fixed - items.len()));
+        }
     }
 
     /// Fills in the options' conflicts, unless they would take more than
@@ -471,10 +502,23 @@ impl<C: Count> Frame<'_, C> {
         self.drop_counts::<COLORS>(p, updates);
     }
 
+    /// Hides options `ps`, counting down rows of `F` primary items (none: by
+    /// `opt_prim`), without looking for an item left without options.
+    #[inline(always)]
+    fn hide_list<const COLORS: bool, const F: usize>(&mut self, ps: &[u32], updates: &mut u64) {
+        for &p in ps {
+            self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
+            self.drop::<false, F>(p, updates);
+            if COLORS {
+                *updates -= self.purified(p);
+            }
+        }
+    }
+
     /// What hiding option `p` does besides taking its bit out of `live`.
     #[inline(always)]
     fn drop_counts<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        self.dead |= self.drop(p, updates);
+        self.dead |= self.drop::<true, 0>(p, updates);
         if COLORS {
             *updates -= self.purified(p);
         }
@@ -490,10 +534,30 @@ impl<C: Count> Frame<'_, C> {
     }
 
     /// Hides the options in play among `words` (words of `live`, each with a
-    /// mask), taking them out a word at a time. Returns whether a count
-    /// reached 0.
+    /// mask), taking them out a word at a time. When `CHECK`, returns whether
+    /// a count reached 0; otherwise `false`, and a hidden option's primary
+    /// items are counted down by their row of `fixed` when there is one.
     #[inline(always)]
-    fn hide_words<const COLORS: bool>(&mut self, words: impl Iterator<Item = (u32, u64)>, updates: &mut u64) -> bool {
+    fn hide_words<const COLORS: bool, const CHECK: bool>(
+        &mut self,
+        words: impl Iterator<Item = (u32, u64)>,
+        updates: &mut u64,
+    ) -> bool {
+        match (CHECK, self.shape.fixed) {
+            (false, 4) => self.hide_words_by::<COLORS, false, 4>(words, updates),
+            (false, 8) => self.hide_words_by::<COLORS, false, 8>(words, updates),
+            _ => self.hide_words_by::<COLORS, CHECK, 0>(words, updates),
+        }
+    }
+
+    /// [`hide_words`](Frame::hide_words), counting down rows of `F` primary
+    /// items (none: by `opt_prim`).
+    #[inline(always)]
+    fn hide_words_by<const COLORS: bool, const CHECK: bool, const F: usize>(
+        &mut self,
+        words: impl Iterator<Item = (u32, u64)>,
+        updates: &mut u64,
+    ) -> bool {
         let mut dead = false;
         for (w, mask) in words {
             let word = &mut self.live[w as usize];
@@ -502,7 +566,7 @@ impl<C: Count> Frame<'_, C> {
             while bits != 0 {
                 let q = (w << 6) | bits.trailing_zeros();
                 bits &= bits - 1;
-                dead |= self.drop(q, updates);
+                dead |= self.drop::<CHECK, F>(q, updates);
                 if COLORS {
                     *updates -= self.purified(q);
                 }
@@ -512,16 +576,29 @@ impl<C: Count> Frame<'_, C> {
     }
 
     /// One option fewer for each primary item of option `p`, one update for
-    /// each of its other items. Returns whether a count reached 0.
+    /// each of its other items. With `F` > 0, counts down the option's row
+    /// of `F` in `prim_fixed` (the padding too). When `CHECK`, returns
+    /// whether a count reached 0 (never with `F` > 0); otherwise `false`.
     #[inline(always)]
-    fn drop(&mut self, p: u32, updates: &mut u64) -> bool {
-        let desc = self.shape.opt_desc[p as usize];
+    fn drop<const CHECK: bool, const F: usize>(&mut self, p: u32, updates: &mut u64) -> bool {
+        let sh = self.shape;
+        let desc = sh.opt_desc[p as usize];
+        *updates += desc >> 48;
+        if F > 0 {
+            let row: &[u16; F] = sh.prim_fixed[F * p as usize..F * (p as usize + 1)].try_into().expect("rows of F");
+            for &k in row {
+                self.count[k as usize].dec();
+            }
+            return false;
+        }
         let (from, len) = ((desc & 0xffff_ffff) as usize, ((desc >> 32) & 0xffff) as usize);
         let mut dead = false;
-        for &k in &self.shape.opt_prim[from..from + len] {
-            dead |= self.count[k as usize].dec();
+        for &k in &sh.opt_prim[from..from + len] {
+            let zero = self.count[k as usize].dec();
+            if CHECK {
+                dead |= zero;
+            }
         }
-        *updates += desc >> 48;
         dead
     }
 
@@ -573,8 +650,11 @@ impl<C: Count> Frame<'_, C> {
             self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
             *updates += self.shape.opt_desc[p as usize] >> 48;
         } else {
-            for &p in &out[..n] {
-                self.hide::<COLORS>(p, updates);
+            // Whether an item runs out is for the next level's choice to see.
+            match self.shape.fixed {
+                4 => self.hide_list::<COLORS, 4>(&out[..n], updates),
+                8 => self.hide_list::<COLORS, 8>(&out[..n], updates),
+                _ => self.hide_list::<COLORS, 0>(&out[..n], updates),
             }
         }
         if (h as usize) < self.shape.n_primary {
@@ -610,7 +690,7 @@ impl<C: Count> Frame<'_, C> {
     fn cover_all<const COLORS: bool>(&mut self, h: u32, updates: &mut u64) {
         let sh = self.shape;
         let (from, to) = (sh.word_start[h as usize] as usize, sh.word_start[h as usize + 1] as usize);
-        self.dead |= self.hide_words::<COLORS>(sh.item_words[from..to].iter().copied(), updates);
+        self.dead |= self.hide_words::<COLORS, true>(sh.item_words[from..to].iter().copied(), updates);
         if (h as usize) < sh.n_primary {
             self.count[h as usize] = C::COVERED;
         }
@@ -623,10 +703,10 @@ impl<C: Count> Frame<'_, C> {
     /// primary items are covered and its coloured items purified. The same
     /// work as committing its items one by one, in one sweep; with colours its
     /// updates and cleansings are those of purifying first and counting the
-    /// options kept afterwards, so at most DLX2's. Returns `false` when a
-    /// primary item `p` does not cover is left without options.
+    /// options kept afterwards, so at most DLX2's. A primary item left
+    /// without options is not looked for: the next level chooses it.
     #[inline(always)]
-    fn commit_whole<const COLORS: bool>(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) -> bool {
+    fn commit_whole<const COLORS: bool>(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
         let sh = self.shape;
         let p = p as usize;
         // The option's own primary items first count as covered, so that only
@@ -657,7 +737,7 @@ impl<C: Count> Frame<'_, C> {
         *updates += covered;
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
         let conflicts = sh.conf_word[from..to].iter().copied().zip(sh.conf_mask[from..to].iter().copied());
-        let dead = self.hide_words::<COLORS>(conflicts, updates);
+        self.hide_words::<COLORS, false>(conflicts, updates);
         // Hiding the options that share them took the covered items' counts
         // below `COVERED`, but not to `MAX_LEN`: still covered (`is_covered`).
         if COLORS {
@@ -676,7 +756,6 @@ impl<C: Count> Frame<'_, C> {
                 *cleansings += 1 + kept as u64;
             }
         }
-        !dead
     }
 
     /// Knuth's commit: covers item `h`, or purifies it for `color` unless it
@@ -730,7 +809,7 @@ impl<C: Count> Frame<'_, C> {
     /// or `None` when every primary item is covered.
     #[inline(always)]
     fn choose(&self) -> Option<u32> {
-        choose(self.count)
+        choose(&self.count[..self.shape.width])
     }
 }
 
@@ -793,7 +872,7 @@ impl<C: Count> Bits<C> {
         let frames = (l + 1).max(2 * self.frames).min(self.choice.len() + 1);
         let sh = &*self.shape;
         self.live.resize(frames * sh.words, 0);
-        self.count.resize(frames * sh.width, C::COVERED);
+        self.count.resize(frames * sh.stride, C::COVERED);
         self.pure.resize(frames * sh.pure_words, 0);
         self.frames = frames;
     }
@@ -805,7 +884,7 @@ impl<C: Count> Bits<C> {
         Frame {
             shape: sh,
             live: &mut self.live[l * sh.words..(l + 1) * sh.words],
-            count: &mut self.count[l * sh.width..(l + 1) * sh.width],
+            count: &mut self.count[l * sh.stride..(l + 1) * sh.stride],
             pure: &mut self.pure[l * sh.pure_words..(l + 1) * sh.pure_words],
             hits: &mut self.hits,
             dead: false,
@@ -815,8 +894,8 @@ impl<C: Count> Bits<C> {
     /// The counts of frame number `l`.
     #[inline(always)]
     fn counts(&self, l: usize) -> &[C] {
-        let width = self.shape.width;
-        &self.count[l * width..(l + 1) * width]
+        let (width, stride) = (self.shape.width, self.shape.stride);
+        &self.count[l * stride..l * stride + width]
     }
 
     /// The root frame.
@@ -836,12 +915,13 @@ impl<C: Count> Bits<C> {
     fn copy_up(&mut self, l: usize) {
         let sh = &*self.shape;
         let (w, c, s) = (sh.words, sh.width, sh.pure_words);
+        let stride = sh.stride;
         // Frames are small: copied inline, block by block, rather than by a
         // call to `memmove`.
         let (below, above) = self.live.split_at_mut((l + 1) * w);
         copy_words(&below[l * w..], &mut above[..w]);
-        let (below, above) = self.count.split_at_mut((l + 1) * c);
-        for (to, from) in above[..c].chunks_exact_mut(C::LANES).zip(below[l * c..].chunks_exact(C::LANES)) {
+        let (below, above) = self.count.split_at_mut((l + 1) * stride);
+        for (to, from) in above[..c].chunks_exact_mut(C::LANES).zip(below[l * stride..].chunks_exact(C::LANES)) {
             to.copy_from_slice(from);
         }
         if s > 0 {
@@ -854,7 +934,7 @@ impl<C: Count> Bits<C> {
     fn copy_root(&mut self, l: usize) {
         self.ensure(l);
         let sh = &*self.shape;
-        let (w, c, s) = (sh.words, sh.width, sh.pure_words);
+        let (w, c, s) = (sh.words, sh.stride, sh.pure_words);
         self.live[l * w..(l + 1) * w].copy_from_slice(&self.root_live);
         self.count[l * c..(l + 1) * c].copy_from_slice(&self.root_count);
         self.pure[l * s..(l + 1) * s].copy_from_slice(&self.root_pure);
@@ -1122,7 +1202,8 @@ impl<C: Count> Bits<C> {
                         self.fr[l + 1] = g as u32;
                         let i = self.best[l];
                         let alive = if !self.shape.conf_start.is_empty() {
-                            self.frame(g).commit_whole::<COLORS>(p, &mut updates, &mut cleansings)
+                            self.frame(g).commit_whole::<COLORS>(p, &mut updates, &mut cleansings);
+                            true
                         } else {
                             self.frame(g).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings)
                         };
@@ -1130,9 +1211,10 @@ impl<C: Count> Bits<C> {
                             l += 1;
                             continue 'enter;
                         }
-                        // A dead end: the links engine would enter the level, find
-                        // an item without options and come back. Its node, then
-                        // the next option.
+                        // A dead end seen while committing item by item: the
+                        // links engine would enter the level, find an item
+                        // without options and come back. Its node, then the
+                        // next option.
                         nodes += 1;
                         if nodes % REPORT_EVERY == 0
                             && let Some(monitor) = &monitor
@@ -1193,12 +1275,11 @@ mod tests {
     #[test]
     fn the_toy_problems_count_as_the_links_count() {
         // Knuth's toy problem: committing the option `B C F` leaves `E` without
-        // options. Both engines commit the whole option; the links engine then
-        // enters the level below, chooses `E` and covers it: one update this
-        // engine does not make, having seen `E` run out.
+        // options. Both engines commit the whole option, then enter the level
+        // below, choose `E` and cover it: the same updates.
         let (bits, links) = both("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");
         assert_eq!(links, Stats { nodes: 6, updates: 30, cleansings: 0, solutions: 1 });
-        assert_eq!(bits, Stats { updates: 29, ..links });
+        assert_eq!(bits, links);
         let (bits, links) = both("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
         assert_eq!((bits.nodes, bits.solutions), (links.nodes, links.solutions));
     }

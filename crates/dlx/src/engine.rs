@@ -26,11 +26,9 @@ use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 ///   to the copy below; a level with one option works in place. An option is
 ///   committed in one sweep over the words of the options it conflicts with.
 ///   The same solutions in the same order as the links engine, and the same
-///   nodes; an option that leaves another primary item without options is
-///   dropped there, where the links engine enters the level below to find
-///   that item and cover it, and with colours an item is purified before the
-///   options that clash with the option are hidden, so the updates and
-///   cleansings are at most DLX1's and DLX2's. For problems without bounds
+///   nodes; with colours an item is purified before the options that clash
+///   with the option are hidden, so the updates and cleansings are at most
+///   DLX1's and DLX2's. For problems without bounds
 ///   and of at most 16,383 options.
 /// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
 ///   from the problem.
@@ -51,9 +49,9 @@ use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 /// // DLX1's statistics and SSXCC's: SSXCC does not cover an item left without options.
 /// assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
 /// assert_eq!((cells.stats().nodes, cells.stats().updates), (5, 27));
-/// // DLX1's nodes; the option `B C F` is dropped once it leaves `E` without
-/// // options, where the links engine enters the level below and covers `E`.
-/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 29));
+/// // DLX1's nodes, and here its updates too: after the option `B C F` the
+/// // level below chooses `E`, left without options, and covers it.
+/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 30));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
