@@ -428,16 +428,12 @@ fn choose<C: Count>(count: &[C]) -> Option<u32> {
 pub(crate) struct Bits<C> {
     shape: Arc<Shape<C>>,
     colors: bool,
-    /// The frames: frame `f` at `f` times the strides (`words`, `width`,
-    /// `pure_words`), the root's in `root_*`.
-    live: Vec<u64>,
-    count: Vec<C>,
-    pure: Vec<u64>,
-    root_live: Vec<u64>,
-    root_count: Vec<C>,
-    root_pure: Vec<u64>,
-    /// Levels whose frames exist.
-    frames: usize,
+    /// The frames, each in its own arrays: a frame is reached by one index,
+    /// and its arrays have their lengths at hand. Made as the search first
+    /// reaches a depth.
+    slabs: Vec<Slab<C>>,
+    /// The frame of the commitments and descents.
+    root: Slab<C>,
     /// `fr[l]`: the frame of level `l`. Levels share a frame after a level
     /// with only one option.
     fr: Vec<u32>,
@@ -460,6 +456,15 @@ pub(crate) struct Bits<C> {
     solution: Vec<OptionId>,
     /// Room for the words of any item's sparse bitset.
     hits: Vec<(u32, u64)>,
+}
+
+/// A frame's arrays: `words` words of `live`, `stride` counts (the first
+/// `width` scanned) and `pure_words` words of `pure`.
+#[derive(Clone, Debug)]
+struct Slab<C> {
+    live: Box<[u64]>,
+    count: Box<[C]>,
+    pure: Box<[u64]>,
 }
 
 /// Whether option `p` is in play in `live`.
@@ -493,7 +498,13 @@ struct Frame<'a, C> {
     dead: bool,
 }
 
-impl<C: Count> Frame<'_, C> {
+impl<'a, C: Count> Frame<'a, C> {
+    /// The frame held in `slab`.
+    #[inline(always)]
+    fn of(shape: &'a Shape<C>, slab: &'a mut Slab<C>, hits: &'a mut [(u32, u64)]) -> Frame<'a, C> {
+        Frame { shape, live: &mut slab.live, count: &mut slab.count, pure: &mut slab.pure, hits, dead: false }
+    }
+
     /// Hides option `p`: out of play, one option fewer for each of its primary
     /// items, one update for each of its other items not purified.
     #[inline(always)]
@@ -819,13 +830,12 @@ impl<C: Count> Bits<C> {
         let depth = problem.n_primary() + 1;
         Bits {
             hits: vec![(0, 0); shape.widest],
-            root_live: shape.live.clone(),
-            root_count: shape.count.clone(),
-            root_pure: vec![0; shape.pure_words],
-            live: Vec::new(),
-            count: Vec::new(),
-            pure: Vec::new(),
-            frames: 0,
+            root: Slab {
+                live: shape.live.clone().into(),
+                count: shape.count.clone().into(),
+                pure: vec![0; shape.pure_words].into(),
+            },
+            slabs: Vec::new(),
             shape,
             colors: problem.has_colors(),
             fr: vec![0; depth + 1],
@@ -862,82 +872,58 @@ impl<C: Count> Bits<C> {
     /// Makes sure the frames up to number `l` exist.
     #[inline(always)]
     fn ensure(&mut self, l: usize) {
-        if l >= self.frames {
+        if l >= self.slabs.len() {
             self.grow(l);
         }
     }
 
     #[cold]
     fn grow(&mut self, l: usize) {
-        let frames = (l + 1).max(2 * self.frames).min(self.choice.len() + 1);
-        let sh = &*self.shape;
-        self.live.resize(frames * sh.words, 0);
-        self.count.resize(frames * sh.stride, C::COVERED);
-        self.pure.resize(frames * sh.pure_words, 0);
-        self.frames = frames;
+        let frames = (l + 1).max(2 * self.slabs.len()).min(self.choice.len() + 1);
+        self.slabs.resize(frames, self.root.clone());
     }
 
     /// Frame number `l`.
     #[inline(always)]
     fn frame(&mut self, l: usize) -> Frame<'_, C> {
-        let sh = &*self.shape;
-        Frame {
-            shape: sh,
-            live: &mut self.live[l * sh.words..(l + 1) * sh.words],
-            count: &mut self.count[l * sh.stride..(l + 1) * sh.stride],
-            pure: &mut self.pure[l * sh.pure_words..(l + 1) * sh.pure_words],
-            hits: &mut self.hits,
-            dead: false,
-        }
+        Frame::of(&self.shape, &mut self.slabs[l], &mut self.hits)
     }
 
     /// The counts of frame number `l`.
     #[inline(always)]
     fn counts(&self, l: usize) -> &[C] {
-        let (width, stride) = (self.shape.width, self.shape.stride);
-        &self.count[l * stride..l * stride + width]
+        &self.slabs[l].count[..self.shape.width]
     }
 
     /// The root frame.
     fn root(&mut self) -> Frame<'_, C> {
-        Frame {
-            shape: &self.shape,
-            live: &mut self.root_live,
-            count: &mut self.root_count,
-            pure: &mut self.root_pure,
-            hits: &mut self.hits,
-            dead: false,
-        }
+        Frame::of(&self.shape, &mut self.root, &mut self.hits)
     }
 
     /// Copies frame `l` to frame `l + 1`.
     #[inline(always)]
     fn copy_up(&mut self, l: usize) {
-        let sh = &*self.shape;
-        let (w, c, s) = (sh.words, sh.width, sh.pure_words);
-        let stride = sh.stride;
+        let width = self.shape.width;
+        let (below, above) = self.slabs.split_at_mut(l + 1);
+        let (from, to) = (&below[l], &mut above[0]);
         // Frames are small: copied inline, block by block, rather than by a
-        // call to `memmove`.
-        let (below, above) = self.live.split_at_mut((l + 1) * w);
-        copy_words(&below[l * w..], &mut above[..w]);
-        let (below, above) = self.count.split_at_mut((l + 1) * stride);
-        for (to, from) in above[..c].chunks_exact_mut(C::LANES).zip(below[l * stride..].chunks_exact(C::LANES)) {
+        // call to `memmove`; the counts past `width` are never read.
+        copy_words(&from.live, &mut to.live);
+        for (to, from) in to.count[..width].chunks_exact_mut(C::LANES).zip(from.count.chunks_exact(C::LANES)) {
             to.copy_from_slice(from);
         }
-        if s > 0 {
-            let (below, above) = self.pure.split_at_mut((l + 1) * s);
-            copy_words(&below[l * s..], &mut above[..s]);
+        if !from.pure.is_empty() {
+            copy_words(&from.pure, &mut to.pure);
         }
     }
 
     /// Copies the root frame to frame `l`.
     fn copy_root(&mut self, l: usize) {
         self.ensure(l);
-        let sh = &*self.shape;
-        let (w, c, s) = (sh.words, sh.stride, sh.pure_words);
-        self.live[l * w..(l + 1) * w].copy_from_slice(&self.root_live);
-        self.count[l * c..(l + 1) * c].copy_from_slice(&self.root_count);
-        self.pure[l * s..(l + 1) * s].copy_from_slice(&self.root_pure);
+        let (root, slab) = (&self.root, &mut self.slabs[l]);
+        slab.live.copy_from_slice(&root.live);
+        slab.count.copy_from_slice(&root.count);
+        slab.pure.copy_from_slice(&root.pure);
     }
 
     // ---- Commitments and descents -------------------------------------------
@@ -945,7 +931,7 @@ impl<C: Count> Bits<C> {
     /// Whether `option` is still in play at the root. An option in conflict
     /// with the commitments was hidden; so was every option of an item covered.
     fn in_play(&self, option: OptionId) -> bool {
-        option.index() < self.shape.opt_start.len() - 1 && is_live(&self.root_live, option.0)
+        option.index() < self.shape.opt_start.len() - 1 && is_live(&self.root.live, option.0)
     }
 
     pub(crate) fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
@@ -996,9 +982,9 @@ impl<C: Count> Bits<C> {
         self.level = 0;
         self.committed.clear();
         let sh = &*self.shape;
-        self.root_live.copy_from_slice(&sh.live);
-        self.root_count.copy_from_slice(&sh.count);
-        self.root_pure.fill(0);
+        self.root.live.copy_from_slice(&sh.live);
+        self.root.count.copy_from_slice(&sh.count);
+        self.root.pure.fill(0);
     }
 
     /// Enters the next level by `option` on the item the search would branch on.
@@ -1117,7 +1103,10 @@ impl<C: Count> Bits<C> {
         if self.phase == Phase::Done {
             return;
         }
-        let monitor = config.get_monitor().map(Arc::clone);
+        // Borrowed, like everything else this loop holds: with nothing of
+        // its own to drop, a panic needs no cleanup here, and the loop is
+        // compiled without landing pads.
+        let monitor = config.get_monitor();
         let mut resume = self.phase == Phase::Suspended;
         self.phase = Phase::Idle;
         let mut l = self.level;
@@ -1135,7 +1124,7 @@ impl<C: Count> Bits<C> {
                 } else {
                     nodes += 1;
                     if nodes % REPORT_EVERY == 0
-                        && let Some(monitor) = &monitor
+                        && let Some(monitor) = monitor
                     {
                         self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                         if self.report(monitor, l) {
@@ -1152,7 +1141,7 @@ impl<C: Count> Bits<C> {
                             self.level = l;
                             if on_solution(self).is_break() {
                                 self.phase = Phase::Suspended;
-                                if !SPLIT && let Some(monitor) = &monitor {
+                                if !SPLIT && let Some(monitor) = monitor {
                                     self.report(monitor, l);
                                 }
                                 return;
@@ -1162,16 +1151,15 @@ impl<C: Count> Bits<C> {
                             // X3: the item i chosen; X4: cover it, keeping its
                             // options to try.
                             let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
-                            let mut cand = std::mem::take(&mut self.cand);
                             let room = start as usize + self.shape.longest;
-                            if cand.len() < room {
+                            if self.cand.len() < room {
                                 // Only grows: the entries past the level's are
                                 // never read.
-                                cand.resize(room, 0);
+                                self.cand.resize(room, 0);
                             }
-                            let f = self.fr[l] as usize;
-                            let n = self.frame(f).cover::<COLORS>(i, &mut updates, &mut cand[start as usize..]);
-                            self.cand = cand;
+                            let slab = &mut self.slabs[self.fr[l] as usize];
+                            let mut frame = Frame::of(&self.shape, slab, &mut self.hits);
+                            let n = frame.cover::<COLORS>(i, &mut updates, &mut self.cand[start as usize..]);
                             self.cand_end[l] = start + n as u32;
                             self.cur[l] = start;
                             self.best[l] = i;
@@ -1217,7 +1205,7 @@ impl<C: Count> Bits<C> {
                         // next option.
                         nodes += 1;
                         if nodes % REPORT_EVERY == 0
-                            && let Some(monitor) = &monitor
+                            && let Some(monitor) = monitor
                         {
                             self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                             if self.report(monitor, l + 1) {
@@ -1238,7 +1226,7 @@ impl<C: Count> Bits<C> {
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                     self.level = l;
                     self.phase = Phase::Done;
-                    if !SPLIT && let Some(monitor) = &monitor {
+                    if !SPLIT && let Some(monitor) = monitor {
                         self.report(monitor, l);
                     }
                     return;
