@@ -1000,10 +1000,19 @@ impl<C: Count> Bits<C> {
         if !items.contains(&h) || !self.in_play(option) {
             return Err(DescendError::NotInPlay(option.0));
         }
+        // The descent's statistics are left out: only the state matters.
         let (mut updates, mut cleansings) = (0, 0);
         let colors = self.colors;
+        let sweep = !shape.conf_start.is_empty();
         let mut root = self.root();
-        if colors {
+        if sweep {
+            // The option's conflicts include the chosen item's other options.
+            if colors {
+                root.commit_whole::<true>(option.0, &mut updates, &mut cleansings);
+            } else {
+                root.commit_whole::<false>(option.0, &mut updates, &mut cleansings);
+            }
+        } else if colors {
             root.commit::<true>(h, 0, &mut updates, &mut cleansings);
             root.commit_others::<true, false>(option.0, h, &mut updates, &mut cleansings);
         } else {

@@ -51,6 +51,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use crate::engine::Engine;
 use crate::monitor::Monitor;
 use crate::problem::{OptionId, Problem};
 use crate::solver::{Config, DescendError, Solver, Stats};
@@ -150,6 +151,13 @@ pub struct Split {
 /// threads or shards, few enough that replaying their prefixes costs nothing.
 pub const DEFAULT_SUBPROBLEMS: usize = 1024;
 
+/// How many subproblems a count on threads alone (not in shards) aims for by
+/// default, per thread, up to [`DEFAULT_SUBPROBLEMS`]: enough to keep every
+/// thread busy to the end. A shallower split costs less to make and its
+/// prefixes less to replay: on two threads, 5 to 10 % of the time of a count
+/// of pentominoes in a 6×10 box.
+pub const SUBPROBLEMS_PER_THREAD: usize = 128;
+
 /// A parallel search of one problem, set up with builder-style methods. It takes
 /// the same [`Config`] as a [`Solver`]: a limit on the solutions (counted over
 /// all threads; which solutions make the limit depends on the threads' timing),
@@ -160,14 +168,16 @@ pub struct Parallel<'p> {
     problem: &'p Problem,
     threads: usize,
     shard: (u32, u32),
-    subproblems: usize,
+    /// As set; `None` for the default (see [`Parallel::subproblems`]).
+    subproblems: Option<usize>,
     config: Config,
 }
 
 impl<'p> Parallel<'p> {
-    /// All threads, the whole problem (shard 0 of 1), [`DEFAULT_SUBPROBLEMS`].
+    /// All threads, the whole problem (shard 0 of 1), the default number of
+    /// subproblems.
     pub fn new(problem: &'p Problem) -> Parallel<'p> {
-        Parallel { problem, threads: 0, shard: (0, 1), subproblems: DEFAULT_SUBPROBLEMS, config: Config::new() }
+        Parallel { problem, threads: 0, shard: (0, 1), subproblems: None, config: Config::new() }
     }
 
     /// The number of threads (0: one per core).
@@ -188,11 +198,26 @@ impl<'p> Parallel<'p> {
     }
 
     /// At least this many subproblems, where the tree has that many nodes at
-    /// some depth (the default is [`DEFAULT_SUBPROBLEMS`]). Every shard of one
-    /// count must use the same number.
+    /// some depth. Every shard of one count must use the same number. The
+    /// default is [`DEFAULT_SUBPROBLEMS`] for shards and for dancing cells
+    /// (whose statistics depend on the split: so they do not depend on the
+    /// threads), and [`SUBPROBLEMS_PER_THREAD`] for each thread, up to
+    /// [`DEFAULT_SUBPROBLEMS`], for a count on threads alone.
     pub fn subproblems(mut self, subproblems: usize) -> Parallel<'p> {
-        self.subproblems = subproblems.max(1);
+        self.subproblems = Some(subproblems.max(1));
         self
+    }
+
+    /// The number of subproblems to aim for.
+    fn aim(&self) -> usize {
+        if let Some(subproblems) = self.subproblems {
+            return subproblems;
+        }
+        if self.shard.1 > 1 || self.config.get_engine().resolve(self.problem) == Engine::Cells {
+            return DEFAULT_SUBPROBLEMS;
+        }
+        let threads = if self.threads == 0 { rayon::current_num_threads() } else { self.threads };
+        threads.saturating_mul(SUBPROBLEMS_PER_THREAD).min(DEFAULT_SUBPROBLEMS)
     }
 
     /// The configuration: a limit, a monitor and an engine, as for a
@@ -209,6 +234,7 @@ impl<'p> Parallel<'p> {
     /// subproblems (or at the depth below which nothing is left to split).
     pub fn split(&self) -> Split {
         let mut solver = Solver::with_config(self.problem, Config::new().engine(self.config.get_engine()));
+        let aim = self.aim();
         let mut depth = 1;
         loop {
             let mut prefixes = Vec::new();
@@ -217,7 +243,7 @@ impl<'p> Parallel<'p> {
                 deeper |= prefix.len() == depth;
                 prefixes.push(prefix.to_vec());
             });
-            if prefixes.len() >= self.subproblems || !deeper {
+            if prefixes.len() >= aim || !deeper {
                 return Split { depth, prefixes, stats };
             }
             depth += 1;

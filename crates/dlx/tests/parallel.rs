@@ -139,3 +139,37 @@ fn shards_must_exist() {
     assert_eq!(error.to_string(), "shard 3 of 3 does not exist: shards are numbered 0 to 2");
     assert!(Parallel::new(&problem).shard(0, 0).is_err());
 }
+
+/// The n queens: rows and columns primary, diagonals secondary.
+fn queens(n: usize) -> Problem {
+    let mut b = Problem::builder();
+    let rows: Vec<_> = (0..n).map(|i| b.primary(&format!("r{i}")).unwrap()).collect();
+    let cols: Vec<_> = (0..n).map(|j| b.primary(&format!("c{j}")).unwrap()).collect();
+    let a: Vec<_> = (0..2 * n - 1).map(|d| b.secondary(&format!("a{d}")).unwrap()).collect();
+    let d: Vec<_> = (0..2 * n - 1).map(|d| b.secondary(&format!("b{d}")).unwrap()).collect();
+    for i in 0..n {
+        for j in 0..n {
+            b.option([rows[i], cols[j], a[i + j], d[n - 1 - i + j]]).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn a_count_on_threads_alone_splits_by_the_threads_and_shards_do_not() {
+    use quadrille_dlx::Engine;
+    use quadrille_dlx::parallel::{DEFAULT_SUBPROBLEMS, SUBPROBLEMS_PER_THREAD};
+    let problem = queens(10);
+    let two = Parallel::new(&problem).threads(2).split();
+    assert_eq!(two, Parallel::new(&problem).subproblems(2 * SUBPROBLEMS_PER_THREAD).split());
+    let shard = Parallel::new(&problem).threads(2).shard(0, 2).unwrap().split();
+    assert_eq!(shard, Parallel::new(&problem).subproblems(DEFAULT_SUBPROBLEMS).split());
+    assert!(two.depth < shard.depth, "{} {}", two.depth, shard.depth);
+    // Dancing cells' statistics depend on the split: it stays the shards' one.
+    let cells = Parallel::new(&problem).config(Config::new().engine(Engine::Cells));
+    assert_eq!(cells.clone().threads(2).split(), cells.subproblems(DEFAULT_SUBPROBLEMS).split());
+    // And the count is the serial one, 724 solutions (OEIS A000170).
+    let (stats, _) = serial(&problem);
+    assert_eq!(stats.solutions, 724);
+    assert_eq!(Parallel::new(&problem).threads(2).count().unwrap(), stats);
+}
