@@ -158,12 +158,11 @@ struct Shape<C> {
     item_words: Vec<(u32, u64)>,
     /// Option `p`'s conflicts: the words of `live` holding options that share
     /// an item with `p` or give one of its coloured items another colour or
-    /// none, `conf_word[conf_start[p]..conf_start[p + 1]]` in increasing
-    /// order, with the masks of those options in `conf_mask`. Empty when they
-    /// would take too much room (see `conflicts`).
+    /// none, with the masks of those options,
+    /// `conf[conf_start[p]..conf_start[p + 1]]` in increasing order. Empty
+    /// when they would take too much room (see `conflicts`).
     conf_start: Vec<u32>,
-    conf_word: Vec<u32>,
-    conf_mask: Vec<u64>,
+    conf: Vec<(u32, u64)>,
     /// Option `p`'s primary items again, in a row of `fixed` (4 or 8) from
     /// `fixed * p` in `prim_fixed`, padded with `width`: the number of a
     /// count past those scanned, which hiding may count down at will. So
@@ -215,8 +214,7 @@ impl<C: Count> Shape<C> {
             word_start: vec![0],
             item_words: Vec::new(),
             conf_start: Vec::new(),
-            conf_word: Vec::new(),
-            conf_mask: Vec::new(),
+            conf: Vec::new(),
             longest: 0,
             widest: 0,
             live: Vec::new(),
@@ -349,17 +347,14 @@ impl<C: Count> Shape<C> {
                 }
             }
             union.sort_unstable_by_key(|&(w, _)| w);
-            let start = self.conf_word.len();
+            let start = self.conf.len();
             for &(w, mask) in &union {
-                match (self.conf_word[start..].last(), self.conf_mask.last_mut()) {
-                    (Some(&last), Some(merged)) if last == w => *merged |= mask,
-                    _ => {
-                        self.conf_word.push(w);
-                        self.conf_mask.push(mask);
-                    }
+                match self.conf[start..].last_mut() {
+                    Some((last, merged)) if *last == w => *merged |= mask,
+                    _ => self.conf.push((w, mask)),
                 }
             }
-            self.conf_start.push(self.conf_word.len() as u32);
+            self.conf_start.push(self.conf.len() as u32);
         }
     }
 }
@@ -434,17 +429,12 @@ pub(crate) struct Bits<C> {
     slabs: Vec<Slab<C>>,
     /// The frame of the commitments and descents.
     root: Slab<C>,
-    /// `fr[l]`: the frame of level `l`. Levels share a frame after a level
-    /// with only one option.
-    fr: Vec<u32>,
-    /// `choice[l]`: the option tried at level `l`; `best[l]`: its item.
+    /// What the search keeps of each level, in one place.
+    levels: Vec<Level>,
+    /// `choice[l]`: the option tried at level `l`.
     choice: Vec<u32>,
-    best: Vec<u32>,
-    /// Level `l`'s options are `cand[start..cand_end[l]]`, where `start` is
-    /// `cand_end[l - 1]` (0 at the floor); the one tried is at `cur[l]`.
+    /// The options of the levels, one after another (see [`Level`]).
     cand: Vec<u32>,
-    cand_end: Vec<u32>,
-    cur: Vec<u32>,
     level: usize,
     /// Levels below the floor were entered by descents.
     floor: usize,
@@ -465,6 +455,20 @@ struct Slab<C> {
     live: Box<[u64]>,
     count: Box<[C]>,
     pure: Box<[u64]>,
+}
+
+/// Where a level of the search stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The frame the level works in. Levels share a frame after a level with
+    /// only one option.
+    frame: u32,
+    /// The item branched on.
+    best: u32,
+    /// The level's options are `cand[start..end]`; the one tried is at `cur`.
+    start: u32,
+    end: u32,
+    cur: u32,
 }
 
 /// Whether option `p` is in play in `live`.
@@ -721,19 +725,29 @@ impl<'a, C: Count> Frame<'a, C> {
         let sh = self.shape;
         let p = p as usize;
         // The option's own primary items first count as covered, so that only
-        // another item running out makes the option dead.
-        let prim = &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize];
-        for &k in prim {
-            self.count[k as usize] = C::COVERED;
+        // another item running out makes the option dead (from its row when
+        // it has one: the padding's count is never read).
+        match sh.fixed {
+            0 => {
+                for &k in &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize] {
+                    self.count[k as usize] = C::COVERED;
+                }
+            }
+            f => {
+                for &k in &sh.prim_fixed[f * p..f * (p + 1)] {
+                    self.count[k as usize] = C::COVERED;
+                }
+            }
         }
         // One update for each item covered, the chosen one apart; a coloured
         // item is purified instead, and marked so first: the options hidden
         // count no update for it. `fresh`: the places in the option of the
         // items purified here (options have at most 64 items with colours).
-        let (first, last) = (sh.opt_start[p] as usize, sh.opt_start[p + 1] as usize);
         let mut covered = sh.opt_desc[p] >> 48;
         let mut fresh = 0u64;
+        let first = if COLORS { sh.opt_start[p] as usize } else { 0 };
         if COLORS {
+            let last = sh.opt_start[p + 1] as usize;
             for t in first..last {
                 if sh.opt_clr[t] != 0 {
                     covered = covered.saturating_sub(1);
@@ -747,8 +761,7 @@ impl<'a, C: Count> Frame<'a, C> {
         }
         *updates += covered;
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
-        let conflicts = sh.conf_word[from..to].iter().copied().zip(sh.conf_mask[from..to].iter().copied());
-        self.hide_words::<COLORS, false>(conflicts, updates);
+        self.hide_words::<COLORS, false>(sh.conf[from..to].iter().copied(), updates);
         // Hiding the options that share them took the covered items' counts
         // below `COVERED`, but not to `MAX_LEN`: still covered (`is_covered`).
         if COLORS {
@@ -838,12 +851,9 @@ impl<C: Count> Bits<C> {
             slabs: Vec::new(),
             shape,
             colors: problem.has_colors(),
-            fr: vec![0; depth + 1],
+            levels: vec![Level::default(); depth + 1],
             choice: vec![0; depth],
-            best: vec![0; depth],
             cand: Vec::new(),
-            cand_end: vec![0; depth],
-            cur: vec![0; depth],
             level: 0,
             floor: 0,
             phase: Phase::Idle,
@@ -1021,7 +1031,7 @@ impl<C: Count> Bits<C> {
         }
         let l = self.floor;
         self.choice[l] = option.0;
-        self.best[l] = h;
+        self.levels[l].best = h;
         self.floor += 1;
         self.level = self.floor;
         Ok(())
@@ -1040,7 +1050,7 @@ impl<C: Count> Bits<C> {
         self.reported = Stats::default();
         self.interrupted = false;
         self.copy_root(0);
-        self.fr[self.floor] = 0;
+        self.levels[self.floor].frame = 0;
     }
 
     pub(crate) fn solution(&mut self) -> &[OptionId] {
@@ -1077,10 +1087,7 @@ impl<C: Count> Bits<C> {
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
         monitor.catch_up(&self.stats, &mut self.reported);
         if self.floor == 0 {
-            monitor.set_estimate((0..level).map(|l| {
-                let start = if l == 0 { 0 } else { self.cand_end[l - 1] };
-                (self.cur[l] - start, self.cand_end[l] - start)
-            }));
+            monitor.set_estimate(self.levels[..level].iter().map(|v| (v.cur - v.start, v.end - v.start)));
         }
         monitor.is_stopped()
     }
@@ -1125,7 +1132,7 @@ impl<C: Count> Bits<C> {
             let mut branching = false;
             if !resume {
                 // X2: enter level l.
-                let chosen = choose(self.counts(self.fr[l] as usize));
+                let chosen = choose(self.counts(self.levels[l].frame as usize));
                 if SPLIT && (chosen.is_none() || l == split_depth) {
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                     self.level = l;
@@ -1159,19 +1166,21 @@ impl<C: Count> Bits<C> {
                         Some(i) => {
                             // X3: the item i chosen; X4: cover it, keeping its
                             // options to try.
-                            let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
+                            let start = if l == self.floor { 0 } else { self.levels[l - 1].end };
                             let room = start as usize + self.shape.longest;
                             if self.cand.len() < room {
                                 // Only grows: the entries past the level's are
                                 // never read.
                                 self.cand.resize(room, 0);
                             }
-                            let slab = &mut self.slabs[self.fr[l] as usize];
+                            let level = &mut self.levels[l];
+                            let slab = &mut self.slabs[level.frame as usize];
                             let mut frame = Frame::of(&self.shape, slab, &mut self.hits);
                             let n = frame.cover::<COLORS>(i, &mut updates, &mut self.cand[start as usize..]);
-                            self.cand_end[l] = start + n as u32;
-                            self.cur[l] = start;
-                            self.best[l] = i;
+                            level.start = start;
+                            level.end = start + n as u32;
+                            level.cur = start;
+                            level.best = i;
                             branching = true;
                         }
                     }
@@ -1181,23 +1190,21 @@ impl<C: Count> Bits<C> {
             loop {
                 if branching {
                     // X5: try the next option of level l, if any is left.
-                    let k = self.cur[l];
-                    if k < self.cand_end[l] {
+                    let Level { frame, best: i, start, end, cur: k } = self.levels[l];
+                    if k < end {
                         let p = self.cand[k as usize];
                         self.choice[l] = p;
                         // A level with one option never needs its frame again:
                         // the option is committed there, without a copy.
-                        let f = self.fr[l] as usize;
-                        let start = if l == self.floor { 0 } else { self.cand_end[l - 1] };
-                        let g = if self.cand_end[l] - start == 1 {
+                        let f = frame as usize;
+                        let g = if end - start == 1 {
                             f
                         } else {
                             self.ensure(f + 1);
                             self.copy_up(f);
                             f + 1
                         };
-                        self.fr[l + 1] = g as u32;
-                        let i = self.best[l];
+                        self.levels[l + 1].frame = g as u32;
                         let alive = if !self.shape.conf_start.is_empty() {
                             self.frame(g).commit_whole::<COLORS>(p, &mut updates, &mut cleansings);
                             true
@@ -1225,7 +1232,7 @@ impl<C: Count> Bits<C> {
                                 return;
                             }
                         }
-                        self.cur[l] += 1;
+                        self.levels[l].cur += 1;
                         continue;
                     }
                     // X7: nothing to uncover: the frame below is untouched.
@@ -1242,7 +1249,7 @@ impl<C: Count> Bits<C> {
                 }
                 l -= 1;
                 // X6: the next option of level l.
-                self.cur[l] += 1;
+                self.levels[l].cur += 1;
                 branching = true;
             }
         }
