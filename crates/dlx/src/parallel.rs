@@ -221,10 +221,10 @@ impl<'p> Parallel<'p> {
     }
 
     /// The configuration: a limit, a monitor and an engine, as for a
-    /// [`Solver`]. With [`Engine::Cells`](crate::Engine::Cells) the solutions
+    /// [`Solver`]. With [`Engine::Cells`] the solutions
     /// are the serial search's, and the statistics add up over threads and
     /// shards but are not quite the serial search's (see
-    /// [`Engine`](crate::Engine)).
+    /// [`Engine`]).
     pub fn config(mut self, config: Config) -> Parallel<'p> {
         self.config = config;
         self
