@@ -23,7 +23,8 @@
 //! cleansings are those of the work done, counted by DLX1's and DLX2's rules:
 //! hiding an option counts one update for each of its other items not
 //! purified, covering an item one more, and purifying counts the cleansings
-//! DLX2 counts.
+//! DLX2 counts. Without colours that work is the links' own, option for option,
+//! so the updates are DLX1's too (but when committing item by item).
 //!
 //! Which options committing an option puts out of play does not depend on the
 //! order of its items: they are the options that conflict with it, known in

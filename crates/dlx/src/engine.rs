@@ -26,10 +26,10 @@ use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
 ///   to the copy below; a level with one option works in place. An option is
 ///   committed in one sweep over the words of the options it conflicts with.
 ///   The same solutions in the same order as the links engine, and the same
-///   nodes; with colours an item is purified before the options that clash
-///   with the option are hidden, so the updates and cleansings are at most
-///   DLX1's and DLX2's. For problems without bounds
-///   and of at most 16,383 options.
+///   nodes; without colours the same updates too, while with colours an item
+///   is purified before the options that clash with the option are hidden,
+///   so the updates and cleansings are at most DLX2's. For problems without
+///   bounds and of at most 16,383 options.
 /// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
 ///   from the problem.
 ///
