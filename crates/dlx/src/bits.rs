@@ -124,12 +124,15 @@ count!(i16, 16);
 #[derive(Debug)]
 struct Shape<C> {
     n_primary: usize,
-    /// Words of a frame's `live`, entries of its `count` (`n_primary` rounded
-    /// up to whole blocks) and words of its `pure` (0 without colours).
+    /// Words of a frame's `live`, entries of its `count` that the choice scans
+    /// (`n_primary` rounded up to whole blocks) and words of its `pure` (0
+    /// without colours).
     words: usize,
     width: usize,
-    stride: usize,
     pure_words: usize,
+    /// Entries of a frame's `count`: `width`, and a block more for the count
+    /// that pads the rows of `prim_fixed`.
+    stride: usize,
     /// Item `h`'s options (numbers in increasing order) are
     /// `item_opts[item_start[h]..item_start[h + 1]]`, with their colours of `h`
     /// in `item_clr` (only with colours). Items are numbered as in the links:
