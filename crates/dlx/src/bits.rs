@@ -42,9 +42,9 @@
 //! an item runs out. Commitments and descents commit whole options, as the
 //! links engine does.
 //!
-//! Level `l` works in frame `fr[l]`: on entering it, the frame is the state of
-//! the search there; once its item is chosen, the item is covered in that frame
-//! in place, since only the frames above are made from it. A level with a
+//! Level `l` works in frame `levels[l].frame`: on entering it, the frame is
+//! the state of the search there; once its item is chosen, the item is covered
+//! in that frame in place, since only the frames above are made from it. A level with a
 //! single option (a forced move, the rule on sudoku) commits it in its own
 //! frame, which the next level then shares: nothing is copied. The frame `root`
 //! holds the state after the commitments and descents, copied into frame 0
@@ -130,9 +130,6 @@ struct Shape<C> {
     words: usize,
     width: usize,
     pure_words: usize,
-    /// Entries of a frame's `count`: `width`, and a block more for the count
-    /// that pads the rows of `prim_fixed`.
-    stride: usize,
     /// Item `h`'s options (numbers in increasing order) are
     /// `item_opts[item_start[h]..item_start[h + 1]]`, with their colours of `h`
     /// in `item_clr` (only with colours). Items are numbered as in the links:
@@ -200,7 +197,6 @@ impl<C: Count> Shape<C> {
             n_primary,
             words: n_options.div_ceil(64),
             width: n_primary.div_ceil(C::LANES) * C::LANES,
-            stride: n_primary.div_ceil(C::LANES) * C::LANES + C::LANES,
             fixed: 0,
             prim_fixed: Vec::new(),
             pure_words: if colors { problem.n_secondary().div_ceil(64) } else { 0 },
@@ -286,7 +282,9 @@ impl<C: Count> Shape<C> {
         {
             *last = (1u64 << (n_options % 64)) - 1;
         }
-        shape.count = vec![C::COVERED; shape.stride];
+        // A block past `width` holds the count that pads the rows of
+        // `prim_fixed`.
+        shape.count = vec![C::COVERED; shape.width + C::LANES];
         shape.fill_fixed();
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
             shape.count[h] = C::of(size as usize);
@@ -452,8 +450,8 @@ pub(crate) struct Bits<C> {
     hits: Vec<(u32, u64)>,
 }
 
-/// A frame's arrays: `words` words of `live`, `stride` counts (the first
-/// `width` scanned) and `pure_words` words of `pure`.
+/// A frame's arrays: `words` words of `live`, `width` counts and one block more
+/// (the padding's count, see `prim_fixed`) and `pure_words` words of `pure`.
 #[derive(Clone, Debug)]
 struct Slab<C> {
     live: Box<[u64]>,
@@ -513,34 +511,31 @@ impl<'a, C: Count> Frame<'a, C> {
         Frame { shape, live: &mut slab.live, count: &mut slab.count, pure: &mut slab.pure, hits, dead: false }
     }
 
-    /// Hides option `p`: out of play, one option fewer for each of its primary
-    /// items, one update for each of its other items not purified.
-    #[inline(always)]
-    fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
-        self.drop_counts::<COLORS>(p, updates);
-    }
-
     /// Hides options `ps`, counting down rows of `F` primary items (none: by
     /// `opt_prim`), without looking for an item left without options.
     #[inline(always)]
     fn hide_list<const COLORS: bool, const F: usize>(&mut self, ps: &[u32], updates: &mut u64) {
         for &p in ps {
             self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
-            self.drop::<false, F>(p, updates);
-            if COLORS {
-                *updates -= self.purified(p);
-            }
+            self.drop_counts::<COLORS, false, F>(p, updates);
         }
     }
 
-    /// What hiding option `p` does besides taking its bit out of `live`.
+    /// What hiding option `p` does besides taking its bit out of `live`: one
+    /// option fewer for each of its primary items (see [`drop`](Frame::drop)
+    /// for `CHECK` and `F`), one update for each of its other items not
+    /// purified.
     #[inline(always)]
-    fn drop_counts<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        self.dead |= self.drop::<true, 0>(p, updates);
+    fn drop_counts<const COLORS: bool, const CHECK: bool, const F: usize>(
+        &mut self,
+        p: u32,
+        updates: &mut u64,
+    ) -> bool {
+        let dead = self.drop::<CHECK, F>(p, updates);
         if COLORS {
             *updates -= self.purified(p);
         }
+        dead
     }
 
     /// The number of option `p`'s secondary items purified: updates its
@@ -585,10 +580,7 @@ impl<'a, C: Count> Frame<'a, C> {
             while bits != 0 {
                 let q = (w << 6) | bits.trailing_zeros();
                 bits &= bits - 1;
-                dead |= self.drop::<CHECK, F>(q, updates);
-                if COLORS {
-                    *updates -= self.purified(q);
-                }
+                dead |= self.drop_counts::<COLORS, CHECK, F>(q, updates);
             }
         }
         dead
@@ -694,7 +686,8 @@ impl<'a, C: Count> Frame<'a, C> {
                 if c == color {
                     *cleansings += 1;
                 } else {
-                    self.hide::<true>(p, updates);
+                    self.live[(p >> 6) as usize] &= !(1u64 << (p & 63));
+                    self.dead |= self.drop_counts::<true, true, 0>(p, updates);
                 }
             }
         }
@@ -801,18 +794,11 @@ impl<'a, C: Count> Frame<'a, C> {
     }
 
     /// Commits the items of option `p` after its item `h`, in the option's
-    /// order, wrapping round (Knuth's step X5). When `PRUNE`, stops as soon as
-    /// a primary item the option does not cover is left without options, and
-    /// returns `false`: the level above would find that item and go no
-    /// further.
+    /// order, wrapping round (Knuth's step X5). Stops as soon as a primary item
+    /// the option does not cover is left without options, and returns
+    /// `false`: the level above would find that item and go no further.
     #[inline(always)]
-    fn commit_others<const COLORS: bool, const PRUNE: bool>(
-        &mut self,
-        p: u32,
-        h: u32,
-        updates: &mut u64,
-        cleansings: &mut u64,
-    ) -> bool {
+    fn commit_others<const COLORS: bool>(&mut self, p: u32, h: u32, updates: &mut u64, cleansings: &mut u64) -> bool {
         let sh = self.shape;
         // The option's own primary items first count as covered, so that only
         // another item running out makes the option dead.
@@ -826,7 +812,7 @@ impl<'a, C: Count> Frame<'a, C> {
         for t in (at + 1..items.len()).chain(0..at) {
             let color = if COLORS { sh.opt_clr[from + t] } else { 0 };
             self.commit::<COLORS>(items[t], color, updates, cleansings);
-            if PRUNE && self.dead {
+            if self.dead {
                 return false;
             }
         }
@@ -959,30 +945,33 @@ impl<C: Count> Bits<C> {
         if !self.in_play(option) {
             return Err(CommitError::Conflict(option.0));
         }
-        let p = option.index();
-        if !self.shape.conf_start.is_empty() {
-            // In one sweep, as the search commits.
-            if self.colors {
-                self.root().commit_whole::<true>(option.0, &mut 0, &mut 0);
-            } else {
-                self.root().commit_whole::<false>(option.0, &mut 0, &mut 0);
-            }
-            self.committed.push(option);
-            return Ok(());
-        }
-        let (mut updates, mut cleansings) = (0, 0);
-        let shape = Arc::clone(&self.shape);
-        let mut root = self.root();
-        for t in shape.opt_start[p] as usize..shape.opt_start[p + 1] as usize {
-            let color = if shape.opt_clr.is_empty() { 0 } else { shape.opt_clr[t] };
-            if shape.opt_clr.is_empty() {
-                root.commit::<false>(shape.opt_items[t], color, &mut updates, &mut cleansings);
-            } else {
-                root.commit::<true>(shape.opt_items[t], color, &mut updates, &mut cleansings);
-            }
-        }
+        self.commit_at_root(option.0);
         self.committed.push(option);
         Ok(())
+    }
+
+    /// Commits option `p` in the root frame: in one sweep, as the search
+    /// commits, or item by item when the problem keeps no conflicts. The
+    /// order of the items changes nothing in the state, and statistics are
+    /// not kept here.
+    fn commit_at_root(&mut self, p: u32) {
+        let (colors, sweep) = (self.colors, !self.shape.conf_start.is_empty());
+        let mut root = self.root();
+        let shape = root.shape;
+        let (mut updates, mut cleansings) = (0, 0);
+        match (sweep, colors) {
+            (true, true) => root.commit_whole::<true>(p, &mut updates, &mut cleansings),
+            (true, false) => root.commit_whole::<false>(p, &mut updates, &mut cleansings),
+            (false, _) => {
+                for t in shape.opt_start[p as usize] as usize..shape.opt_start[p as usize + 1] as usize {
+                    if colors {
+                        root.commit::<true>(shape.opt_items[t], shape.opt_clr[t], &mut updates, &mut cleansings);
+                    } else {
+                        root.commit::<false>(shape.opt_items[t], 0, &mut updates, &mut cleansings);
+                    }
+                }
+            }
+        }
     }
 
     pub(crate) fn can_commit(&mut self, option: OptionId) -> bool {
@@ -1014,25 +1003,9 @@ impl<C: Count> Bits<C> {
         if !items.contains(&h) || !self.in_play(option) {
             return Err(DescendError::NotInPlay(option.0));
         }
-        // The descent's statistics are left out: only the state matters.
-        let (mut updates, mut cleansings) = (0, 0);
-        let colors = self.colors;
-        let sweep = !shape.conf_start.is_empty();
-        let mut root = self.root();
-        if sweep {
-            // The option's conflicts include the chosen item's other options.
-            if colors {
-                root.commit_whole::<true>(option.0, &mut updates, &mut cleansings);
-            } else {
-                root.commit_whole::<false>(option.0, &mut updates, &mut cleansings);
-            }
-        } else if colors {
-            root.commit::<true>(h, 0, &mut updates, &mut cleansings);
-            root.commit_others::<true, false>(option.0, h, &mut updates, &mut cleansings);
-        } else {
-            root.commit::<false>(h, 0, &mut updates, &mut cleansings);
-            root.commit_others::<false, false>(option.0, h, &mut updates, &mut cleansings);
-        }
+        // Covering `h` and committing the option's other items is committing
+        // the option; the descent's statistics are left out.
+        self.commit_at_root(option.0);
         let l = self.floor;
         self.choice[l] = option.0;
         self.levels[l].best = h;
@@ -1132,7 +1105,7 @@ impl<C: Count> Bits<C> {
         let mut l = self.level;
         let Stats { mut nodes, mut updates, mut cleansings, .. } = self.stats;
         'enter: loop {
-            // Whether level l branches, on best[l] with the options in cand.
+            // Whether level l branches, on its `best` with its options in cand.
             let mut branching = false;
             if !resume {
                 // X2: enter level l.
@@ -1213,7 +1186,7 @@ impl<C: Count> Bits<C> {
                             self.frame(g).commit_whole::<COLORS>(p, &mut updates, &mut cleansings);
                             true
                         } else {
-                            self.frame(g).commit_others::<COLORS, true>(p, i, &mut updates, &mut cleansings)
+                            self.frame(g).commit_others::<COLORS>(p, i, &mut updates, &mut cleansings)
                         };
                         if alive {
                             l += 1;
