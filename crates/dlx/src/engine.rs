@@ -102,9 +102,9 @@ impl Engine {
     ///
     /// The bitset engine copies a frame where the links engine undoes its
     /// updates, and commits an option in one sweep over the words of its
-    /// conflicts; it wins while frames are small, and the gain
-    /// fades as they grow (counting every completion of an empty 16×16 grid, up
-    /// to 300,000, the two are level). The cells engine runs more
+    /// conflicts; it wins while frames are small, and the gain fades as they
+    /// grow (counting every completion of an empty 16×16 grid, up to 300,000,
+    /// the two are level). The cells engine runs more
     /// instructions than the links engine on every shape measured: it saves the
     /// sizes of all active items at every branching node and scans every active
     /// item to branch, where the links engine keeps the primary items' lengths
