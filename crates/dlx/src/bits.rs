@@ -40,16 +40,19 @@
 //! items are committed one by one in the links' order instead (from the one
 //! after the chosen item, wrapping round), and an option is dropped as soon as
 //! an item runs out. Commitments and descents commit whole options, as the
-//! links engine does.
+//! links engine does, but only in `live`: the counts of the root frame are
+//! settled once, when a search starts, however many options were committed
+//! (a sudoku's givens are a few dozen).
 //!
 //! Level `l` works in frame `levels[l].frame`: on entering it, the frame is
 //! the state of the search there; once its item is chosen, the item is covered
-//! in that frame in place, since only the frames above are made from it. A level with a
-//! single option (a forced move, the rule on sudoku) commits it in its own
-//! frame, which the next level then shares: nothing is copied. The frame `root`
-//! holds the state after the commitments and descents, copied into frame 0
-//! when a search starts. Frames are allocated as the search first reaches a
-//! depth, so memory follows the depth of the search, not the number of items.
+//! in that frame in place, since only the frames above are made from it. A
+//! level with a single option (a forced move, the rule on sudoku) commits it
+//! in its own frame, which the next level then shares: nothing is copied. The
+//! frame `root` holds the state after the commitments and descents, copied
+//! into frame 0 when a search starts. Frames are allocated as the search first
+//! reaches a depth, so memory follows the depth of the search, not the number
+//! of items.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -87,6 +90,8 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn of(n: usize) -> Self;
     /// Loses one; whether that leaves none.
     fn dec(&mut self) -> bool;
+    /// Gains one.
+    fn inc(&mut self);
     /// Whether this is the count of a covered item: above `MAX_LEN`.
     fn is_covered(self) -> bool;
 }
@@ -112,6 +117,10 @@ macro_rules! count {
             fn dec(&mut self) -> bool {
                 *self = self.wrapping_sub(1);
                 *self == 0
+            }
+            #[inline(always)]
+            fn inc(&mut self) {
+                *self = self.wrapping_add(1);
             }
         }
     };
@@ -419,6 +428,33 @@ fn choose<C: Count>(count: &[C]) -> Option<u32> {
     block.iter().position(|&c| c == min).map(|k| (b * C::LANES + k) as u32)
 }
 
+/// Counts the primary items of the options in play in `live` up (`UP`), or
+/// those of the options in `counted` but no longer in `live` down, by their
+/// rows of `F` in `prim_fixed` (none: by `opt_prim`).
+fn recount<C: Count, const F: usize, const UP: bool>(sh: &Shape<C>, counted: &[u64], live: &[u64], count: &mut [C]) {
+    for (w, (&c, &l)) in counted.iter().zip(live).enumerate() {
+        let mut bits = if UP { l } else { c & !l };
+        while bits != 0 {
+            let q = (w << 6) | bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut step = |k: usize| {
+                if UP {
+                    count[k].inc();
+                } else {
+                    count[k].dec();
+                }
+            };
+            if F > 0 {
+                let row: &[u16; F] = sh.prim_fixed[F * q..F * (q + 1)].try_into().expect("rows of F");
+                row.iter().for_each(|&k| step(k as usize));
+            } else {
+                let prim = &sh.opt_prim[sh.prim_start[q] as usize..sh.prim_start[q + 1] as usize];
+                prim.iter().for_each(|&k| step(k as usize));
+            }
+        }
+    }
+}
+
 /// The dense-bitset engine behind a [`Solver`](crate::Solver) configured with
 /// [`Engine::Bits`](crate::Engine::Bits).
 #[derive(Clone, Debug)]
@@ -429,8 +465,12 @@ pub(crate) struct Bits<C> {
     /// and its arrays have their lengths at hand. Made as the search first
     /// reaches a depth.
     slabs: Vec<Slab<C>>,
-    /// The frame of the commitments and descents.
+    /// The frame of the commitments and descents. When `stale`, its counts
+    /// are those of the options in `counted`, not yet of those in its `live`
+    /// (see [`settle`](Bits::settle)).
     root: Slab<C>,
+    counted: Box<[u64]>,
+    stale: bool,
     /// What the search keeps of each level, in one place.
     levels: Vec<Level>,
     /// `choice[l]`: the option tried at level `l`.
@@ -779,6 +819,30 @@ impl<'a, C: Count> Frame<'a, C> {
         }
     }
 
+    /// Takes option `p` and its conflicts out of play, a word of `live` at a
+    /// time, and marks its primary items covered and (when `colors`) its
+    /// coloured items purified, leaving the counts of the other items as they
+    /// were: what [`commit_whole`](Frame::commit_whole) does to `live` and
+    /// `pure`, without its statistics and counting down.
+    fn take_out(&mut self, p: u32, colors: bool) {
+        let sh = self.shape;
+        let p = p as usize;
+        for &k in &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize] {
+            self.count[k as usize] = C::COVERED;
+        }
+        if colors {
+            for t in sh.opt_start[p] as usize..sh.opt_start[p + 1] as usize {
+                if sh.opt_clr[t] != 0 {
+                    let s = sh.opt_items[t] as usize - sh.n_primary;
+                    self.pure[s >> 6] |= 1 << (s & 63);
+                }
+            }
+        }
+        for &(w, mask) in &sh.conf[sh.conf_start[p] as usize..sh.conf_start[p + 1] as usize] {
+            self.live[w as usize] &= !mask;
+        }
+    }
+
     /// Knuth's commit: covers item `h`, or purifies it for `color` unless it
     /// already is.
     #[inline(always)]
@@ -838,6 +902,8 @@ impl<C: Count> Bits<C> {
                 count: shape.count.clone().into(),
                 pure: vec![0; shape.pure_words].into(),
             },
+            counted: shape.live.clone().into(),
+            stale: false,
             slabs: Vec::new(),
             shape,
             colors: problem.has_colors(),
@@ -919,6 +985,7 @@ impl<C: Count> Bits<C> {
 
     /// Copies the root frame to frame `l`.
     fn copy_root(&mut self, l: usize) {
+        self.settle();
         self.ensure(l);
         let (root, slab) = (&self.root, &mut self.slabs[l]);
         slab.live.copy_from_slice(&root.live);
@@ -950,28 +1017,63 @@ impl<C: Count> Bits<C> {
         Ok(())
     }
 
-    /// Commits option `p` in the root frame: in one sweep, as the search
-    /// commits, or item by item when the problem keeps no conflicts. The
-    /// order of the items changes nothing in the state, and statistics are
-    /// not kept here.
+    /// Commits option `p` in the root frame: in one sweep of its conflicts
+    /// over `live`, its primary items covered and its coloured items marked
+    /// purified, the counts of the options hidden left for [`settle`](Bits::settle);
+    /// or item by item, counts and all, when the problem keeps no conflicts.
+    /// The order of the items changes nothing in the state, and statistics
+    /// are not kept here.
     fn commit_at_root(&mut self, p: u32) {
-        let (colors, sweep) = (self.colors, !self.shape.conf_start.is_empty());
+        let colors = self.colors;
         let mut root = self.root();
         let shape = root.shape;
+        if !shape.conf_start.is_empty() {
+            root.take_out(p, colors);
+            self.stale = true;
+            return;
+        }
         let (mut updates, mut cleansings) = (0, 0);
-        match (sweep, colors) {
-            (true, true) => root.commit_whole::<true>(p, &mut updates, &mut cleansings),
-            (true, false) => root.commit_whole::<false>(p, &mut updates, &mut cleansings),
-            (false, _) => {
-                for t in shape.opt_start[p as usize] as usize..shape.opt_start[p as usize + 1] as usize {
-                    if colors {
-                        root.commit::<true>(shape.opt_items[t], shape.opt_clr[t], &mut updates, &mut cleansings);
-                    } else {
-                        root.commit::<false>(shape.opt_items[t], 0, &mut updates, &mut cleansings);
-                    }
+        for t in shape.opt_start[p as usize] as usize..shape.opt_start[p as usize + 1] as usize {
+            if colors {
+                root.commit::<true>(shape.opt_items[t], shape.opt_clr[t], &mut updates, &mut cleansings);
+            } else {
+                root.commit::<false>(shape.opt_items[t], 0, &mut updates, &mut cleansings);
+            }
+        }
+    }
+
+    /// Brings the root's counts up to date with its `live` after commitments
+    /// and descents, in one pass however many there were: by counting down
+    /// the items of the options hidden since the counts were last right, or
+    /// by counting the options in play afresh, whichever has fewer options to
+    /// visit (the givens of a sudoku hide more options than they leave).
+    fn settle(&mut self) {
+        if !self.stale {
+            return;
+        }
+        self.stale = false;
+        let sh = &*self.shape;
+        let (live, count) = (&self.root.live, &mut self.root.count);
+        let hidden: u32 = self.counted.iter().zip(live.iter()).map(|(c, l)| (c & !l).count_ones()).sum();
+        let in_play: u32 = live.iter().map(|l| l.count_ones()).sum();
+        let fresh = in_play < hidden;
+        if fresh {
+            // A covered item has no option in play: it keeps its count.
+            for c in &mut count[..sh.n_primary] {
+                if !c.is_covered() {
+                    *c = C::of(0);
                 }
             }
         }
+        match (sh.fixed, fresh) {
+            (4, true) => recount::<C, 4, true>(sh, &self.counted, live, count),
+            (4, false) => recount::<C, 4, false>(sh, &self.counted, live, count),
+            (8, true) => recount::<C, 8, true>(sh, &self.counted, live, count),
+            (8, false) => recount::<C, 8, false>(sh, &self.counted, live, count),
+            (_, true) => recount::<C, 0, true>(sh, &self.counted, live, count),
+            (_, false) => recount::<C, 0, false>(sh, &self.counted, live, count),
+        }
+        self.counted.copy_from_slice(live);
     }
 
     pub(crate) fn can_commit(&mut self, option: OptionId) -> bool {
@@ -988,6 +1090,8 @@ impl<C: Count> Bits<C> {
         self.root.live.copy_from_slice(&sh.live);
         self.root.count.copy_from_slice(&sh.count);
         self.root.pure.fill(0);
+        self.counted.copy_from_slice(&sh.live);
+        self.stale = false;
     }
 
     /// Enters the next level by `option` on the item the search would branch on.
@@ -996,6 +1100,7 @@ impl<C: Count> Bits<C> {
         if option.index() >= self.shape.opt_start.len() - 1 {
             return Err(DescendError::UnknownOption(option.0));
         }
+        self.settle();
         let Some(h) = self.root().choose() else { return Err(DescendError::Solved) };
         let shape = Arc::clone(&self.shape);
         let p = option.index();
@@ -1291,6 +1396,50 @@ mod tests {
         assert_eq!(expected.len(), 2 * 26);
         searches_as_the_links::<u8>(&problem, &mut links, &expected);
         searches_as_the_links::<i16>(&problem, &mut links, &expected);
+    }
+
+    #[test]
+    fn counts_settled_after_commitments_search_as_the_links() {
+        // The commitments of a solution's first k options, for every k: few
+        // hide fewer options than they leave (the counts are counted down),
+        // most hide more (they are counted afresh). Then a descent.
+        let problem = langford(7);
+        let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+        let solution = links.solutions().nth(5).expect("Langford pairs for n = 7");
+        let mut bits = Bits::<u8>::new(&problem);
+        let mut ways = (false, false);
+        for k in 0..=solution.len() {
+            bits.reset();
+            links.reset();
+            for &option in &solution[..k] {
+                bits.commit(option).unwrap();
+                links.commit(option).unwrap();
+            }
+            let ones = |words: &mut dyn Iterator<Item = u64>| words.map(u64::count_ones).sum::<u32>();
+            let hidden = ones(&mut bits.counted.iter().zip(bits.root.live.iter()).map(|(c, l)| c & !l));
+            let in_play = ones(&mut bits.root.live.iter().copied());
+            if hidden > 0 {
+                if in_play < hidden { ways.1 = true } else { ways.0 = true }
+            }
+            let count = links.count();
+            assert_eq!((bits.count(&Config::new()), bits.stats()), (count, links.stats()), "{k} committed");
+            // A descent by the first option the search would try.
+            let mut leaves = Vec::new();
+            links.split(1, |leaf| leaves.push(leaf.to_vec()));
+            if let Some(&step) = leaves.first().and_then(|leaf| leaf.last()) {
+                bits.reset();
+                links.reset();
+                for &option in &solution[..k] {
+                    bits.commit(option).unwrap();
+                    links.commit(option).unwrap();
+                }
+                bits.descend(step.expect("a leaf's steps are options")).unwrap();
+                links.descend(step).unwrap();
+                let count = links.count();
+                assert_eq!((bits.count(&Config::new()), bits.stats()), (count, links.stats()), "{k} and a descent");
+            }
+        }
+        assert_eq!(ways, (true, true), "both ways of settling the counts were taken");
     }
 
     /// Both ways of committing, with counts of type `C`, find the links'
