@@ -469,7 +469,9 @@ pub(crate) struct Bits<C> {
     /// are those of the options in `counted`, not yet of those in its `live`
     /// (see [`settle`](Bits::settle)).
     root: Slab<C>,
+    /// The options in play when the root's counts were last right.
     counted: Box<[u64]>,
+    /// Whether commitments or descents have hidden options since.
     stale: bool,
     /// What the search keeps of each level, in one place.
     levels: Vec<Level>,
