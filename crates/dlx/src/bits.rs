@@ -1401,6 +1401,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "some thirty searches: slow under Miri, and no unsafe code here")]
     fn counts_settled_after_commitments_search_as_the_links() {
         // The commitments of a solution's first k options, for every k: few
         // hide fewer options than they leave (the counts are counted down),
