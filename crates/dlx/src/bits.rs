@@ -32,7 +32,12 @@
 //! the words of `live` that hold options sharing an item with it (or giving
 //! one of its coloured items another colour, or none), each with the mask of
 //! those options, made once per problem. Each word is cleared of them at once,
-//! and only the options actually in play cost a step each. With colours the
+//! and only the options actually in play cost a step each. When `live` is
+//! short (at most 16 words, no colours: a 9×9 sudoku has 12), an option's
+//! conflicts are also kept as a mask for every word: the sweep then clears
+//! all the words without a loop over a list, and visits only the words where
+//! it hid options, instead of testing each word of the list, a branch the
+//! processor mispredicts when words hold one option or none. With colours the
 //! option's coloured items are marked purified before the sweep and their
 //! cleansings counted after it, so the updates and cleansings are at most
 //! DLX2's. On problems whose conflicts would fill more than [`CONFLICT_ROOM`]
@@ -181,6 +186,13 @@ struct Shape<C> {
     /// 8 primary items or the items do not fit 16 bits.
     fixed: usize,
     prim_fixed: Vec<u16>,
+    /// When a frame's `live` has at most 16 words (and the problem no
+    /// colours, and rows of `fixed`): `live` is padded with empty words to
+    /// `dense` (4, 8, 12 or 16), and option `p`'s conflicts are also a mask
+    /// for each of them, `dense_conf[dense * p..dense * (p + 1)]`, swept
+    /// without a loop over a list. Otherwise 0.
+    dense: usize,
+    dense_conf: Vec<u64>,
     /// The length of the longest item's list, and of its sparse bitset.
     longest: usize,
     widest: usize,
@@ -208,6 +220,8 @@ impl<C: Count> Shape<C> {
             width: n_primary.div_ceil(C::LANES) * C::LANES,
             fixed: 0,
             prim_fixed: Vec::new(),
+            dense: 0,
+            dense_conf: Vec::new(),
             pure_words: if colors { problem.n_secondary().div_ceil(64) } else { 0 },
             item_start: Vec::new(),
             item_opts: Vec::new(),
@@ -295,6 +309,18 @@ impl<C: Count> Shape<C> {
         // `prim_fixed`.
         shape.count = vec![C::COVERED; shape.width + C::LANES];
         shape.fill_fixed();
+        if !colors && shape.fixed > 0 && !shape.conf_start.is_empty() && shape.words <= 16 {
+            let dense = shape.words.div_ceil(4).max(1) * 4;
+            shape.dense = dense;
+            shape.dense_conf = vec![0; dense * n_options];
+            for p in 0..n_options {
+                for &(w, mask) in &shape.conf[shape.conf_start[p] as usize..shape.conf_start[p + 1] as usize] {
+                    shape.dense_conf[dense * p + w as usize] = mask;
+                }
+            }
+            shape.words = dense;
+            shape.live.resize(dense, 0);
+        }
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
             shape.count[h] = C::of(size as usize);
         }
@@ -395,7 +421,7 @@ pub(crate) fn narrow(problem: &Problem) -> bool {
 }
 
 /// The size in bytes of one frame for `problem`: what trying an option
-/// copies.
+/// copies (give or take the padding of a short `live`, at most three words).
 pub(crate) fn frame_bytes(problem: &Problem) -> usize {
     let pure = if problem.has_colors() { problem.n_secondary().div_ceil(64) } else { 0 };
     let counts = if narrow(problem) {
@@ -628,6 +654,38 @@ impl<'a, C: Count> Frame<'a, C> {
         dead
     }
 
+    /// Hides the options in play that conflict with option `p` by its row of
+    /// `W` masks, one for each word of `live`: every word cleared at once,
+    /// then the options hidden counted down by their rows of `F`, word by word
+    /// among the words that had any.
+    #[inline(always)]
+    fn hide_dense<const W: usize, const F: usize>(&mut self, p: usize, updates: &mut u64) {
+        let sh = self.shape;
+        let conf: &[u64; W] = sh.dense_conf[W * p..W * (p + 1)].try_into().expect("rows of W");
+        let live: &mut [u64; W] = (&mut self.live[..W]).try_into().expect("W words");
+        let mut hit = [0u64; W];
+        let mut words = 0u32;
+        for w in 0..W {
+            hit[w] = live[w] & conf[w];
+            live[w] &= !conf[w];
+        }
+        for (w, &h) in hit.iter().enumerate() {
+            words |= u32::from(h != 0) << w;
+        }
+        while words != 0 {
+            let w = words.trailing_zeros();
+            words &= words - 1;
+            let mut bits = hit[w as usize];
+            loop {
+                self.drop::<false, F>((w << 6) | bits.trailing_zeros(), updates);
+                bits &= bits - 1;
+                if bits == 0 {
+                    break;
+                }
+            }
+        }
+    }
+
     /// One option fewer for each primary item of option `p`, one update for
     /// each of its other items. With `F` > 0, counts down the option's row
     /// of `F` in `prim_fixed` (the padding too). When `CHECK`, returns
@@ -799,6 +857,19 @@ impl<'a, C: Count> Frame<'a, C> {
             }
         }
         *updates += covered;
+        if !COLORS {
+            match (sh.dense, sh.fixed) {
+                (4, 4) => return self.hide_dense::<4, 4>(p, updates),
+                (8, 4) => return self.hide_dense::<8, 4>(p, updates),
+                (12, 4) => return self.hide_dense::<12, 4>(p, updates),
+                (16, 4) => return self.hide_dense::<16, 4>(p, updates),
+                (4, 8) => return self.hide_dense::<4, 8>(p, updates),
+                (8, 8) => return self.hide_dense::<8, 8>(p, updates),
+                (12, 8) => return self.hide_dense::<12, 8>(p, updates),
+                (16, 8) => return self.hide_dense::<16, 8>(p, updates),
+                _ => {}
+            }
+        }
         let (from, to) = (sh.conf_start[p] as usize, sh.conf_start[p + 1] as usize);
         self.hide_words::<COLORS, false>(sh.conf[from..to].iter().copied(), updates);
         // Hiding the options that share them took the covered items' counts
@@ -1445,16 +1516,22 @@ mod tests {
         assert_eq!(ways, (true, true), "both ways of settling the counts were taken");
     }
 
-    /// Both ways of committing, with counts of type `C`, find the links'
-    /// solutions in the links' order with their nodes.
+    /// The three ways of committing (a sweep over all words of `live`, a
+    /// sweep over a list of words, item by item), with counts of type `C`,
+    /// find the links' solutions in the links' order with their nodes.
     fn searches_as_the_links<C: Count>(problem: &Problem, links: &mut Solver, expected: &[Vec<OptionId>]) {
-        let sweep = Bits::<C>::new(problem);
-        assert!(!sweep.shape.conf_start.is_empty(), "the sweep is what Bits::new picks here");
-        let mut by_item = sweep.clone();
+        let dense = Bits::<C>::new(problem);
+        assert!(dense.shape.dense > 0, "the sweep over all words is what Bits::new picks here");
+        // The same frames, the sweep by the list of words.
+        let mut listed = dense.clone();
+        let mut shape = Shape::new(problem);
+        shape.dense = 0;
+        listed.shape = Arc::new(shape);
+        let mut by_item = dense.clone();
         let mut shape = Shape::new(problem);
         shape.conf_start.clear();
         by_item.shape = Arc::new(shape);
-        for mut bits in [sweep, by_item] {
+        for mut bits in [dense, listed, by_item] {
             let mut found = Vec::new();
             bits.visit(&Config::new(), |s| {
                 found.push(s.to_vec());
