@@ -309,17 +309,8 @@ impl<C: Count> Shape<C> {
         // `prim_fixed`.
         shape.count = vec![C::COVERED; shape.width + C::LANES];
         shape.fill_fixed();
-        if !colors && shape.fixed > 0 && !shape.conf_start.is_empty() && shape.words <= 16 {
-            let dense = shape.words.div_ceil(4).max(1) * 4;
-            shape.dense = dense;
-            shape.dense_conf = vec![0; dense * n_options];
-            for p in 0..n_options {
-                for &(w, mask) in &shape.conf[shape.conf_start[p] as usize..shape.conf_start[p + 1] as usize] {
-                    shape.dense_conf[dense * p + w as usize] = mask;
-                }
-            }
-            shape.words = dense;
-            shape.live.resize(dense, 0);
+        if !colors {
+            shape.fill_dense();
         }
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
             shape.count[h] = C::of(size as usize);
@@ -342,6 +333,25 @@ impl<C: Count> Shape<C> {
             self.prim_fixed.extend(items.iter().map(|&k| k as u16));
             self.prim_fixed.extend(std::iter::repeat_n(sink, fixed - items.len()));
         }
+    }
+
+    /// Fills in `dense` and `dense_conf`, and pads `live`, when the options
+    /// have rows of `fixed`, their conflicts are kept and `live` has at most
+    /// 16 words (the problem has no colours).
+    fn fill_dense(&mut self) {
+        if self.fixed == 0 || self.conf_start.is_empty() || self.words > 16 {
+            return;
+        }
+        let dense = self.words.div_ceil(4).max(1) * 4;
+        self.dense = dense;
+        self.dense_conf = vec![0; dense * (self.conf_start.len() - 1)];
+        for (p, w) in self.conf_start.windows(2).enumerate() {
+            for &(word, mask) in &self.conf[w[0] as usize..w[1] as usize] {
+                self.dense_conf[dense * p + word as usize] = mask;
+            }
+        }
+        self.words = dense;
+        self.live.resize(dense, 0);
     }
 
     /// Fills in the options' conflicts, unless they would take more than
