@@ -832,20 +832,8 @@ impl<'a, C: Count> Frame<'a, C> {
         let sh = self.shape;
         let p = p as usize;
         // The option's own primary items first count as covered, so that only
-        // another item running out makes the option dead (from its row when
-        // it has one: the padding's count is never read).
-        match sh.fixed {
-            0 => {
-                for &k in &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize] {
-                    self.count[k as usize] = C::COVERED;
-                }
-            }
-            f => {
-                for &k in &sh.prim_fixed[f * p..f * (p + 1)] {
-                    self.count[k as usize] = C::COVERED;
-                }
-            }
-        }
+        // another item running out makes the option dead.
+        self.mark_covered(p);
         // One update for each item covered, the chosen one apart; a coloured
         // item is purified instead, and marked so first: the options hidden
         // count no update for it. `fresh`: the places in the option of the
@@ -902,6 +890,25 @@ impl<'a, C: Count> Frame<'a, C> {
         }
     }
 
+    /// Marks option `p`'s primary items covered: from its row when it has one
+    /// (the padding's count too, which is never read).
+    #[inline(always)]
+    fn mark_covered(&mut self, p: usize) {
+        let sh = self.shape;
+        match sh.fixed {
+            0 => {
+                for &k in &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize] {
+                    self.count[k as usize] = C::COVERED;
+                }
+            }
+            f => {
+                for &k in &sh.prim_fixed[f * p..f * (p + 1)] {
+                    self.count[k as usize] = C::COVERED;
+                }
+            }
+        }
+    }
+
     /// Takes option `p` and its conflicts out of play, a word of `live` at a
     /// time, and marks its primary items covered and (when `colors`) its
     /// coloured items purified, leaving the counts of the other items as they
@@ -910,9 +917,7 @@ impl<'a, C: Count> Frame<'a, C> {
     fn take_out(&mut self, p: u32, colors: bool) {
         let sh = self.shape;
         let p = p as usize;
-        for &k in &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize] {
-            self.count[k as usize] = C::COVERED;
-        }
+        self.mark_covered(p);
         if colors {
             for t in sh.opt_start[p] as usize..sh.opt_start[p + 1] as usize {
                 if sh.opt_clr[t] != 0 {
@@ -949,9 +954,7 @@ impl<'a, C: Count> Frame<'a, C> {
         let sh = self.shape;
         // The option's own primary items first count as covered, so that only
         // another item running out makes the option dead.
-        for &k in &sh.opt_prim[sh.prim_start[p as usize] as usize..sh.prim_start[p as usize + 1] as usize] {
-            self.count[k as usize] = C::COVERED;
-        }
+        self.mark_covered(p as usize);
         self.dead = false;
         let (from, to) = (sh.opt_start[p as usize] as usize, sh.opt_start[p as usize + 1] as usize);
         let items = &sh.opt_items[from..to];
