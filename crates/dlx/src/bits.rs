@@ -1138,11 +1138,9 @@ impl<C: Count> Bits<C> {
             return;
         }
         self.stale = false;
+        let (_, fresh) = self.unsettled();
         let sh = &*self.shape;
         let (live, count) = (&self.root.live, &mut self.root.count);
-        let hidden: u32 = self.counted.iter().zip(live.iter()).map(|(c, l)| (c & !l).count_ones()).sum();
-        let in_play: u32 = live.iter().map(|l| l.count_ones()).sum();
-        let fresh = in_play < hidden;
         if fresh {
             // A covered item has no option in play: it keeps its count.
             for c in &mut count[..sh.n_primary] {
@@ -1160,6 +1158,16 @@ impl<C: Count> Bits<C> {
             (_, false) => recount::<C, 0, false>(sh, &self.counted, live, count),
         }
         self.counted.copy_from_slice(live);
+    }
+
+    /// The number of options hidden at the root since its counts were last
+    /// right, and whether [`settle`](Bits::settle) counts afresh: when fewer
+    /// options are left in play than that.
+    fn unsettled(&self) -> (u32, bool) {
+        let live = &self.root.live;
+        let hidden: u32 = self.counted.iter().zip(live.iter()).map(|(c, l)| (c & !l).count_ones()).sum();
+        let in_play: u32 = live.iter().map(|l| l.count_ones()).sum();
+        (hidden, in_play < hidden)
     }
 
     pub(crate) fn can_commit(&mut self, option: OptionId) -> bool {
@@ -1495,18 +1503,19 @@ mod tests {
         let solution = links.solutions().nth(5).expect("Langford pairs for n = 7");
         let mut bits = Bits::<u8>::new(&problem);
         let mut ways = (false, false);
-        for k in 0..=solution.len() {
+        let commit = |bits: &mut Bits<u8>, links: &mut Solver, options: &[OptionId]| {
             bits.reset();
             links.reset();
-            for &option in &solution[..k] {
+            for &option in options {
                 bits.commit(option).unwrap();
                 links.commit(option).unwrap();
             }
-            let ones = |words: &mut dyn Iterator<Item = u64>| words.map(u64::count_ones).sum::<u32>();
-            let hidden = ones(&mut bits.counted.iter().zip(bits.root.live.iter()).map(|(c, l)| c & !l));
-            let in_play = ones(&mut bits.root.live.iter().copied());
+        };
+        for k in 0..=solution.len() {
+            commit(&mut bits, &mut links, &solution[..k]);
+            let (hidden, fresh) = bits.unsettled();
             if hidden > 0 {
-                if in_play < hidden { ways.1 = true } else { ways.0 = true }
+                if fresh { ways.1 = true } else { ways.0 = true }
             }
             let count = links.count();
             assert_eq!((bits.count(&Config::new()), bits.stats()), (count, links.stats()), "{k} committed");
@@ -1514,12 +1523,7 @@ mod tests {
             let mut leaves = Vec::new();
             links.split(1, |leaf| leaves.push(leaf.to_vec()));
             if let Some(&step) = leaves.first().and_then(|leaf| leaf.last()) {
-                bits.reset();
-                links.reset();
-                for &option in &solution[..k] {
-                    bits.commit(option).unwrap();
-                    links.commit(option).unwrap();
-                }
+                commit(&mut bits, &mut links, &solution[..k]);
                 bits.descend(step.expect("a leaf's steps are options")).unwrap();
                 links.descend(step).unwrap();
                 let count = links.count();
