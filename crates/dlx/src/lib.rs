@@ -196,12 +196,14 @@ mod trace;
 
 pub mod costs;
 pub mod knuth;
+pub mod memo;
 pub mod model;
 pub mod parallel;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use engine::{Engine, UnknownEngine};
 pub use knuth::ParseError;
+pub use memo::{Memo, MemoError, MemoStats, Zdd};
 pub use model::{Model, ModelBuilder, ModelError};
 pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError, Subtrees};

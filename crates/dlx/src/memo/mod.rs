@@ -1,0 +1,220 @@
+//! Counting by memo: every solution as a ZDD, by Knuth's DLX6 ("dancing with
+//! decision diagrams", after Nishino, Yasuda, Minato and Nagata, AAAI 2017).
+//!
+//! Where a problem repeats itself, most subproblems the search meets have been
+//! met before: in a domino tiling, what is left to tile depends only on which
+//! cells are still free, not on how the others were covered. [`Memo`] runs
+//! Algorithm C (DLX2, for colours) and, before each level chooses an item,
+//! looks the **signature** of the remaining problem up in a cache: the active
+//! primary items, and each secondary item that some active option still uses,
+//! with the colour it holds. A subproblem met before is not searched again; its
+//! solutions are the ZDD node made the first time. The result is a [`Zdd`]
+//! whose paths are the solutions, from which come the exact count (a
+//! [`BigUint`], of any size), every solution, uniform random solutions,
+//! per-option counts and the cheapest solutions.
+//!
+//! ```
+//! use quadrille_dlx::Problem;
+//! use quadrille_dlx::memo::Memo;
+//!
+//! let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+//! let zdd = Memo::new(&problem).build()?;
+//! assert_eq!(zdd.count_u64(), Some(1));
+//! // DLX6's figures on Knuth's toy problem.
+//! assert_eq!((zdd.stats().nodes, zdd.stats().updates, zdd.stats().zdd_nodes()), (6, 28, 5));
+//! let solution: Vec<String> = zdd.solutions().next().unwrap().iter().map(|&o| problem.format_option(o)).collect();
+//! assert_eq!(solution, ["A D", "C E F", "B G"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The domino tilings of a 12×12 board number 53,060,477,521,960,000 (OEIS
+//! A004003); the memo counts them in a fraction of a second, and a uniformly
+//! random tiling comes from the same diagram. (Here an 8×8 board, to keep the
+//! doctest quick.)
+//!
+//! ```
+//! use quadrille_dlx::Problem;
+//! use quadrille_dlx::memo::Memo;
+//!
+//! let n = 8;
+//! let cell = |r: usize, c: usize| format!("{r}_{c}");
+//! let mut text: String = (0..n * n).map(|i| cell(i / n, i % n) + " ").collect();
+//! text.push('\n');
+//! for r in 0..n {
+//!     for c in 0..n {
+//!         if c + 1 < n {
+//!             text += &format!("{} {}\n", cell(r, c), cell(r, c + 1));
+//!         }
+//!         if r + 1 < n {
+//!             text += &format!("{} {}\n", cell(r, c), cell(r + 1, c));
+//!         }
+//!     }
+//! }
+//! let problem = Problem::from_knuth(&text)?;
+//! let zdd = Memo::new(&problem).build()?;
+//! assert_eq!(zdd.count().to_string(), "12988816");
+//! let tiling = &zdd.sample(1, 2026)[0];
+//! assert_eq!(tiling.len(), 32);
+//! assert!(problem.is_solution(tiling));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # DLX6's figures
+//!
+//! The search is DLX6's step for step: the same item chosen at every level
+//! (the first active primary item of fewest options), options tried in the
+//! order of the input, and the same counts in [`MemoStats`]: search nodes,
+//! updates, cleansings, ZDD nodes, memos and hits, each as DLX6 counts it
+//! (checked against his program on the instances in `data/reference/memo_dlx6.tsv`).
+//! The diagram is DLX6's too, node for node: [`Zdd::write_knuth`] writes what
+//! his program writes with `m1`. Where we differ:
+//!
+//! - **Exact counts.** DLX6 adds the counts in 64 bits and overflows (its
+//!   answer on 14×14 dominoes is the true count mod 2⁶⁴); here the search
+//!   counts nothing, and the count comes from the diagram afterwards, in limbs
+//!   widened until no sum wraps.
+//! - **The signature** is kept up to date as items leave and re-enter the
+//!   active lists, rather than gathered afresh at every level; it holds the
+//!   same facts, so the same subproblems meet.
+//! - **Memory is bounded.** DLX6 reserves a fixed table and stops when it is
+//!   full. Here the cache grows up to a limit ([`Memo::with_limit`], by default
+//!   [`DEFAULT_LIMIT`]) and then takes no new entries: the search goes on,
+//!   still exact, only slower, and [`MemoStats::memos_dropped`] says how often.
+//!   The statistics equal DLX6's only while the cache is not full. (The
+//!   diagram itself is the answer and is not limited.)
+//! - **Bounds** (Knuth's multiplicities) are refused with
+//!   [`MemoError::Bounds`]: DLX6 takes none either.
+//!
+//! # Threads
+//!
+//! The memo runs on one thread. Its work is mostly look-ups in one cache that
+//! every branch of the tree feeds; split across threads with a cache each, the
+//! subtrees would solve the same subproblems again (on tilings, almost all of
+//! the work), and a shared cache would put a lock or an atomic on every level
+//! of a search whose levels cost a few hundred nanoseconds. Neither looks like
+//! paying on two cores; it has not been measured.
+use crate::problem::Problem;
+
+mod cache;
+mod search;
+mod text;
+mod zdd;
+
+/// The big unsigned integers counts come in (from the `num-bigint` crate).
+pub use num_bigint::BigUint;
+pub use zdd::{Cheapest, Solutions, Zdd, ZddNode};
+
+/// The default limit on the memo cache: 1 GiB. A fixed figure rather than a
+/// share of the machine's memory, so that a run's statistics do not depend on
+/// the machine; front ends may choose another with [`Memo::with_limit`].
+pub const DEFAULT_LIMIT: usize = 1 << 30;
+
+/// The figures of a memoizing search, counted as Knuth's DLX6 counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct MemoStats {
+    /// Search nodes: one each time the search enters a level (the root
+    /// included, and levels answered from the cache), and one for each
+    /// solution found by the search itself.
+    pub nodes: u64,
+    /// Updates: covering an item counts one for the item and one for every
+    /// node of another item whose option it hides; a purification one for
+    /// every such node of the options it hides.
+    pub updates: u64,
+    /// Cleansings: one for each purification and one for each node it marks
+    /// as agreeing with the colour.
+    pub cleansings: u64,
+    /// Signatures entered in the cache (levels not answered by it).
+    pub memos: u64,
+    /// Levels, answered by neither the cache nor an earlier search, that found
+    /// a solution. DLX6 prints `memos - good_memos` + `good_memos + 1`
+    /// "signatures".
+    pub good_memos: u64,
+    /// Cache hits: levels answered from the cache, and solutions (which
+    /// Knuth's Algorithm Z counts as a hit one level down).
+    pub hits: u64,
+    /// Signatures not entered because the cache was full.
+    pub memos_dropped: u64,
+    /// Branch nodes of the diagram made.
+    pub branch_nodes: u64,
+    /// The bytes the cache held at the end.
+    pub cache_bytes: u64,
+    /// The signatures the cache held at the end.
+    pub cache_entries: u64,
+}
+
+impl MemoStats {
+    /// ZDD nodes as DLX6 prints them: the branch nodes and the two sinks, or 1
+    /// when there is no branch node.
+    pub fn zdd_nodes(&self) -> u64 {
+        if self.branch_nodes == 0 { 1 } else { self.branch_nodes + 2 }
+    }
+}
+
+/// Why a memoizing search could not run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MemoError {
+    /// A primary item has bounds other than `[1, 1]`, which the memo does not
+    /// take (nor does DLX6).
+    #[error("the memo engine takes no bounds on items (item `{item}` has bounds {lower}:{upper})")]
+    Bounds {
+        /// The first item with bounds.
+        item: String,
+        /// Its lower bound.
+        lower: u32,
+        /// Its upper bound.
+        upper: u32,
+    },
+    /// The problem, or its diagram, has more nodes than 32-bit numbers reach.
+    #[error("too large for the memo engine ({nodes} nodes)")]
+    TooLarge {
+        /// The number of nodes reached.
+        nodes: usize,
+    },
+}
+
+/// The memoizing search on one problem, configured with builder-style
+/// setters; [`Memo::build`] runs it.
+#[derive(Clone, Debug)]
+pub struct Memo<'p> {
+    problem: &'p Problem,
+    limit: usize,
+}
+
+impl<'p> Memo<'p> {
+    /// A search on `problem` with the default cache limit.
+    pub fn new(problem: &'p Problem) -> Memo<'p> {
+        Memo { problem, limit: DEFAULT_LIMIT }
+    }
+
+    /// Limits the memo cache to `bytes` bytes (the diagram is not counted).
+    /// Any limit gives exact answers; a small one only makes the search
+    /// slower.
+    pub fn with_limit(mut self, bytes: usize) -> Memo<'p> {
+        self.limit = bytes;
+        self
+    }
+
+    /// Runs the search and returns the diagram of all solutions.
+    pub fn build(&self) -> Result<Zdd, MemoError> {
+        let mut dancer = search::Dancer::new(self.problem)?;
+        let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
+        let (nodes, root) = dancer.search(&mut cache)?;
+        let mut stats = dancer.stats;
+        stats.branch_nodes = nodes.len() as u64;
+        stats.cache_bytes = cache.bytes() as u64;
+        stats.cache_entries = cache.len() as u64;
+        let costs = if self.problem.has_costs() {
+            self.problem.options().map(|o| self.problem.cost(o)).collect()
+        } else {
+            Vec::new()
+        };
+        Ok(zdd::Zdd::new(nodes, root, costs, self.problem.n_options(), stats))
+    }
+
+    /// The number of solutions, exactly: [`Memo::build`] then [`Zdd::count`].
+    pub fn count(&self) -> Result<BigUint, MemoError> {
+        Ok(self.build()?.count())
+    }
+}

@@ -1,0 +1,398 @@
+//! The diagram the memoizing search hands out, and what it gives: exact counts,
+//! every solution, uniform random solutions, per-option counts and the cheapest
+//! solutions.
+//!
+//! A [`Zdd`] has two sinks, 0 (no solution) and 1 (the empty solution), and
+//! branch nodes numbered from 2 in the order the search made them, so that
+//! both branches of a node have smaller numbers than the node itself. A node
+//! `(o, lo, hi)` stands for the solutions of `lo` together with `o` added to
+//! each solution of `hi`. As in Knuth's DLX6 the options along a path are not
+//! ordered by number (the diagram is not a reduced, ordered ZDD), which none of
+//! what follows needs.
+
+use std::cmp::Ordering;
+use std::sync::OnceLock;
+
+use num_bigint::BigUint;
+
+use crate::problem::OptionId;
+
+use super::MemoStats;
+
+/// A branch node of a [`Zdd`]: `option` taken (go `hi`) or not (go `lo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ZddNode {
+    /// The option this node decides.
+    pub option: OptionId,
+    /// The node for the solutions without it (the other options tried at the
+    /// same level before it); 0 if none.
+    pub lo: u32,
+    /// The node for the rest of each solution with it; never 0.
+    pub hi: u32,
+}
+
+/// The solutions of an exact-cover problem as a zero-suppressed decision
+/// diagram, made by [`Memo::build`](super::Memo::build).
+#[derive(Debug)]
+pub struct Zdd {
+    nodes: Vec<ZddNode>,
+    root: u32,
+    costs: Vec<u64>,
+    n_options: usize,
+    stats: MemoStats,
+    counts: OnceLock<Counts>,
+}
+
+/// One of the `k` cheapest solutions found by [`Zdd::best`].
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cheapest {
+    /// The sum of its options' costs.
+    pub cost: u64,
+    /// Its options, in increasing order of their numbers.
+    pub options: Vec<OptionId>,
+}
+
+impl Zdd {
+    pub(super) fn new(nodes: Vec<ZddNode>, root: u32, costs: Vec<u64>, n_options: usize, stats: MemoStats) -> Zdd {
+        Zdd { nodes, root, costs, n_options, stats, counts: OnceLock::new() }
+    }
+
+    /// The statistics of the search that made the diagram.
+    pub fn stats(&self) -> &MemoStats {
+        &self.stats
+    }
+
+    /// The root: 0 when the problem has no solution, else a branch node.
+    pub fn root(&self) -> u32 {
+        self.root
+    }
+
+    /// The number of branch nodes (the sinks 0 and 1 not included).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the diagram has no branch node (then the problem has no solution).
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Branch node `id` (from 2), or `None` for a sink or a number out of range.
+    pub fn node(&self, id: u32) -> Option<ZddNode> {
+        (id as usize).checked_sub(2).and_then(|i| self.nodes.get(i)).copied()
+    }
+
+    /// The branch nodes with their numbers, in the order they were made
+    /// (children before parents).
+    pub fn nodes(&self) -> impl ExactSizeIterator<Item = (u32, ZddNode)> + '_ {
+        self.nodes.iter().enumerate().map(|(i, &n)| (i as u32 + 2, n))
+    }
+
+    /// The number of options of the problem.
+    pub fn n_options(&self) -> usize {
+        self.n_options
+    }
+
+    fn counts(&self) -> &Counts {
+        self.counts.get_or_init(|| Counts::new(&self.nodes))
+    }
+
+    /// The number of solutions, exactly.
+    pub fn count(&self) -> BigUint {
+        self.counts().big(self.root)
+    }
+
+    /// The number of solutions if it fits in 64 bits.
+    pub fn count_u64(&self) -> Option<u64> {
+        let counts = self.counts();
+        let limbs = counts.limbs(self.root);
+        limbs[1..].iter().all(|&l| l == 0).then_some(limbs[0])
+    }
+
+    /// Every solution, one after another, as the options chosen from the top
+    /// level down; lazily, with memory for one path beyond the diagram.
+    pub fn solutions(&self) -> Solutions<'_> {
+        let mut stack = Vec::new();
+        if self.root != 0 {
+            stack.push(self.root);
+        }
+        Solutions { zdd: self, stack, chosen: Vec::new(), started: false }
+    }
+
+    /// `k` solutions drawn uniformly and independently at random (each
+    /// solution equally likely each time), from a generator seeded with `seed`:
+    /// the same seed gives the same solutions on every machine. Empty if the
+    /// problem has no solution.
+    pub fn sample(&self, k: usize, seed: u64) -> Vec<Vec<OptionId>> {
+        if self.root == 0 {
+            return Vec::new();
+        }
+        let counts = self.counts();
+        let mut rng = SplitMix64(seed);
+        let mut r = vec![0u64; counts.width];
+        (0..k)
+            .map(|_| {
+                counts.below(self.root, &mut rng, &mut r);
+                let mut solution = Vec::new();
+                let mut at = self.root;
+                while at > 1 {
+                    let node = self.nodes[at as usize - 2];
+                    let hi = counts.limbs(node.hi);
+                    if limbs_cmp(&r, hi) == Ordering::Less {
+                        solution.push(node.option);
+                        at = node.hi;
+                    } else {
+                        limbs_sub(&mut r, hi);
+                        at = node.lo;
+                    }
+                }
+                solution
+            })
+            .collect()
+    }
+
+    /// For each option, the number of solutions that use it.
+    pub fn option_counts(&self) -> Vec<BigUint> {
+        let counts = self.counts();
+        // Paths from the root to each node, parents before children.
+        let mut paths = vec![BigUint::ZERO; self.nodes.len() + 2];
+        paths[self.root as usize] = BigUint::from(1u32);
+        let mut per_option = vec![BigUint::ZERO; self.n_options];
+        for id in (2..self.nodes.len() + 2).rev() {
+            if paths[id] == BigUint::ZERO {
+                continue;
+            }
+            let node = self.nodes[id - 2];
+            let here = std::mem::take(&mut paths[id]);
+            per_option[node.option.index()] += &here * counts.big(node.hi);
+            paths[node.hi as usize] += &here;
+            paths[node.lo as usize] += here;
+        }
+        per_option
+    }
+
+    /// The `k` cheapest solutions (fewer if there are fewer), in increasing
+    /// order of cost and, among equal costs, of their sorted option numbers,
+    /// the order of [`MinCost`](crate::MinCost); by dynamic programming over the
+    /// diagram, each node keeping the few partial solutions that can still be
+    /// among the `k` best.
+    pub fn best(&self, k: usize) -> Vec<Cheapest> {
+        if k == 0 || self.root == 0 {
+            return Vec::new();
+        }
+        // For each node, candidates sorted by (cost, length, options). A
+        // candidate is dropped when `k` kept ones are cheaper, or are as cheap,
+        // as long and smaller: adding the same options above keeps either
+        // relation, so a dropped candidate never reaches the `k` best.
+        let mut best: Vec<Vec<Cheapest>> = Vec::with_capacity(self.nodes.len() + 2);
+        best.push(Vec::new());
+        best.push(vec![Cheapest { cost: 0, options: Vec::new() }]);
+        for node in &self.nodes {
+            let cost = self.costs.get(node.option.index()).copied().unwrap_or(0);
+            let mut merged: Vec<Cheapest> = best[node.lo as usize].clone();
+            for c in &best[node.hi as usize] {
+                let mut options = c.options.clone();
+                let at = options.partition_point(|&o| o < node.option);
+                options.insert(at, node.option);
+                merged.push(Cheapest { cost: c.cost.saturating_add(cost), options });
+            }
+            merged.sort_by(|a, b| (a.cost, a.options.len(), &a.options).cmp(&(b.cost, b.options.len(), &b.options)));
+            best.push(prune(merged, k));
+        }
+        let mut answer = std::mem::take(&mut best[self.root as usize]);
+        answer.sort();
+        answer.truncate(k);
+        answer
+    }
+}
+
+/// Keeps the candidates (sorted by cost, length, options) that can still be
+/// among the `k` best.
+fn prune(sorted: Vec<Cheapest>, k: usize) -> Vec<Cheapest> {
+    let mut kept = Vec::new();
+    let mut cheaper = 0usize;
+    let mut i = 0;
+    while i < sorted.len() && cheaper < k {
+        let cost = sorted[i].cost;
+        let start = i;
+        while i < sorted.len() && sorted[i].cost == cost {
+            i += 1;
+        }
+        // Within one cost, at most `k` of each length.
+        let mut run = 0;
+        let mut len = usize::MAX;
+        for c in &sorted[start..i] {
+            if c.options.len() != len {
+                len = c.options.len();
+                run = 0;
+            }
+            if run < k {
+                kept.push(c.clone());
+                run += 1;
+            }
+        }
+        cheaper += i - start;
+    }
+    kept
+}
+
+/// The solutions of a [`Zdd`], from [`Zdd::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'z> {
+    zdd: &'z Zdd,
+    /// The nodes on the path: each entry is a node whose HI branch is being
+    /// explored (its option in `chosen`), except the last, which is next.
+    stack: Vec<u32>,
+    chosen: Vec<OptionId>,
+    started: bool,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        if self.started {
+            // Leave the solution just given: go to the LO branch of the
+            // deepest node that has one.
+            loop {
+                let at = self.stack.pop()?;
+                self.chosen.pop();
+                let lo = self.zdd.nodes[at as usize - 2].lo;
+                if lo != 0 {
+                    self.stack.push(lo);
+                    break;
+                }
+            }
+        }
+        self.started = true;
+        // Follow HI branches down to the sink 1 (every HI branch leads there).
+        let mut at = *self.stack.last()?;
+        while at > 1 {
+            let node = self.zdd.nodes[at as usize - 2];
+            self.chosen.push(node.option);
+            at = node.hi;
+            if at > 1 {
+                self.stack.push(at);
+            }
+        }
+        Some(self.chosen.clone())
+    }
+}
+
+/// Counts of solutions below every node, as unsigned integers of `width`
+/// 64-bit limbs (least significant first), wide enough that no sum wraps.
+#[derive(Debug)]
+struct Counts {
+    width: usize,
+    limbs: Vec<u64>,
+}
+
+impl Counts {
+    fn new(nodes: &[ZddNode]) -> Counts {
+        let mut width = 1;
+        'widen: loop {
+            let mut limbs = vec![0u64; (nodes.len() + 2) * width];
+            limbs[width] = 1;
+            for (i, node) in nodes.iter().enumerate() {
+                let id = i + 2;
+                let (done, here) = limbs.split_at_mut(id * width);
+                let here = &mut here[..width];
+                let lo = &done[node.lo as usize * width..][..width];
+                let hi = &done[node.hi as usize * width..][..width];
+                let mut carry = false;
+                for j in 0..width {
+                    let (s, c1) = lo[j].overflowing_add(hi[j]);
+                    let (s, c2) = s.overflowing_add(carry as u64);
+                    here[j] = s;
+                    carry = c1 || c2;
+                }
+                if carry {
+                    width *= 2;
+                    continue 'widen;
+                }
+            }
+            return Counts { width, limbs };
+        }
+    }
+
+    fn limbs(&self, id: u32) -> &[u64] {
+        &self.limbs[id as usize * self.width..][..self.width]
+    }
+
+    fn big(&self, id: u32) -> BigUint {
+        let digits: Vec<u32> = self.limbs(id).iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
+        BigUint::new(digits)
+    }
+
+    /// Sets `r` to a uniform random number below the count of node `id`
+    /// (which must not be 0), by rejection.
+    fn below(&self, id: u32, rng: &mut SplitMix64, r: &mut [u64]) {
+        let n = self.limbs(id);
+        let top = n.iter().rposition(|&l| l != 0).expect("a count of at least 1");
+        let mask = u64::MAX >> n[top].leading_zeros();
+        loop {
+            r.fill(0);
+            for limb in r.iter_mut().take(top + 1) {
+                *limb = rng.next();
+            }
+            r[top] &= mask;
+            if limbs_cmp(r, n) == Ordering::Less {
+                return;
+            }
+        }
+    }
+}
+
+fn limbs_cmp(a: &[u64], b: &[u64]) -> Ordering {
+    a.iter().rev().cmp(b.iter().rev())
+}
+
+fn limbs_sub(a: &mut [u64], b: &[u64]) {
+    let mut borrow = false;
+    for (x, &y) in a.iter_mut().zip(b) {
+        let (d, b1) = x.overflowing_sub(y);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        *x = d;
+        borrow = b1 || b2;
+    }
+}
+
+/// Steele, Lea and Flood's SplitMix64: small, fast, and the same numbers on
+/// every platform for the same seed.
+#[derive(Debug)]
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_matches_its_published_values() {
+        // The first outputs for seed 1234567, from the reference implementation.
+        let mut rng = SplitMix64(1234567);
+        assert_eq!(rng.next(), 6457827717110365317);
+        assert_eq!(rng.next(), 3203168211198807973);
+    }
+
+    #[test]
+    fn counts_widen_instead_of_wrapping() {
+        // A chain of 70 doublings: node i+1 = (o, node i, node i).
+        let mut nodes = vec![ZddNode { option: OptionId(0), lo: 1, hi: 1 }];
+        for i in 0..70u32 {
+            nodes.push(ZddNode { option: OptionId(i + 1), lo: i + 2, hi: i + 2 });
+        }
+        let counts = Counts::new(&nodes);
+        assert!(counts.width >= 2);
+        assert_eq!(counts.big(nodes.len() as u32 + 1), BigUint::from(1u32) << 71u32);
+    }
+}
