@@ -1,0 +1,330 @@
+//! The memo engine (Knuth's DLX6) against independent answers: OEIS counts of
+//! domino tilings, a transfer-matrix count, a brute-force oracle, the links
+//! engine's solutions, `MinCost`'s cheapest solutions, a chi-square test of
+//! its samples, and the figures of Knuth's own program.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use quadrille_dlx::memo::{BigUint, Memo, MemoError};
+use quadrille_dlx::{Color, Item, MinCost, OptionId, Problem, Solver};
+
+/// A file under the data folder: `$QUADRILLE_DATA`, or the repository's `data`.
+fn data(path: &str) -> String {
+    let root = std::env::var_os("QUADRILLE_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data"));
+    let file = root.join(path);
+    std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()))
+}
+
+/// The rows of a TSV file, comments left out.
+fn rows(path: &str) -> Vec<Vec<String>> {
+    data(path)
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// Domino tilings of an m×n board as a problem: a primary item per cell.
+fn dominoes(m: usize, n: usize) -> Problem {
+    let mut b = Problem::builder();
+    let cells: Vec<Item> = (0..m * n).map(|k| b.primary(&format!("c{k}")).unwrap()).collect();
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                b.option([cells[r * n + c], cells[r * n + c + 1]]).unwrap();
+            }
+            if r + 1 < m {
+                b.option([cells[r * n + c], cells[(r + 1) * n + c]]).unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Domino tilings of an m×n board by the transfer matrix: fill column by
+/// column; a state is the set of cells of the next column already covered by
+/// horizontal dominoes sticking out of this one.
+fn transfer_matrix(m: usize, n: usize) -> u128 {
+    fn fill(m: usize, row: usize, covered: u32, next: u32, out: &mut Vec<u32>) {
+        if row == m {
+            out.push(next);
+        } else if covered >> row & 1 == 1 {
+            fill(m, row + 1, covered, next, out);
+        } else {
+            // A horizontal domino into the next column.
+            fill(m, row + 1, covered, next | 1 << row, out);
+            // A vertical domino over this row and the next.
+            if row + 1 < m && covered >> (row + 1) & 1 == 0 {
+                fill(m, row + 2, covered, next, out);
+            }
+        }
+    }
+    let mut ways = vec![0u128; 1 << m];
+    ways[0] = 1;
+    for _ in 0..n {
+        let mut after = vec![0u128; 1 << m];
+        for (state, &w) in ways.iter().enumerate() {
+            if w != 0 {
+                let mut out = Vec::new();
+                fill(m, 0, state as u32, 0, &mut out);
+                for next in out {
+                    after[next as usize] += w;
+                }
+            }
+        }
+        ways = after;
+    }
+    ways[0]
+}
+
+#[test]
+fn square_domino_tilings_equal_oeis_a004003() {
+    for row in rows("reference/dominoes_a004003.tsv") {
+        let n: usize = row[0].parse().unwrap();
+        let zdd = Memo::new(&dominoes(2 * n, 2 * n)).build().unwrap();
+        assert_eq!(zdd.count().to_string(), row[1], "2n x 2n with n = {n}");
+        assert_eq!(zdd.count_u64(), row[1].parse::<u64>().ok());
+    }
+}
+
+#[test]
+fn rectangle_domino_tilings_equal_the_transfer_matrix() {
+    for m in 1..=7 {
+        for n in 1..=9 {
+            let zdd = Memo::new(&dominoes(m, n)).build().unwrap();
+            assert_eq!(zdd.count(), BigUint::from(transfer_matrix(m, n)), "{m} x {n}");
+        }
+    }
+}
+
+#[test]
+fn dlx6_figures_are_knuths() {
+    for row in rows("reference/memo_dlx6.tsv") {
+        let problem = Problem::from_knuth(&data(&format!("dlx/{}.dlx", row[0]))).unwrap();
+        let zdd = Memo::new(&problem).build().unwrap();
+        let s = zdd.stats();
+        let ours = [
+            zdd.count().to_string(),
+            s.nodes.to_string(),
+            s.updates.to_string(),
+            s.cleansings.to_string(),
+            s.zdd_nodes().to_string(),
+            format!("{}+{}", s.memos - s.good_memos, s.good_memos + 1),
+            s.hits.to_string(),
+        ];
+        assert_eq!(ours.as_slice(), &row[1..], "{}", row[0]);
+        assert_eq!(s.memos_dropped, 0);
+    }
+}
+
+#[test]
+fn the_diagram_is_dlx6s_in_knuths_text_format() {
+    // DLX6 with `m1` on the toy problem writes these lines.
+    let problem = Problem::from_knuth(&data("dlx/knuth_toy.dlx")).unwrap();
+    let zdd = Memo::new(&problem).build().unwrap();
+    let mut out = Vec::new();
+    zdd.write_knuth(&mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), "2: (~5?0:1)\n3: (~1?0:2)\n4: (~4?0:3)\n5: (~0?0:4)\n");
+    let mut dot = Vec::new();
+    zdd.write_dot(&mut dot, &problem).unwrap();
+    let dot = String::from_utf8(dot).unwrap();
+    assert!(
+        dot.starts_with("digraph zdd {") && dot.contains("n4 [label=\"A D\"];") && dot.contains("n4 -> n3;"),
+        "{dot}"
+    );
+}
+
+#[test]
+fn any_cache_limit_gives_exact_counts() {
+    let problem = dominoes(6, 6);
+    for limit in [0, 1024, 4096, 1 << 20] {
+        let zdd = Memo::new(&problem).with_limit(limit).build().unwrap();
+        assert_eq!(zdd.count_u64(), Some(6728), "limit {limit}");
+        assert!(zdd.stats().cache_bytes <= limit as u64);
+        assert_eq!(zdd.stats().memos_dropped > 0, limit < 1 << 20, "limit {limit}");
+    }
+    // The solutions themselves, with no cache at all, are the links engine's.
+    let zdd = Memo::new(&problem).with_limit(0).build().unwrap();
+    let ours: BTreeSet<Vec<OptionId>> = zdd.solutions().map(sorted).collect();
+    let links: BTreeSet<Vec<OptionId>> = Solver::new(&problem).solutions().map(sorted).collect();
+    assert_eq!(ours, links);
+}
+
+#[test]
+fn bounds_are_refused_by_name() {
+    let problem = Problem::from_knuth(&data("dlx/knuth_toy_bounds.dlx")).unwrap();
+    let err = Memo::new(&problem).build().unwrap_err();
+    assert!(matches!(&err, MemoError::Bounds { item, lower: 2, upper: 3 } if item == "C"), "{err:?}");
+    assert_eq!(err.to_string(), "the memo engine takes no bounds on items (item `C` has bounds 2:3)");
+}
+
+fn sorted(mut options: Vec<OptionId>) -> Vec<OptionId> {
+    options.sort_unstable();
+    options
+}
+
+#[test]
+fn samples_are_uniform_by_a_chi_square_test() {
+    // 36 tilings of the 4×4 board; 100,000 samples.
+    let problem = dominoes(4, 4);
+    let zdd = Memo::new(&problem).build().unwrap();
+    let all: Vec<Vec<OptionId>> = zdd.solutions().map(sorted).collect();
+    assert_eq!(all.len(), 36);
+    let index: std::collections::HashMap<Vec<OptionId>, usize> = all.iter().cloned().zip(0..).collect();
+    let samples = zdd.sample(100_000, 7);
+    let mut seen = [0u64; 36];
+    for s in &samples {
+        assert!(problem.is_solution(s));
+        seen[index[&sorted(s.clone())]] += 1;
+    }
+    let expected = 100_000.0 / 36.0;
+    let chi2: f64 = seen.iter().map(|&o| (o as f64 - expected).powi(2) / expected).sum();
+    // The 0.999 quantile of the chi-square distribution with 35 degrees of freedom.
+    assert!(chi2 < 66.619, "chi-square {chi2} on {seen:?}");
+    // The same seed, the same samples; another seed, others.
+    assert_eq!(zdd.sample(1000, 7), samples[..1000]);
+    assert_ne!(zdd.sample(1000, 8), samples[..1000]);
+}
+
+#[test]
+fn samples_of_a_fixed_seed_do_not_change() {
+    // Recorded once: the generator and the walk are fixed, so any platform gives these.
+    let problem = dominoes(4, 4);
+    let zdd = Memo::new(&problem).build().unwrap();
+    let first: Vec<Vec<u32>> =
+        zdd.sample(2, 2026).into_iter().map(|s| sorted(s).iter().map(|o| o.0).collect()).collect();
+    assert_eq!(first, [[0, 4, 7, 11, 14, 18, 21, 23], [0, 4, 7, 12, 13, 15, 17, 23]]);
+}
+
+/// A random problem without bounds: item kinds and options as (item, colour)
+/// lists, as in `oracle.rs`.
+#[derive(Clone, Debug)]
+struct Spec {
+    n_primary: usize,
+    n_secondary: usize,
+    options: Vec<Vec<(usize, Option<u32>)>>,
+    costs: Vec<u64>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=6, 0usize..=3, 0u32..=2).prop_flat_map(|(n_primary, n_secondary, n_colors)| {
+        let n_items = n_primary + n_secondary;
+        let option = proptest::collection::btree_set(0..n_items, 1..=n_items.min(4))
+            .prop_flat_map(move |items| {
+                let items: Vec<usize> = items.into_iter().collect();
+                let colors = proptest::collection::vec(proptest::option::of(0..n_colors.max(1)), items.len());
+                (Just(items), colors, any::<u64>())
+            })
+            .prop_map(move |(items, colors, shuffle)| {
+                let mut option: Vec<(usize, Option<u32>)> = items
+                    .into_iter()
+                    .zip(colors)
+                    .map(|(i, c)| (i, if i >= n_primary && n_colors > 0 { c } else { None }))
+                    .collect();
+                let k = option.len();
+                option.rotate_left((shuffle as usize) % k);
+                option
+            })
+            .prop_filter("an option needs a primary item", move |o| o.iter().any(|&(i, _)| i < n_primary));
+        proptest::collection::vec((option, 0u64..4), 0..=12).prop_map(move |options| Spec {
+            n_primary,
+            n_secondary,
+            costs: options.iter().map(|o| o.1).collect(),
+            options: options.into_iter().map(|o| o.0).collect(),
+        })
+    })
+}
+
+fn build(spec: &Spec, with_costs: bool) -> Problem {
+    let mut b = Problem::builder();
+    let mut items: Vec<Item> = (0..spec.n_primary).map(|k| b.primary(&format!("p{k}")).unwrap()).collect();
+    items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+    let colors: Vec<Color> = (0..2).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
+    for (option, &cost) in spec.options.iter().zip(&spec.costs) {
+        let o = b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
+        if with_costs {
+            b.set_cost(o, cost).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Every subset of options that is a solution, each sorted.
+fn oracle(spec: &Spec) -> BTreeSet<Vec<OptionId>> {
+    let n_items = spec.n_primary + spec.n_secondary;
+    let mut found = BTreeSet::new();
+    for mask in 0u32..1 << spec.options.len() {
+        let mut uses = vec![0; n_items];
+        let mut colors: Vec<Vec<Option<u32>>> = vec![Vec::new(); n_items];
+        for (k, option) in spec.options.iter().enumerate() {
+            if mask >> k & 1 == 1 {
+                for &(i, c) in option {
+                    uses[i] += 1;
+                    colors[i].push(c);
+                }
+            }
+        }
+        let primary_ok = (0..spec.n_primary).all(|i| uses[i] == 1);
+        let secondary_ok = (spec.n_primary..n_items)
+            .all(|i| uses[i] <= 1 || (colors[i][0].is_some() && colors[i].iter().all(|&c| c == colors[i][0])));
+        if primary_ok && secondary_ok {
+            found.insert((0..spec.options.len() as u32).filter(|k| mask >> k & 1 == 1).map(OptionId).collect());
+        }
+    }
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn counts_and_solutions_equal_the_oracle_and_the_links(spec in spec(), limit in prop_oneof![Just(0usize), Just(256), Just(1 << 20)]) {
+        let problem = build(&spec, false);
+        let expected = oracle(&spec);
+        let zdd = Memo::new(&problem).with_limit(limit).build().unwrap();
+        prop_assert_eq!(zdd.count(), BigUint::from(expected.len()));
+        prop_assert_eq!(zdd.count_u64(), Some(Solver::new(&problem).count()));
+        let listed: Vec<Vec<OptionId>> = zdd.solutions().map(sorted).collect();
+        let ours: BTreeSet<Vec<OptionId>> = listed.iter().cloned().collect();
+        prop_assert_eq!(listed.len(), ours.len(), "a solution came twice");
+        prop_assert_eq!(&ours, &expected);
+        let links: BTreeSet<Vec<OptionId>> = Solver::new(&problem).solutions().map(sorted).collect();
+        prop_assert_eq!(&ours, &links);
+
+        // Per option, the solutions that use it.
+        let per_option = zdd.option_counts();
+        for o in problem.options() {
+            let uses = expected.iter().filter(|s| s.contains(&o)).count();
+            prop_assert_eq!(&per_option[o.index()], &BigUint::from(uses));
+        }
+        // Samples are solutions.
+        for s in zdd.sample(5, 1) {
+            prop_assert!(expected.contains(&sorted(s)));
+        }
+    }
+
+    #[test]
+    fn the_cheapest_solutions_are_mincosts(spec in spec(), k in 1usize..6) {
+        let problem = build(&spec, true);
+        let zdd = Memo::new(&problem).build().unwrap();
+        let ours: Vec<(u64, Vec<OptionId>)> = zdd.best(k).into_iter().map(|c| (c.cost, c.options)).collect();
+        let theirs: Vec<(u64, Vec<OptionId>)> =
+            MinCost::new(&problem).best(k).unwrap().solutions.into_iter().map(|c| (c.cost, c.options)).collect();
+        prop_assert_eq!(ours, theirs);
+    }
+}
+
+#[test]
+fn the_cheapest_assignments_are_mincosts() {
+    let problem = Problem::from_knuth(&data("dlx/assignment_9.dlx")).unwrap();
+    let zdd = Memo::new(&problem).build().unwrap();
+    assert_eq!(zdd.count_u64(), Some(362_880));
+    let ours: Vec<(u64, Vec<OptionId>)> = zdd.best(20).into_iter().map(|c| (c.cost, c.options)).collect();
+    let theirs: Vec<(u64, Vec<OptionId>)> =
+        MinCost::new(&problem).best(20).unwrap().solutions.into_iter().map(|c| (c.cost, c.options)).collect();
+    assert_eq!(ours, theirs);
+}
