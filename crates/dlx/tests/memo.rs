@@ -328,3 +328,17 @@ fn the_cheapest_assignments_are_mincosts() {
         MinCost::new(&problem).best(20).unwrap().solutions.into_iter().map(|c| (c.cost, c.options)).collect();
     assert_eq!(ours, theirs);
 }
+
+#[test]
+fn a_monitor_sees_the_figures_and_can_stop_the_search() {
+    use quadrille_dlx::Monitor;
+    use std::sync::Arc;
+    let problem = dominoes(12, 12);
+    let monitor = Arc::new(Monitor::new());
+    let zdd = Memo::new(&problem).monitor(Some(monitor.clone())).build().unwrap();
+    let seen = monitor.stats();
+    assert_eq!((seen.nodes, seen.updates, seen.cleansings), (zdd.stats().nodes, zdd.stats().updates, 0));
+    let stopped = Arc::new(Monitor::new());
+    stopped.stop();
+    assert_eq!(Memo::new(&problem).monitor(Some(stopped)).build().unwrap_err(), MemoError::Interrupted);
+}

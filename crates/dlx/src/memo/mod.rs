@@ -93,7 +93,9 @@
 //! the work), and a shared cache would put a lock or an atomic on every level
 //! of a search whose levels cost a few hundred nanoseconds. Neither looks like
 //! paying on two cores; it has not been measured.
-use crate::problem::Problem;
+use std::sync::Arc;
+
+use crate::{Monitor, Problem};
 
 mod cache;
 mod search;
@@ -166,6 +168,9 @@ pub enum MemoError {
         /// Its upper bound.
         upper: u32,
     },
+    /// The search was stopped through its [`Monitor`].
+    #[error("the search was interrupted")]
+    Interrupted,
     /// The problem, or its diagram, has more nodes than 32-bit numbers reach.
     #[error("too large for the memo engine ({nodes} nodes)")]
     TooLarge {
@@ -180,12 +185,13 @@ pub enum MemoError {
 pub struct Memo<'p> {
     problem: &'p Problem,
     limit: usize,
+    monitor: Option<Arc<Monitor>>,
 }
 
 impl<'p> Memo<'p> {
     /// A search on `problem` with the default cache limit.
     pub fn new(problem: &'p Problem) -> Memo<'p> {
-        Memo { problem, limit: DEFAULT_LIMIT }
+        Memo { problem, limit: DEFAULT_LIMIT, monitor: None }
     }
 
     /// Limits the memo cache to `bytes` bytes (the diagram is not counted).
@@ -196,11 +202,19 @@ impl<'p> Memo<'p> {
         self
     }
 
+    /// Reports the search's nodes, updates and cleansings to `monitor` every
+    /// [`REPORT_EVERY`](crate::REPORT_EVERY) nodes and at its end; when the
+    /// monitor is stopped, [`Memo::build`] returns [`MemoError::Interrupted`].
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Memo<'p> {
+        self.monitor = monitor;
+        self
+    }
+
     /// Runs the search and returns the diagram of all solutions.
     pub fn build(&self) -> Result<Zdd, MemoError> {
         let mut dancer = search::Dancer::new(self.problem)?;
         let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
-        let (nodes, root) = dancer.search(&mut cache)?;
+        let (nodes, root) = dancer.search(&mut cache, self.monitor.as_ref())?;
         let mut stats = dancer.stats;
         stats.branch_nodes = nodes.len() as u64;
         stats.cache_bytes = cache.bytes() as u64;

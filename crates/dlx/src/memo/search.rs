@@ -22,7 +22,9 @@
 //! gathered afresh at every level as DLX6 does; the look-up then hashes a few
 //! words.
 
-use crate::problem::{OptionId, Problem};
+use std::sync::Arc;
+
+use crate::{Monitor, OptionId, Problem, REPORT_EVERY, Stats};
 
 use super::cache::{Cache, Lookup};
 use super::zdd::ZddNode;
@@ -404,7 +406,11 @@ impl Dancer {
 
     /// Runs the search to its end: the ZDD's branch nodes (ids from 2, in the
     /// order made) and its root.
-    pub(super) fn search(&mut self, cache: &mut Cache) -> Result<(Vec<ZddNode>, u32), MemoError> {
+    pub(super) fn search(
+        &mut self,
+        cache: &mut Cache,
+        monitor: Option<&Arc<Monitor>>,
+    ) -> Result<(Vec<ZddNode>, u32), MemoError> {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -425,10 +431,30 @@ impl Dancer {
         let mut znode = 0u32;
         let mut zsol = 0u32;
         let mut step = Step::Forward;
+        let mut reported = Stats::default();
+        let report = |stats: &MemoStats, reported: &mut Stats| {
+            if let Some(monitor) = monitor {
+                let now =
+                    Stats { nodes: stats.nodes, updates: stats.updates, cleansings: stats.cleansings, solutions: 0 };
+                monitor.add(&Stats {
+                    nodes: now.nodes - reported.nodes,
+                    updates: now.updates - reported.updates,
+                    cleansings: now.cleansings - reported.cleansings,
+                    solutions: 0,
+                });
+                *reported = now;
+            }
+        };
         loop {
             match step {
                 Step::Forward => {
                     self.stats.nodes += 1;
+                    if self.stats.nodes % REPORT_EVERY == 0 && monitor.is_some() {
+                        report(&self.stats, &mut reported);
+                        if monitor.is_some_and(|m| m.is_stopped()) {
+                            return Err(MemoError::Interrupted);
+                        }
+                    }
                     if choice.len() <= level {
                         choice.push(0);
                         savez.push(0);
@@ -494,6 +520,7 @@ impl Dancer {
                 Step::Backdown => {
                     // X8: leave the level.
                     if level == 0 {
+                        report(&self.stats, &mut reported);
                         return Ok((zdd, znode));
                     }
                     level -= 1;

@@ -2,7 +2,7 @@
 
 use std::io;
 
-use crate::problem::Problem;
+use crate::Problem;
 
 use super::zdd::Zdd;
 

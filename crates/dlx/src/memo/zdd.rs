@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use num_bigint::BigUint;
 
-use crate::problem::OptionId;
+use crate::OptionId;
 
 use super::MemoStats;
 
