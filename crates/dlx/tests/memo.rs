@@ -139,6 +139,16 @@ fn the_diagram_is_dlx6s_in_knuths_text_format() {
 }
 
 #[test]
+fn the_diagram_is_dlx6s_node_for_node_on_queens() {
+    let problem = Problem::from_knuth(&data("dlx/queens_dlx_8.dlx")).unwrap();
+    let zdd = Memo::new(&problem).build().unwrap();
+    let mut out = Vec::new();
+    zdd.write_knuth(&mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), data("reference/queens_dlx_8.dlx6.zdd"));
+    assert_eq!(zdd.count_u64(), Some(92));
+}
+
+#[test]
 fn any_cache_limit_gives_exact_counts() {
     let problem = dominoes(6, 6);
     for limit in [0, 1024, 4096, 1 << 20] {

@@ -88,22 +88,23 @@
 //! # Speed and memory
 //!
 //! Against Knuth's `dlx6` (built with `gcc -O3 -march=native`), one thread on
-//! a 2-core AMD EPYC VM, runs alternated, wall time of the whole process and
-//! peak resident memory from `/usr/bin/time -v`; the boards written by
-//! `cargo run --example tiling_dlx -- N N` and counted by
+//! a 2-core AMD EPYC VM shared with other work (load average near 10, so the
+//! wall times are loose), runs alternated three times each; processor time
+//! (user + system) and peak resident memory from `/usr/bin/time`; the boards
+//! written by `cargo run --example tiling_dlx -- N N [squares]` and counted by
 //! `cargo run --release --example memo_count -- FILE.dlx` against
 //! `dlx6 < FILE.dlx`:
 //!
 //! | instance | `dlx6` | memo | count |
 //! |---|---:|---:|---:|
-//! | dominoes 8×8 | 0.024 s, 8 MB | 0.005 s, 2.5 MB | 12,988,816 |
-//! | dominoes and squares 8×8 | 0.19 s, 70 MB | 0.019 s, 4 MB | 179,788,343,101,980,135 |
-//! | dominoes 12×12 | 0.48 s, 209 MB | 0.04 s, 6 MB | 53,060,477,521,960,000 |
-//! | dominoes 14×14 | 2.6–3.3 s, 1.0 GB | 0.35–0.5 s, 28 MB | 112,202,208,776,036,178,000,000 (`dlx6`: wrong) |
-//! | dominoes 16×16 | 22.9 s, 4.1 GB | 2.2 s, 106 MB | 2,444,888,770,250,892,795,802,079,170,816 (`dlx6`: wrong) |
-//! | `pentomino_6x10.dlx` | 35 s, 80 MB (issue's figure) | 11.8 s, 39 MB | 2,339 |
+//! | dominoes 8×8 | 0.024 s wall, 8 MB | 0.005 s wall, 2.5 MB | 12,988,816 |
+//! | dominoes and squares 8×8 | 0.06 s (0.19–0.27 s wall), 70 MB | < 0.01 s (0.02 s wall), 4 MB | 179,788,343,101,980,135 |
+//! | dominoes 12×12 | 0.20 s (0.53–0.68 s wall), 209 MB | 0.01 s (0.04 s wall), 6 MB | 53,060,477,521,960,000 |
+//! | dominoes 14×14 | 2.6–4.0 s wall, 1.0 GB | 0.12–0.17 s user (0.4–0.6 s wall), 28 MB | 112,202,208,776,036,178,000,000 (`dlx6`: wrong) |
+//! | dominoes 16×16 | 4.9–5.2 s (13.6–16.5 s wall), 4.1 GB | 0.83–0.86 s (2.6–2.7 s wall), 106 MB | 2,444,888,770,250,892,795,802,079,170,816 (`dlx6`: wrong) |
+//! | `pentomino_6x10.dlx` | 1.3–1.4 s user (7.5–8.5 s wall), 2.0 GB | 1.25 s user (3.2–3.9 s wall), 39 MB | 2,339 |
 //!
-//! (The 8×8 figures are the mean of 30 runs of each program.) Most of `dlx6`'s
+//! (The dominoes 8×8 figures are the mean wall time of 30 runs of each program.) Most of `dlx6`'s
 //! time and memory on large boards goes to its fixed table of 2³⁰ hash slots,
 //! whose pages it touches at random, and to gathering the signature afresh at
 //! every level; here the table grows with its entries and the signature is
