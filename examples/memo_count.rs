@@ -5,7 +5,8 @@
 //! cargo run --release --example memo_count -- data/dlx/knuth_toy.dlx [LIMIT_BYTES] [zdd]
 //! ```
 //!
-//! With `zdd`, the diagram goes to stdout in Knuth's ZDD text format.
+//! With `zdd`, the diagram goes to stdout in Knuth's ZDD text format; with
+//! `probe=N`, only the first `N` search nodes are run and their figures shown.
 
 use std::time::Instant;
 
@@ -22,6 +23,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut memo = Memo::new(&problem);
     if let Some(limit) = args.get(1).and_then(|a| a.parse().ok()) {
         memo = memo.with_limit(limit);
+    }
+    if let Some(nodes) = args.iter().find_map(|a| a.strip_prefix("probe=")).and_then(|n| n.parse().ok()) {
+        let start = Instant::now();
+        let probe = memo.probe(nodes)?;
+        let s = probe.stats;
+        eprintln!(
+            "probe of {} nodes ({}): {} hits, {} memos, {} updates, {:.3} s",
+            s.nodes,
+            if probe.finished { "finished" } else { "not finished" },
+            s.hits,
+            s.memos,
+            s.updates,
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(());
     }
     let start = Instant::now();
     let zdd = memo.build()?;

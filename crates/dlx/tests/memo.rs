@@ -352,3 +352,15 @@ fn a_monitor_sees_the_figures_and_can_stop_the_search() {
     stopped.stop();
     assert_eq!(Memo::new(&problem).monitor(Some(stopped)).build().unwrap_err(), MemoError::Interrupted);
 }
+
+#[test]
+fn a_probe_stops_at_its_nodes_and_counts_as_the_search_does() {
+    let problem = Problem::from_knuth(&data("dlx/dominoes_12x12.dlx")).unwrap();
+    let short = Memo::new(&problem).probe(1000).unwrap();
+    assert!(!short.finished);
+    assert_eq!(short.stats.nodes, 1000);
+    assert!(short.stats.hits > 0);
+    let whole = Memo::new(&problem).probe(1 << 40).unwrap();
+    assert!(whole.finished);
+    assert_eq!(whole.stats, *Memo::new(&problem).build().unwrap().stats());
+}

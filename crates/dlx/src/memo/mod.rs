@@ -113,6 +113,15 @@
 //! signature and a cache: it pays on tilings and other problems whose
 //! subproblems meet again.
 //!
+//! **When it pays.** [`Memo::probe`] runs the first nodes of the search and
+//! shows how often the cache answered. Over the first 20,000 nodes
+//! (`memo_count FILE.dlx 1073741824 probe=20000`): dominoes 12×12, 28 % of the
+//! nodes were hits; dominoes and squares 8×8, 54 %; `sudoku_6x6_all.dlx`,
+//! 15 %; queens-dlx 12, 13 %; `pentomino_6x10.dlx`, 3 % (and 360 updates a
+//! node). The whole searches: the memo is 10–20 times faster than `dlx6`'s
+//! own on the tilings, and about as fast as DLX2 where hits are rare; the rule
+//! for choosing it belongs to the front that chooses engines.
+//!
 //! # Threads
 //!
 //! The memo runs on one thread. Its work is mostly look-ups in one cache that
@@ -132,7 +141,7 @@ mod zdd;
 
 /// The big unsigned integers counts come in (from the `num-bigint` crate).
 pub use num_bigint::BigUint;
-pub use zdd::{Cheapest, Solutions, Zdd, ZddNode};
+pub use zdd::{Cheapest, Samples, Solutions, Zdd, ZddNode};
 
 /// The default limit on the memo cache: 1 GiB. A fixed figure rather than a
 /// share of the machine's memory, so that a run's statistics do not depend on
@@ -207,6 +216,17 @@ pub enum MemoError {
     },
 }
 
+/// What [`Memo::probe`] saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Probe {
+    /// The figures of the search so far. (Branch nodes are counted only when
+    /// it finished.)
+    pub stats: MemoStats,
+    /// Whether the search ended within the nodes allowed.
+    pub finished: bool,
+}
+
 /// The memoizing search on one problem, configured with builder-style
 /// setters; [`Memo::build`] runs it.
 #[derive(Clone, Debug)]
@@ -242,7 +262,9 @@ impl<'p> Memo<'p> {
     pub fn build(&self) -> Result<Zdd, MemoError> {
         let mut dancer = search::Dancer::new(self.problem)?;
         let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
-        let (nodes, root) = dancer.search(&mut cache, self.monitor.as_ref())?;
+        let Some((nodes, root)) = dancer.search(&mut cache, self.monitor.as_ref(), u64::MAX)? else {
+            unreachable!("a search without a node limit runs to its end")
+        };
         let mut stats = dancer.stats;
         stats.branch_nodes = nodes.len() as u64;
         stats.cache_bytes = cache.bytes() as u64;
@@ -253,6 +275,23 @@ impl<'p> Memo<'p> {
             Vec::new()
         };
         Ok(zdd::Zdd::new(nodes, root, costs, self.problem.n_options(), stats))
+    }
+
+    /// Runs the search for at most `nodes` search nodes and says what it saw:
+    /// its figures so far (how often the cache answered, say), and whether it
+    /// finished. A cheap way to judge whether the memo pays on a problem
+    /// before building the whole diagram.
+    pub fn probe(&self, nodes: u64) -> Result<Probe, MemoError> {
+        let mut dancer = search::Dancer::new(self.problem)?;
+        let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
+        let finished = dancer.search(&mut cache, self.monitor.as_ref(), nodes)?;
+        let mut stats = dancer.stats;
+        if let Some((zdd, _)) = &finished {
+            stats.branch_nodes = zdd.len() as u64;
+        }
+        stats.cache_bytes = cache.bytes() as u64;
+        stats.cache_entries = cache.len() as u64;
+        Ok(Probe { stats, finished: finished.is_some() })
     }
 
     /// The number of solutions, exactly: [`Memo::build`] then [`Zdd::count`].

@@ -405,12 +405,14 @@ impl Dancer {
     }
 
     /// Runs the search to its end: the ZDD's branch nodes (ids from 2, in the
-    /// order made) and its root.
+    /// order made) and its root; or `None` if it would enter more than
+    /// `node_limit` nodes.
     pub(super) fn search(
         &mut self,
         cache: &mut Cache,
         monitor: Option<&Arc<Monitor>>,
-    ) -> Result<(Vec<ZddNode>, u32), MemoError> {
+        node_limit: u64,
+    ) -> Result<Option<(Vec<ZddNode>, u32)>, MemoError> {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -449,6 +451,11 @@ impl Dancer {
             match step {
                 Step::Forward => {
                     self.stats.nodes += 1;
+                    if self.stats.nodes > node_limit {
+                        self.stats.nodes -= 1;
+                        report(&self.stats, &mut reported);
+                        return Ok(None);
+                    }
                     if self.stats.nodes % REPORT_EVERY == 0 && monitor.is_some() {
                         report(&self.stats, &mut reported);
                         if monitor.is_some_and(|m| m.is_stopped()) {
@@ -521,7 +528,7 @@ impl Dancer {
                     // X8: leave the level.
                     if level == 0 {
                         report(&self.stats, &mut reported);
-                        return Ok((zdd, znode));
+                        return Ok(Some((zdd, znode)));
                     }
                     level -= 1;
                     cur_node = choice[level];

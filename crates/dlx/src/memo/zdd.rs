@@ -122,33 +122,17 @@ impl Zdd {
     /// `k` solutions drawn uniformly and independently at random (each
     /// solution equally likely each time), from a generator seeded with `seed`:
     /// the same seed gives the same solutions on every machine. Empty if the
-    /// problem has no solution.
+    /// problem has no solution. The first `k` of [`Zdd::samples`].
     pub fn sample(&self, k: usize, seed: u64) -> Vec<Vec<OptionId>> {
-        if self.root == 0 {
-            return Vec::new();
-        }
+        self.samples(seed).take(k).collect()
+    }
+
+    /// Uniform random solutions without end (none if the problem has no
+    /// solution), as the options chosen from the top level down, from a
+    /// generator seeded with `seed`.
+    pub fn samples(&self, seed: u64) -> Samples<'_> {
         let counts = self.counts();
-        let mut rng = SplitMix64(seed);
-        let mut r = vec![0u64; counts.width];
-        (0..k)
-            .map(|_| {
-                counts.below(self.root, &mut rng, &mut r);
-                let mut solution = Vec::new();
-                let mut at = self.root;
-                while at > 1 {
-                    let node = self.nodes[at as usize - 2];
-                    let hi = counts.limbs(node.hi);
-                    if limbs_cmp(&r, hi) == Ordering::Less {
-                        solution.push(node.option);
-                        at = node.hi;
-                    } else {
-                        limbs_sub(&mut r, hi);
-                        at = node.lo;
-                    }
-                }
-                solution
-            })
-            .collect()
+        Samples { zdd: self, counts, rng: SplitMix64(seed), r: vec![0u64; counts.width] }
     }
 
     /// For each option, the number of solutions that use it.
@@ -234,6 +218,43 @@ fn prune(sorted: Vec<Cheapest>, k: usize) -> Vec<Cheapest> {
         cheaper += i - start;
     }
     kept
+}
+
+/// Uniform random solutions of a [`Zdd`], from [`Zdd::samples`].
+#[derive(Debug)]
+pub struct Samples<'z> {
+    zdd: &'z Zdd,
+    counts: &'z Counts,
+    rng: SplitMix64,
+    r: Vec<u64>,
+}
+
+impl Iterator for Samples<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        let zdd = self.zdd;
+        if zdd.root == 0 {
+            return None;
+        }
+        // A number below the count, then down the diagram: HI while it is
+        // below the count of HI's solutions, else LO with that count taken off.
+        self.counts.below(zdd.root, &mut self.rng, &mut self.r);
+        let mut solution = Vec::new();
+        let mut at = zdd.root;
+        while at > 1 {
+            let node = zdd.nodes[at as usize - 2];
+            let hi = self.counts.limbs(node.hi);
+            if limbs_cmp(&self.r, hi) == Ordering::Less {
+                solution.push(node.option);
+                at = node.hi;
+            } else {
+                limbs_sub(&mut self.r, hi);
+                at = node.lo;
+            }
+        }
+        Some(solution)
+    }
 }
 
 /// The solutions of a [`Zdd`], from [`Zdd::solutions`].
