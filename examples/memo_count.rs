@@ -6,7 +6,8 @@
 //! ```
 //!
 //! With `zdd`, the diagram goes to stdout in Knuth's ZDD text format; with
-//! `probe=N`, only the first `N` search nodes are run and their figures shown.
+//! `probe=N`, only the first `N` search nodes are run and their figures shown;
+//! with `best=K`, the `K` cheapest solutions are printed.
 
 use std::time::Instant;
 
@@ -43,6 +44,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let zdd = memo.build()?;
     let count = zdd.count();
     let elapsed = start.elapsed();
+    if let Some(k) = args.iter().find_map(|a| a.strip_prefix("best=")).and_then(|k| k.parse().ok()) {
+        let start = Instant::now();
+        for c in zdd.best(k) {
+            println!("{} {:?}", c.cost, c.options.iter().map(|o| o.0).collect::<Vec<_>>());
+        }
+        eprintln!("best {k} in {:.3} s", start.elapsed().as_secs_f64());
+    }
     if args.iter().any(|a| a == "zdd") {
         zdd.write_knuth(&mut std::io::stdout().lock())?;
     }

@@ -33,7 +33,7 @@ pub struct ZddNode {
 
 /// The solutions of an exact-cover problem as a zero-suppressed decision
 /// diagram, made by [`Memo::build`](super::Memo::build).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Zdd {
     nodes: Vec<ZddNode>,
     root: u32,
@@ -171,14 +171,27 @@ impl Zdd {
         let mut best: Vec<Vec<Cheapest>> = Vec::with_capacity(self.nodes.len() + 2);
         best.push(Vec::new());
         best.push(vec![Cheapest { cost: 0, options: Vec::new() }]);
+        // How many nodes (and the root) still need each node's list: a list is
+        // dropped once its last parent has read it.
+        let mut readers = vec![0u32; self.nodes.len() + 2];
+        readers[self.root as usize] += 1;
+        for node in &self.nodes {
+            readers[node.lo as usize] += 1;
+            readers[node.hi as usize] += 1;
+        }
+        let mut read = |best: &mut Vec<Vec<Cheapest>>, id: u32| -> Vec<Cheapest> {
+            let id = id as usize;
+            readers[id] -= 1;
+            if readers[id] == 0 && id > 1 { std::mem::take(&mut best[id]) } else { best[id].clone() }
+        };
         for node in &self.nodes {
             let cost = self.costs.get(node.option.index()).copied().unwrap_or(0);
-            let mut merged: Vec<Cheapest> = best[node.lo as usize].clone();
-            for c in &best[node.hi as usize] {
-                let mut options = c.options.clone();
-                let at = options.partition_point(|&o| o < node.option);
-                options.insert(at, node.option);
-                merged.push(Cheapest { cost: c.cost.saturating_add(cost), options });
+            let mut merged = read(&mut best, node.lo);
+            for mut c in read(&mut best, node.hi) {
+                let at = c.options.partition_point(|&o| o < node.option);
+                c.options.insert(at, node.option);
+                c.cost = c.cost.saturating_add(cost);
+                merged.push(c);
             }
             merged.sort_by(|a, b| (a.cost, a.options.len(), &a.options).cmp(&(b.cost, b.options.len(), &b.options)));
             best.push(prune(merged, k));
@@ -192,7 +205,7 @@ impl Zdd {
 
 /// Keeps the candidates (sorted by cost, length, options) that can still be
 /// among the `k` best.
-fn prune(sorted: Vec<Cheapest>, k: usize) -> Vec<Cheapest> {
+fn prune(mut sorted: Vec<Cheapest>, k: usize) -> Vec<Cheapest> {
     let mut kept = Vec::new();
     let mut cheaper = 0usize;
     let mut i = 0;
@@ -205,13 +218,13 @@ fn prune(sorted: Vec<Cheapest>, k: usize) -> Vec<Cheapest> {
         // Within one cost, at most `k` of each length.
         let mut run = 0;
         let mut len = usize::MAX;
-        for c in &sorted[start..i] {
+        for c in &mut sorted[start..i] {
             if c.options.len() != len {
                 len = c.options.len();
                 run = 0;
             }
             if run < k {
-                kept.push(c.clone());
+                kept.push(Cheapest { cost: c.cost, options: std::mem::take(&mut c.options) });
                 run += 1;
             }
         }
@@ -302,7 +315,7 @@ impl Iterator for Solutions<'_> {
 
 /// Counts of solutions below every node, as unsigned integers of `width`
 /// 64-bit limbs (least significant first), wide enough that no sum wraps.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Counts {
     width: usize,
     limbs: Vec<u64>,
