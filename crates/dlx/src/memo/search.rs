@@ -22,6 +22,7 @@
 //! gathered afresh at every level as DLX6 does; the look-up then hashes a few
 //! words.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::{Monitor, OptionId, Problem, REPORT_EVERY, Stats};
@@ -106,8 +107,9 @@ impl Dancer {
             nd[k as usize].down = k;
         }
         nd.reserve(n_entries + problem.n_options());
-        // Colours renumbered per item, in the order of first appearance.
-        let mut color_codes: Vec<Vec<u32>> = vec![Vec::new(); last_itm as usize];
+        // Colours renumbered per item from 1, in the order of first appearance.
+        let mut n_colors = vec![0i32; last_itm as usize];
+        let mut color_code: HashMap<(u32, u32), i32> = HashMap::new();
         nd[last_itm as usize].itm = -1;
         for option in problem.options() {
             let spacer = nd.len() - 1;
@@ -116,14 +118,10 @@ impl Dancer {
                 let x = nd.len() as u32;
                 let code = match color {
                     None => 0,
-                    Some(c) => {
-                        let codes = &mut color_codes[k as usize];
-                        let at = codes.iter().position(|&d| d == c.0).unwrap_or_else(|| {
-                            codes.push(c.0);
-                            codes.len() - 1
-                        });
-                        at as i32 + 1
-                    }
+                    Some(c) => *color_code.entry((k, c.0)).or_insert_with(|| {
+                        n_colors[k as usize] += 1;
+                        n_colors[k as usize]
+                    }),
                 };
                 let bottom = nd[k as usize].up;
                 nd.push(Node { up: bottom, down: k, itm: k as i32, color: code });
@@ -161,7 +159,7 @@ impl Dancer {
             let width = if k < second {
                 1
             } else {
-                let colors = color_codes[k as usize].len() as u32 + 1;
+                let colors = n_colors[k as usize] as u32 + 1;
                 32 - colors.leading_zeros()
             };
             if shift + width > 64 {
