@@ -353,7 +353,7 @@ struct State {
 
 /// The solutions of a problem, searched on a thread of their own a chunk
 /// ahead of the reader; closing or dropping it stops and frees the search.
-#[pyclass(module = "quadrille._quadrille", name = "_Solutions", frozen)]
+#[pyclass(module = "quadrille", name = "Solutions", frozen)]
 pub(crate) struct PySolutions {
     state: Mutex<State>,
     monitor: Arc<Monitor>,

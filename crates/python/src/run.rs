@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use quadrille_dlx::Monitor;
 
 /// How long the calling thread waits between two looks at Python's signals.
-pub(crate) const POLL: Duration = Duration::from_millis(20);
+pub(crate) const POLL: Duration = Duration::from_millis(10);
 
 /// What a panic says, for the `RuntimeError` that replaces it.
 pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {

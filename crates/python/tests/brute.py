@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 class Spec:
     """A small problem as plain data."""
 
-    primary: list[str]
-    secondary: list[str]
+    primary: list[Any]
+    secondary: list[Any]
     options: list[list[Any]]
     bounds: dict[Hashable, tuple[int, int]] = field(default_factory=dict)
     costs: list[int] = field(default_factory=list)

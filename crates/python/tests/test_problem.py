@@ -6,11 +6,10 @@ import re
 from typing import Any
 
 import pytest
+import quadrille
 from brute import Spec, is_solution, solutions, specs
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import quadrille
 from quadrille import Problem
 
 ENGINES = ["auto", "links", "cells", "bits"]
@@ -96,7 +95,9 @@ def test_any_hashable_items() -> None:
     assert sorted(map(sorted, p.solutions())) == [["bottom", "top"], ["left", "right"]]
     assert p.option(0) == [(0, 0), (0, 1)]
     # A frozenset, an int and None as items; a colour that is a tuple.
-    q = Problem([frozenset({1}), 7], [[frozenset({1}), ("x", (1, 2))], [7, ("x", (1, 2))]], secondary=["x"])
+    q = Problem(
+        [frozenset({1}), 7], [[frozenset({1}), ("x", (1, 2))], [7, ("x", (1, 2))]], secondary=["x"]
+    )
     assert q.count() == 1
     assert q.option(1) == [7, ("x", (1, 2))]
 
@@ -126,7 +127,7 @@ def test_errors_name_the_option_and_item() -> None:
     with pytest.raises(ValueError, match=r"duplicate item 'A'"):
         Problem("AA", [])
     with pytest.raises(TypeError, match=r"item \[1\] is not hashable"):
-        Problem([[1]], [])
+        Problem([[1]], [])  # type: ignore[list-item]
     with pytest.raises(TypeError, match=r"option 0: item \[1\] is not hashable"):
         Problem("A", [["A", [1]]])
     with pytest.raises(ValueError, match=r"lower bound 3 exceeds the upper bound 2"):
@@ -156,7 +157,7 @@ def test_solutions_stats_and_close() -> None:
     p = Problem("ABCDEFG", ["CEF", "ADG", "BCF", "AD", "BG", "DEG"])
     it = p.solutions(engine="links")
     assert list(it) == [[3, 0, 4]]
-    assert it.stats == p.stats(engine="links", threads=1)  # type: ignore[attr-defined]
+    assert it.stats == p.stats(engine="links", threads=1)
 
 
 def test_version() -> None:

@@ -19,7 +19,7 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
 from ._problem import Costed, Problem, Stats
-from ._quadrille import __version__
+from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Packing",
     "Problem",
     "QueensCount",
+    "Solutions",
     "Stats",
     "Svg",
     "__version__",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import _quadrille
+from ._quadrille import Solutions
 
 _ENGINES = ("auto", "links", "cells", "bits")
 _BAD_NAME = re.compile(r"[\s:|]")
@@ -23,7 +24,7 @@ class Stats:
 
     >>> import quadrille
     >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").stats(threads=1)
-    Stats(nodes=5, updates=10, cleansings=0, solutions=2, engine='bits')
+    Stats(nodes=4, updates=4, cleansings=0, solutions=2, engine='bits')
     """
 
     nodes: int
@@ -124,7 +125,7 @@ class Problem:
 
     __slots__ = ("_colors", "_index", "_items", "_native", "_payloads")
 
-    _native: Any
+    _native: _quadrille._Problem
     _items: tuple[Hashable, ...]
     _index: dict[Hashable, int]
     _colors: tuple[Hashable, ...]
@@ -255,7 +256,7 @@ class Problem:
 
     def _init(
         self,
-        native: Any,
+        native: _quadrille._Problem,
         items: tuple[Hashable, ...],
         index: dict[Hashable, int],
         colors: tuple[Hashable, ...],
@@ -268,7 +269,7 @@ class Problem:
         self._payloads = payloads
 
     @classmethod
-    def _wrap(cls, native: Any, payloads: Sequence[Any] | None = None) -> Problem:
+    def _wrap(cls, native: _quadrille._Problem, payloads: Sequence[Any] | None = None) -> Problem:
         """A problem around a native one, its items named as the engine names them."""
         self = cls.__new__(cls)
         names: list[str] = native.item_names()
@@ -318,7 +319,7 @@ class Problem:
         >>> import numpy as np, quadrille
         >>> m = np.array([[1, 0, 0, 1, 0], [1, 1, 1, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 1]])
         >>> quadrille.Problem.from_matrix(m).first()
-        [3, 0, 2]
+        [0, 2, 3]
         """
         indptr, indices, n_columns = _csr(matrix)
         if primary is None:
@@ -426,7 +427,7 @@ class Problem:
             return None
         return self._translate(options)
 
-    def solutions(self, *, engine: str = "auto", limit: int | None = None) -> Iterator[list[Any]]:
+    def solutions(self, *, engine: str = "auto", limit: int | None = None) -> Solutions:
         """The solutions, one at a time, lazily: each a list of payloads (or
         option numbers), in the order the search chose its options.
 
@@ -439,12 +440,9 @@ class Problem:
         >>> [sorted(s) for s in p.solutions()]
         [['a', 'b'], ['ab']]
         """
-        solutions: Iterator[list[Any]] = self._native.solutions(
-            _check_engine(engine), _check_limit(limit), self._payloads
-        )
-        return solutions
+        return self._native.solutions(_check_engine(engine), _check_limit(limit), self._payloads)
 
-    def __iter__(self) -> Iterator[list[Any]]:
+    def __iter__(self) -> Solutions:
         """The solutions, as :meth:`solutions` gives them."""
         return self.solutions()
 

@@ -31,7 +31,7 @@ def _puzzles(puzzles: str | Iterable[str]) -> tuple[list[str], bool]:
 
 
 @overload
-def solve(
+def solve(  # type: ignore[overload-overlap]
     puzzles: str,
     *,
     x: bool = ...,
@@ -74,7 +74,7 @@ def solve(
     >>> sudoku.solve(["1...", "12.."])
     Traceback (most recent call last):
     ...
-    ValueError: puzzle 0: line 1: 4 cells do not make a square grid (expected 16, 81, 256, 625 or 1296)
+    ValueError: puzzle 0: line 1: the grid ends after 1 of 4 rows
     """
     listed, single = _puzzles(puzzles)
     answers = _quadrille.sudoku_solve(
@@ -93,7 +93,7 @@ def solve(
 
 
 @overload
-def count(
+def count(  # type: ignore[overload-overlap]
     puzzles: str,
     *,
     limit: int | None = ...,

@@ -16,7 +16,7 @@ tuples of rows, so its order does not matter.
 >>> import quadrille.compat.exact_cover as ec
 >>> S = np.array([[1, 0, 0, 1, 0], [1, 1, 1, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 1]], dtype=bool)
 >>> print(ec.get_exact_cover(S))
-[3 0 2]
+[0 2 3]
 >>> ec.get_solution_count(S)
 1
 """

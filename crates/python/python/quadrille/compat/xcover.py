@@ -14,7 +14,7 @@ same.
 
 >>> from quadrille.compat.xcover import covers
 >>> list(covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]))
-[[1, 5, 3]]
+[[1, 3, 5]]
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def covers_bool(matrix: Any) -> Iterator[list[int]]:
     >>> from quadrille.compat.xcover import covers_bool
     >>> m = np.array([[1, 0, 0, 1, 0], [1, 1, 1, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 1]], dtype=bool)
     >>> next(covers_bool(m))
-    [3, 0, 2]
+    [0, 2, 3]
     """
     import numpy as np
 
