@@ -20,7 +20,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
-
 import quadrille
 
 T = TypeVar("T")
@@ -44,7 +43,9 @@ def timed(label: str, run: Callable[[], T], repeat: int = 1) -> tuple[float, T]:
 
 
 def queens(n: int) -> quadrille.Problem:
-    options = [[("r", i), ("c", j), ("a", i + j), ("b", n - 1 - i + j)] for i in range(n) for j in range(n)]
+    options = [
+        [("r", i), ("c", j), ("a", i + j), ("b", n - 1 - i + j)] for i in range(n) for j in range(n)
+    ]
     return quadrille.Problem(
         [("r", i) for i in range(n)] + [("c", j) for j in range(n)],
         options,
@@ -59,7 +60,9 @@ def langford(n: int) -> quadrille.Problem:
         for i in range(2 * n - k - 1):
             options.append([k, f"s{i}", f"s{i + k + 1}"])
             payloads.append((k, i))
-    return quadrille.Problem(list(range(1, n + 1)) + [f"s{i}" for i in range(2 * n)], options, payloads=payloads)
+    return quadrille.Problem(
+        list(range(1, n + 1)) + [f"s{i}" for i in range(2 * n)], options, payloads=payloads
+    )
 
 
 def iterate(problem: quadrille.Problem, expected: int, label: str) -> None:
@@ -114,7 +117,9 @@ def decode(rows: list[int]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer sudoku puzzles, no exact-cover count")
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer sudoku puzzles, no exact-cover count"
+    )
     args = parser.parse_args()
     try:
         import xcover
@@ -131,15 +136,24 @@ def main() -> None:
 
     print("Pentomino 6x10, counting every packing from a numpy matrix (one thread):")
     matrix = pentomino_matrix()
-    ours, n = timed("quadrille Problem.from_matrix(m).count(threads=1)", lambda: quadrille.Problem.from_matrix(matrix).count(threads=1), repeat=3)
+    ours, n = timed(
+        "quadrille Problem.from_matrix(m).count(threads=1)",
+        lambda: quadrille.Problem.from_matrix(matrix).count(threads=1),
+        repeat=3,
+    )
     assert n == 9356, n
     if xcover is not None:
         list(xcover.covers_bool(np.eye(3, dtype=bool)))  # the JIT compiles here
-        theirs, n = timed("xcover sum(1 for _ in covers_bool(m))", lambda: sum(1 for _ in xcover.covers_bool(matrix)))
+        theirs, n = timed(
+            "xcover sum(1 for _ in covers_bool(m))",
+            lambda: sum(1 for _ in xcover.covers_bool(matrix)),
+        )
         assert n == 9356, n
         print(f"  {'':<55} {theirs / ours:8.1f}x faster than xcover")
     if exact_cover is not None and not args.quick:
-        theirs, n = timed("exact_cover get_solution_count(m)", lambda: exact_cover.get_solution_count(matrix))
+        theirs, n = timed(
+            "exact_cover get_solution_count(m)", lambda: exact_cover.get_solution_count(matrix)
+        )
         assert n == 9356, n
         print(f"  {'':<55} {theirs / ours:8.1f}x faster than exact-cover")
 
@@ -149,7 +163,9 @@ def main() -> None:
     if args.quick:
         puzzles = puzzles[:200]
     print(f"Sudoku: the {len(puzzles)} puzzles of data/sudoku/top1465.txt, one thread:")
-    ours, solved = timed("quadrille sudoku.solve(puzzles)", lambda: quadrille.sudoku.solve(puzzles, threads=1))
+    ours, solved = timed(
+        "quadrille sudoku.solve(puzzles)", lambda: quadrille.sudoku.solve(puzzles, threads=1)
+    )
     assert all(s is not None for s in solved)
     full = sudoku_matrix()
 
@@ -162,7 +178,9 @@ def main() -> None:
             out.append(decode([int(rows[k]) for k in first]))
         return out
 
-    generic_time, generic_solved = timed("quadrille Problem.from_matrix(rows).first() per puzzle", generic)
+    generic_time, generic_solved = timed(
+        "quadrille Problem.from_matrix(rows).first() per puzzle", generic
+    )
     assert generic_solved == solved
     if xcover is not None:
         next(xcover.covers_bool(full[sudoku_rows(puzzles[0])]))  # warm

@@ -5,7 +5,7 @@
 //! numbers and wraps what comes back in Python classes; this crate builds the
 //! engine's problems and models from those numbers and runs the searches, each
 //! on a thread of its own with the GIL released and Python's signals polled
-//! ([`run`]), so that other Python threads go on and Ctrl-C stops a search.
+//! (`src/run.rs`), so that other Python threads go on and Ctrl-C stops a search.
 //!
 //! Built with maturin (`pip install crates/python`); `cargo build` and
 //! `cargo test` build it as an ordinary library, without linking Python.
@@ -13,7 +13,7 @@
 
 mod models;
 mod problem;
-pub mod run;
+mod run;
 
 use pyo3::prelude::*;
 

@@ -247,6 +247,25 @@ impl PyProblem {
         Ok(stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?))
     }
 
+    /// The problem's fingerprint, as shard records name it (`dlx:` and 16
+    /// hexadecimal digits).
+    fn shard_id(&self) -> String {
+        format!("dlx:{:016x}", self.problem.fingerprint())
+    }
+
+    /// Counts shard `index` of `of` (every `of`-th subproblem of the split the
+    /// command line's `--shard` makes, so the records merge with its own):
+    /// the statistics.
+    #[pyo3(signature = (index, of, engine, threads))]
+    fn count_shard(&self, py: Python<'_>, index: u32, of: u32, engine: &str, threads: usize) -> PyResult<StatsTuple> {
+        let monitor = Arc::new(Monitor::new());
+        let config = self.config(engine, None, &monitor)?;
+        let parallel =
+            Parallel::new(&self.problem).threads(threads).shard(index, of).map_err(value_error)?.config(config);
+        let stats = interruptible(py, &monitor, move || parallel.count())?;
+        Ok(stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?))
+    }
+
     /// The first solution's options, if any, and the statistics.
     fn first(&self, py: Python<'_>, engine: &str) -> PyResult<(Option<Vec<u32>>, StatsTuple)> {
         let monitor = Arc::new(Monitor::new());

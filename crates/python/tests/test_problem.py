@@ -102,6 +102,39 @@ def test_any_hashable_items() -> None:
     assert q.option(1) == [7, ("x", (1, 2))]
 
 
+def test_colours_whose_names_collide() -> None:
+    p = Problem(
+        ["A", "B"],
+        [["A", ("x", "a b")], ["B", ("x", "a_b")], ["B", ("x", "a b")]],
+        secondary=["x"],
+    )
+    assert p.option(0) == ["A", ("x", "a b")]
+    assert p.option(1) == ["B", ("x", "a_b")]
+    assert sorted(map(sorted, p.solutions())) == [[0, 2]]
+
+
+@settings(max_examples=50, deadline=None)
+@given(specs())
+def test_items_of_any_hashable_type(spec: Spec) -> None:
+    # The same problem with its items renamed to ints, tuples and frozensets.
+    kinds: list[Any] = [lambda k: k, lambda k: ("cell", k), lambda k: frozenset({k, -1})]
+    names = spec.primary + spec.secondary
+    rename = {name: kinds[k % 3](k) for k, name in enumerate(names)}
+    options = [
+        [(rename[e[0]], e[1]) if isinstance(e, tuple) else rename[e] for e in option]
+        for option in spec.options
+    ]
+    renamed = Problem(
+        [rename[i] for i in spec.primary],
+        options,
+        secondary=[rename[i] for i in spec.secondary],
+        bounds={rename[i]: b for i, b in spec.bounds.items()},
+    )
+    assert sorted(tuple(sorted(s)) for s in renamed.solutions()) == solutions(spec)
+    for k, option in enumerate(options):
+        assert renamed.option(k) == option
+
+
 def test_bounds_scheduling() -> None:
     # Two or three of four volunteers take a shift: C(4,2) + C(4,3).
     people = ["Al", "Bo", "Cy", "Di"]

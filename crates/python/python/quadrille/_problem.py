@@ -128,7 +128,7 @@ class Problem:
     _native: _quadrille._Problem
     _items: tuple[Hashable, ...]
     _index: dict[Hashable, int]
-    _colors: tuple[Hashable, ...]
+    _colors: dict[str, Hashable]
     _payloads: list[Any] | None
 
     def __init__(
@@ -252,14 +252,14 @@ class Problem:
             )
         except OverflowError as error:
             raise ValueError(f"a bound or cost is out of range: {error}") from None
-        self._init(native, tuple(items), index, tuple(colors), payloads)
+        self._init(native, tuple(items), index, dict(zip(color_names, colors)), payloads)
 
     def _init(
         self,
         native: _quadrille._Problem,
         items: tuple[Hashable, ...],
         index: dict[Hashable, int],
-        colors: tuple[Hashable, ...],
+        colors: dict[str, Hashable],
         payloads: list[Any] | None,
     ) -> None:
         self._native = native
@@ -274,7 +274,7 @@ class Problem:
         self = cls.__new__(cls)
         names: list[str] = native.item_names()
         items: list[Hashable] = list(names)
-        self._init(native, tuple(items), {n: k for k, n in enumerate(items)}, (), None)
+        self._init(native, tuple(items), {n: k for k, n in enumerate(items)}, {}, None)
         self._set_payloads(payloads)
         return self
 
@@ -329,7 +329,7 @@ class Problem:
         native = _quadrille._Problem.from_csr(n_columns, primary, indptr, indices)
         self = cls.__new__(cls)
         items = tuple(range(n_columns))
-        self._init(native, items, {k: k for k in items}, (), None)
+        self._init(native, items, {k: k for k in items}, {}, None)
         self._set_payloads(payloads)
         return self
 
@@ -338,6 +338,24 @@ class Problem:
         their ``repr``)."""
         text: str = self._native.to_knuth()
         return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as Knuth's text with the items, colours and payloads, so a
+        problem travels to other processes (and machines)."""
+        return (_restore, (self.to_knuth(), self._items, self._colors, self._payloads))
+
+    def shard_id(self) -> str:
+        """The problem's identity in shard records (``dlx:`` and its
+        fingerprint): shards of different problems never merge."""
+        return self._native.shard_id()
+
+    def count_shard(self, index: int, of: int, *, engine: str = "auto", threads: int = 1) -> Stats:
+        """Counts slice ``index`` of ``of`` (from 0): the slices of one count
+        add up to the whole count's statistics, and are those of the command
+        line's ``--shard index/of``."""
+        engine = _check_engine(engine)
+        t = self._native.count_shard(index, of, engine, _check_threads(threads))
+        return Stats(*t, engine=self._native.resolve_engine(engine))
 
     @property
     def items(self) -> tuple[Hashable, ...]:
@@ -380,7 +398,7 @@ class Problem:
     def option(self, k: int) -> list[Any]:
         """Option ``k``: its items, and ``(item, colour)`` for those it colours."""
         entries: list[tuple[int, str | None]] = self._native.option(k)
-        colors = {_name_of(c): c for c in self._colors}
+        colors = self._colors
         return [
             self._items[i] if c is None else (self._items[i], colors.get(c, c)) for i, c in entries
         ]
@@ -469,8 +487,22 @@ class Problem:
         return [payloads[o] for o in options]
 
 
-def _name_of(colour: Hashable) -> str:
-    return _BAD_NAME.sub("_", colour if isinstance(colour, str) else repr(colour)) or "_"
+def _restore(
+    text: str,
+    items: tuple[Hashable, ...],
+    colors: dict[str, Hashable],
+    payloads: list[Any] | None,
+) -> Problem:
+    """A problem from what :meth:`Problem.__reduce__` keeps."""
+    problem = Problem.__new__(Problem)
+    problem._init(
+        _quadrille._Problem.from_knuth(text),
+        items,
+        {item: k for k, item in enumerate(items)},
+        colors,
+        payloads,
+    )
+    return problem
 
 
 def _csr(matrix: Any) -> tuple[bytes, bytes, int]:
