@@ -26,6 +26,7 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(models::queens_list, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(models::queens_count_shard, m)?)?;
     m.add_function(wrap_pyfunction!(models::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(models::sudoku_svg, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

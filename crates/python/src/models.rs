@@ -7,12 +7,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use quadrille_dlx::{Config, Monitor, OptionId, Parallel, Solver};
+use quadrille_dlx::{Config, Monitor, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Packing, Spec, builtin, render};
 use quadrille_queens::solve::{self as queens, Algorithm};
 use quadrille_sudoku::{Alphabet, Grid, Model, ReadConfig, Regions, Size, SudokuSolver, Task};
 
-use crate::problem::{PyProblem, engine};
+use crate::problem::{PyProblem, StatsTuple, engine, stats_tuple};
 use crate::run::interruptible;
 
 fn value_error(error: impl std::fmt::Display) -> PyErr {
@@ -87,6 +87,36 @@ pub(crate) fn queens_count(
         return Err(PyValueError::new_err("the count was stopped"));
     }
     Ok((count.total, count.unique))
+}
+
+/// Counts slice `index` of `of` of N-Queens as the command line's `--shard`
+/// does: the statistics (the solutions only, but for Knuth's model), eight
+/// times the slice's part of the unique solutions (the bitboard counter's
+/// Burnside sum), the engine, and the problem's identity in shard records.
+#[pyfunction]
+#[pyo3(signature = (n, index, of, algorithm_name))]
+pub(crate) fn queens_count_shard(
+    py: Python<'_>,
+    n: usize,
+    index: u32,
+    of: u32,
+    algorithm_name: Option<&str>,
+) -> PyResult<(StatsTuple, Option<u64>, Option<&'static str>, String)> {
+    if index >= of {
+        return Err(PyValueError::new_err(format!("no slice {index} of {of}")));
+    }
+    let monitor = Arc::new(Monitor::new());
+    let config = queens::Config::new()
+        .algorithm(algorithm(algorithm_name)?)
+        .threads(Some(1))
+        .shard(Some((index, of)))
+        .monitor(Some(monitor.clone()));
+    let count = interruptible(py, &monitor, move || queens::count(n, &config))?.map_err(value_error)?;
+    let (stats, unique_times_8) = match count.stats {
+        Some(stats) => (stats, None),
+        None => (Stats { solutions: count.total, ..Stats::default() }, Some(count.unique_times_8.unwrap_or(0))),
+    };
+    Ok((stats_tuple(&stats), unique_times_8, count.engine.map(|e| e.name()), count.problem))
 }
 
 /// One SVG picture of N-Queens boards.
@@ -256,6 +286,7 @@ pub(crate) fn sudoku_svg(
 #[pyclass(module = "quadrille._quadrille", name = "_Packing", frozen)]
 pub(crate) struct PyPacking {
     packing: Packing,
+    up_to_symmetry: bool,
 }
 
 fn options(solution: &[u32], packing: &Packing) -> PyResult<Vec<OptionId>> {
@@ -274,7 +305,7 @@ impl PyPacking {
     fn new(description: &str, up_to_symmetry: bool) -> PyResult<Self> {
         let spec = Spec::parse(description).map_err(value_error)?;
         let packing = if up_to_symmetry { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
-        Ok(PyPacking { packing: packing.map_err(value_error)? })
+        Ok(PyPacking { packing: packing.map_err(value_error)?, up_to_symmetry })
     }
 
     /// The description of a built-in set of pieces in a box.
@@ -311,6 +342,35 @@ impl PyPacking {
         let solutions: Vec<Vec<OptionId>> =
             solutions.iter().map(|s| options(s, &self.packing)).collect::<PyResult<_>>()?;
         Ok(render::svg(&self.packing, &solutions))
+    }
+
+    /// Counts slice `index` of `of` as the command line's `pack --shard`
+    /// does: the statistics, the packings kept, the problem's identity.
+    fn count_shard(
+        &self,
+        py: Python<'_>,
+        index: u32,
+        of: u32,
+        engine_name: &str,
+    ) -> PyResult<(StatsTuple, u64, &'static str, String)> {
+        let monitor = Arc::new(Monitor::new());
+        let engine = engine(engine_name)?.resolve(self.packing.problem());
+        let config = Config::new().engine(engine).monitor(Some(monitor.clone()));
+        let packing = &self.packing;
+        let parallel =
+            Parallel::new(packing.problem()).threads(1).shard(index, of).map_err(value_error)?.config(config);
+        let (stats, kept) = interruptible(py, &monitor, move || {
+            let kept = AtomicU64::new(0);
+            let stats = parallel.visit(|s| {
+                kept.fetch_add(u64::from(packing.keeps(s)), Ordering::Relaxed);
+                ControlFlow::Continue(())
+            });
+            (stats, kept.into_inner())
+        })?;
+        let stats = stats.map_err(value_error)?;
+        let kind = if self.up_to_symmetry { "unique" } else { "all" };
+        let id = format!("pack:{kind}:{:016x}", packing.problem().fingerprint());
+        Ok((stats_tuple(&stats), kept, engine.name(), id))
     }
 
     /// The packings kept (one per class with the reduction by symmetry), counted

@@ -234,3 +234,32 @@ def test_no_cluster_runs_here() -> None:
     problem = coloured()
     assert distributed.count(problem, shards=4).solutions == problem.count()
     assert os.cpu_count()
+
+
+def test_queens_and_packings() -> None:
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        bitboard = distributed.count(distributed.Queens(9), pool, shards=16)
+        dlx = distributed.count(distributed.Queens(8, "dlx"), pool, shards=16)
+        packings = distributed.count(
+            quadrille.pack("pentominoes", "3x20", up_to_symmetry=True), pool, shards=16
+        )
+    # OEIS A000170 and A002562: 352 and 46 for n = 9.
+    assert (bitboard.solutions, bitboard.unique) == (352, 46)
+    assert dlx.solutions == 92
+    dlx_serial = quadrille.queens_count(8, algorithm="dlx")
+    assert dlx.solutions == dlx_serial.total
+    assert packings.unique == 2
+    assert bitboard.records[0]["problem"] == "queens:9:bitboard"
+
+
+def test_packings_pickle() -> None:
+    packing = quadrille.pack("pentominoes", "3x20", up_to_symmetry=True)
+    again = pickle.loads(pickle.dumps(packing))
+    assert again.count() == packing.count() == 2
+
+
+def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    total = distributed.count(coloured(), shards=4, progress=True)
+    assert total.solutions == coloured().count()
+    assert "4/4" in capsys.readouterr().err

@@ -93,7 +93,7 @@ class Packing:
     UUXPPPLLLLFTTTWWZVVV
     """
 
-    __slots__ = ("_native", "problem")
+    __slots__ = ("_description", "_native", "_up_to_symmetry", "problem")
 
     problem: Problem
     """The exact-cover problem: one option per placement of a piece."""
@@ -104,7 +104,13 @@ class Packing:
         With ``up_to_symmetry``, one packing of each class under the box's
         symmetries is kept (and counted)."""
         self._native = _quadrille._Packing(description, bool(up_to_symmetry))
+        self._description = description
+        self._up_to_symmetry = bool(up_to_symmetry)
         self.problem = Problem._wrap(self._native.problem())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickles as its description."""
+        return (_packing, (self._description, self._up_to_symmetry))
 
     def count(self, *, threads: int = 0, engine: str = "auto") -> int:
         """The number of packings (one per class with ``up_to_symmetry``)."""
@@ -143,6 +149,10 @@ class Packing:
 
     def __repr__(self) -> str:
         return f"<quadrille.Packing: {self.problem.n_options} placements>"
+
+
+def _packing(description: str, up_to_symmetry: bool) -> Packing:
+    return Packing(description, up_to_symmetry=up_to_symmetry)
 
 
 def pack(

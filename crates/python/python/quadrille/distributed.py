@@ -29,11 +29,25 @@ import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Union
 
+from . import _quadrille
+from ._models import Packing
 from ._problem import Problem, _check_engine
 
-__all__ = ["Count", "count"]
+__all__ = ["Count", "Queens", "count"]
+
+
+@dataclass(frozen=True)
+class Queens:
+    """N-Queens to count in slices: by the bitboard counter (with the
+    symmetries, and the unique solutions) or Knuth's cover model
+    (``algorithm="dlx"``, with the engine's statistics)."""
+
+    n: int
+    """The size of the board."""
+    algorithm: str | None = None
+    """``bitboard`` (the default) or ``dlx``."""
 
 
 @dataclass(frozen=True)
@@ -48,28 +62,68 @@ class Count:
     """Link updates, over all slices."""
     cleansings: int
     """Cleansings, over all slices."""
+    unique: int | None
+    """Queens: solutions up to symmetry (bitboard counter); packings: those kept."""
     records: list[dict[str, Any]] = field(repr=False)
     """One record per slice, by slice number, as the journal holds them."""
 
 
-def _slice(problem: Problem, index: int, of: int, engine: str) -> dict[str, Any]:
+Target = Union[Problem, Packing, Queens]
+
+
+def _slice(target: Target, index: int, of: int, engine: str) -> dict[str, Any]:
     """Counts one slice: its record (the fields of ``quadrille merge``'s)."""
     start = time.perf_counter()
-    stats = problem.count_shard(index, of, engine=engine)
-    return {
-        "cleansings": stats.cleansings,
-        "engine": stats.engine,
-        "nodes": stats.nodes,
-        "of": of,
-        "problem": problem.shard_id(),
-        "seconds": time.perf_counter() - start,
-        "shard": index,
-        "solutions": stats.solutions,
-        "updates": stats.updates,
-    }
+    record: dict[str, Any] = {"of": of, "shard": index}
+    if isinstance(target, Queens):
+        stats, unique_times_8, used, problem_id = _quadrille.queens_count_shard(
+            target.n, index, of, target.algorithm
+        )
+        if unique_times_8 is not None:
+            record["unique_times_8"] = unique_times_8
+        if used is not None:
+            record["engine"] = used
+    elif isinstance(target, Packing):
+        stats, kept, used, problem_id = target._native.count_shard(index, of, engine)
+        record["packings"] = kept
+        record["engine"] = used
+    else:
+        s = target.count_shard(index, of, engine=engine)
+        stats = (s.nodes, s.updates, s.cleansings, s.solutions)
+        record["engine"] = s.engine
+        problem_id = target.shard_id()
+    nodes, updates, cleansings, solutions = stats
+    record.update(
+        cleansings=cleansings,
+        nodes=nodes,
+        problem=problem_id,
+        seconds=time.perf_counter() - start,
+        solutions=solutions,
+        updates=updates,
+    )
+    return record
 
 
-def _read_journal(path: str, problem_id: str, of: int, engine: str) -> dict[int, dict[str, Any]]:
+def _identity(target: Target, engine: str) -> tuple[str, str | None]:
+    """The problem's identity in shard records, and the engine its slices
+    record (``None`` when they record none)."""
+    if isinstance(target, Queens):
+        return _queens_id(target), None
+    if isinstance(target, Packing):
+        kind = "unique" if target._up_to_symmetry else "all"
+        return f"pack:{kind}:{target.problem.shard_id()[4:]}", target.problem.engine(engine)
+    return target.shard_id(), target.engine(engine)
+
+
+def _queens_id(target: Queens) -> str:
+    # The counter names the problem it counts; one slice of many costs little.
+    _, _, _, problem_id = _quadrille.queens_count_shard(target.n, 0, 1024, target.algorithm)
+    return problem_id
+
+
+def _read_journal(
+    path: str, problem_id: str, of: int, engine: str | None
+) -> dict[int, dict[str, Any]]:
     """The records already in a journal; refuses one of another count."""
     done: dict[int, dict[str, Any]] = {}
     if not os.path.exists(path):
@@ -95,7 +149,7 @@ def _read_journal(path: str, problem_id: str, of: int, engine: str) -> dict[int,
                 raise ValueError(
                     f"{path}, line {line_number}: slice {shard} of {their_of}, not of {of}"
                 )
-            if record.get("engine", engine) != engine:
+            if engine is not None and record.get("engine", engine) != engine:
                 raise ValueError(
                     f"{path}, line {line_number}: counted by the {record.get('engine')} engine,"
                     f" not {engine}"
@@ -111,15 +165,18 @@ def _is_dask(cluster: Any) -> bool:
 
 
 def count(
-    problem: Problem,
+    problem: Problem | Packing | Queens,
     cluster: Any = None,
     *,
     shards: int = 1024,
     engine: str = "auto",
     journal: str | os.PathLike[str] | None = None,
     retries: int = 3,
+    progress: bool = False,
 ) -> Count:
-    """Counts ``problem`` in ``shards`` slices on ``cluster``.
+    """Counts ``problem`` (a :class:`~quadrille.Problem`, a
+    :class:`~quadrille.Packing` or :class:`Queens`) in ``shards`` slices on
+    ``cluster``.
 
     :param cluster: a ``dask.distributed.Client``, any
         :class:`concurrent.futures.Executor`, or ``None`` for threads here.
@@ -132,39 +189,60 @@ def count(
         slices, or with a line that is no record, is refused (``ValueError``).
     :param retries: how many times a failed slice is submitted again before
         the call raises ``RuntimeError`` naming it.
+    :param progress: show a ``tqdm`` bar (slices done, solutions so far).
     """
     if not 1 <= shards <= 1024:
         raise ValueError(f"shards must be between 1 and 1024, not {shards}")
-    engine = problem.engine(_check_engine(engine))
-    problem_id = problem.shard_id()
+    _check_engine(engine)
+    problem_id, recorded_engine = _identity(problem, engine)
+    if recorded_engine is not None:
+        engine = recorded_engine
     done: dict[int, dict[str, Any]] = {}
     path = os.fspath(journal) if journal is not None else None
     if path is not None:
-        done = _read_journal(path, problem_id, shards, engine)
+        done = _read_journal(path, problem_id, shards, recorded_engine)
     todo = [i for i in range(shards) if i not in done]
+    bar: Any = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=shards, initial=shards - len(todo), unit="slice")
     out = open(path, "a", encoding="utf-8") if path is not None else None
     try:
         for record in _run(problem, cluster, todo, shards, engine, retries):
+            if record["problem"] != problem_id:
+                raise RuntimeError(f"slice {record['shard']} counted another problem")
             done[record["shard"]] = record
             if out is not None:
                 out.write(json.dumps(record, sort_keys=True) + "\n")
                 out.flush()
                 os.fsync(out.fileno())
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix(solutions=sum(r["solutions"] for r in done.values()))
     finally:
         if out is not None:
             out.close()
+        if bar is not None:
+            bar.close()
     records = [done[i] for i in range(shards)]
+    unique: int | None = None
+    if all("unique_times_8" in r for r in records):
+        unique = sum(r["unique_times_8"] for r in records) // 8
+    elif all("packings" in r for r in records):
+        unique = sum(r["packings"] for r in records)
     return Count(
         solutions=sum(r["solutions"] for r in records),
         nodes=sum(r["nodes"] for r in records),
         updates=sum(r["updates"] for r in records),
         cleansings=sum(r["cleansings"] for r in records),
+        unique=unique,
         records=records,
     )
 
 
 def _run(
-    problem: Problem, cluster: Any, todo: list[int], of: int, engine: str, retries: int
+    problem: Target, cluster: Any, todo: list[int], of: int, engine: str, retries: int
 ) -> Iterator[dict[str, Any]]:
     """Each slice's record as it finishes, resubmitting failed slices."""
     if not todo:
