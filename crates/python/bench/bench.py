@@ -1,0 +1,203 @@
+"""Speed of the Python layer, and against xcover and exact-cover.
+
+Not a test: run it by hand with an optimised build, in an environment that
+also has ``xcover`` and ``exact-cover`` (either may be missing; its rows are
+then skipped)::
+
+    pip install ./crates/python xcover exact-cover
+    python crates/python/bench/bench.py [--quick]
+
+Every timing asserts its answer, so a fast wrong answer cannot pass. The
+peers are measured warm: ``xcover``'s JIT compiles on a small problem first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+import quadrille
+
+T = TypeVar("T")
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
+
+
+def timed(label: str, run: Callable[[], T], repeat: int = 1) -> tuple[float, T]:
+    """The least processor time of ``repeat`` runs (all the process's threads:
+    a search runs on a thread of its own), and the answer. Processor time, not
+    wall-clock time, so that other work on a shared machine does not count;
+    both are printed."""
+    best = wall = float("inf")
+    result: Any = None
+    for _ in range(repeat):
+        start, start_wall = time.process_time(), time.perf_counter()
+        result = run()
+        best = min(best, time.process_time() - start)
+        wall = min(wall, time.perf_counter() - start_wall)
+    print(f"  {label:<55} {best:8.3f} s processor ({wall:.3f} s wall)")
+    return best, result
+
+
+def queens(n: int) -> quadrille.Problem:
+    options = [
+        [("r", i), ("c", j), ("a", i + j), ("b", n - 1 - i + j)] for i in range(n) for j in range(n)
+    ]
+    return quadrille.Problem(
+        [("r", i) for i in range(n)] + [("c", j) for j in range(n)],
+        options,
+        secondary=[("a", d) for d in range(2 * n - 1)] + [("b", d) for d in range(2 * n - 1)],
+        payloads=[(i, j) for i in range(n) for j in range(n)],
+    )
+
+
+def langford(n: int) -> quadrille.Problem:
+    options, payloads = [], []
+    for k in range(1, n + 1):
+        for i in range(2 * n - k - 1):
+            options.append([k, f"s{i}", f"s{i + k + 1}"])
+            payloads.append((k, i))
+    return quadrille.Problem(
+        list(range(1, n + 1)) + [f"s{i}" for i in range(2 * n)], options, payloads=payloads
+    )
+
+
+def iterate(problem: quadrille.Problem, expected: int, label: str) -> None:
+    def run() -> int:
+        return sum(1 for _ in problem.solutions())
+
+    seconds, found = timed(label, run, repeat=3)
+    assert found == expected, found
+    print(f"  {'':<55} {found / seconds / 1e6:8.2f} M solutions/s with payloads")
+
+
+def pentomino_matrix() -> np.ndarray[Any, Any]:
+    box = quadrille.pack("pentominoes", "6x10").problem
+    columns = {item: j for j, item in enumerate(box.items)}
+    matrix = np.zeros((box.n_options, len(columns)), dtype=bool)
+    for k in range(box.n_options):
+        for item in box.option(k):
+            matrix[k, columns[item]] = True
+    return matrix
+
+
+def sudoku_matrix() -> np.ndarray[Any, Any]:
+    """The 729 options (row, column, digit) of 9×9 sudoku over its 324 items."""
+    matrix = np.zeros((729, 324), dtype=bool)
+    for r in range(9):
+        for c in range(9):
+            for d in range(9):
+                k = 81 * r + 9 * c + d
+                b = 3 * (r // 3) + c // 3
+                for item in (9 * r + c, 81 + 9 * r + d, 162 + 9 * c + d, 243 + 9 * b + d):
+                    matrix[k, item] = True
+    return matrix
+
+
+def sudoku_rows(puzzle: str) -> np.ndarray[Any, Any]:
+    """The options a puzzle leaves: its givens, and every digit of a blank cell."""
+    rows = []
+    for cell, ch in enumerate(puzzle):
+        if ch in ".0":
+            rows.extend(9 * cell + d for d in range(9))
+        else:
+            rows.append(9 * cell + int(ch) - 1)
+    return np.array(rows)
+
+
+def decode(rows: list[int]) -> str:
+    grid = [""] * 81
+    for k in rows:
+        grid[k // 9] = str(k % 9 + 1)
+    return "".join(grid)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer sudoku puzzles, no exact-cover count"
+    )
+    args = parser.parse_args()
+    try:
+        import xcover
+    except ImportError:
+        xcover = None
+    try:
+        import exact_cover
+    except ImportError:
+        exact_cover = None
+
+    print("Iterating solutions from Python (one thread, payloads included):")
+    iterate(queens(12), 14_200, "queens 12: 14,200 solutions")
+    iterate(langford(12), 2 * 108_144, "Langford pairs n = 12: 216,288 solutions")
+
+    print("Pentomino 6x10, counting every packing from a numpy matrix (one thread):")
+    matrix = pentomino_matrix()
+    ours, n = timed(
+        "quadrille Problem.from_matrix(m).count(threads=1)",
+        lambda: quadrille.Problem.from_matrix(matrix).count(threads=1),
+        repeat=3,
+    )
+    assert n == 9356, n
+    if xcover is not None:
+        list(xcover.covers_bool(np.eye(3, dtype=bool)))  # the JIT compiles here
+        theirs, n = timed(
+            "xcover sum(1 for _ in covers_bool(m))",
+            lambda: sum(1 for _ in xcover.covers_bool(matrix)),
+        )
+        assert n == 9356, n
+        print(f"  {'':<55} {theirs / ours:8.1f}x faster than xcover")
+    if exact_cover is not None and not args.quick:
+        theirs, n = timed(
+            "exact_cover get_solution_count(m)", lambda: exact_cover.get_solution_count(matrix)
+        )
+        assert n == 9356, n
+        print(f"  {'':<55} {theirs / ours:8.1f}x faster than exact-cover")
+
+    path = os.path.join(ROOT, "data", "sudoku", "top1465.txt")
+    with open(path) as f:
+        puzzles = [line.strip() for line in f if not line.startswith("#") and line.strip()]
+    if args.quick:
+        puzzles = puzzles[:200]
+    print(f"Sudoku: the {len(puzzles)} puzzles of data/sudoku/top1465.txt, one thread:")
+    ours, solved = timed(
+        "quadrille sudoku.solve(puzzles)", lambda: quadrille.sudoku.solve(puzzles, threads=1)
+    )
+    assert all(s is not None for s in solved)
+    full = sudoku_matrix()
+
+    def generic() -> list[str]:
+        out = []
+        for p in puzzles:
+            rows = sudoku_rows(p)
+            first = quadrille.Problem.from_matrix(full[rows]).first(engine="auto")
+            assert first is not None
+            out.append(decode([int(rows[k]) for k in first]))
+        return out
+
+    generic_time, generic_solved = timed(
+        "quadrille Problem.from_matrix(rows).first() per puzzle", generic
+    )
+    assert generic_solved == solved
+    if xcover is not None:
+        next(xcover.covers_bool(full[sudoku_rows(puzzles[0])]))  # warm
+
+        def theirs_run() -> list[str]:
+            out = []
+            for p in puzzles:
+                rows = sudoku_rows(p)
+                first = next(xcover.covers_bool(full[rows]))
+                out.append(decode([int(rows[k]) for k in first]))
+            return out
+
+        theirs, their_solved = timed("xcover next(covers_bool(rows)) per puzzle", theirs_run)
+        assert their_solved == solved
+        print(f"  {'':<55} {theirs / ours:8.1f}x faster than xcover (sudoku.solve)")
+        print(f"  {'':<55} {theirs / generic_time:8.1f}x faster than xcover (the same matrices)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,546 @@
+"""The `Problem` class: an exact-cover problem in the user's own terms."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from . import _quadrille
+from ._quadrille import Solutions
+
+_ENGINES = ("auto", "links", "cells", "bits")
+_BAD_NAME = re.compile(r"[\s:|]")
+
+
+@dataclasses.dataclass(frozen=True)
+class Stats:
+    """A search's statistics, counted as Knuth's programs count them.
+
+    On the ``links`` engine, ``nodes`` and ``updates`` equal those of Knuth's
+    DLX1 (DLX2 with colours, DLX3 with bounds); ``cells`` counts as his SSXCC;
+    ``bits`` makes DLX1's nodes.
+
+    >>> import quadrille
+    >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").stats(threads=1)
+    Stats(nodes=4, updates=4, cleansings=0, solutions=2, engine='bits')
+    """
+
+    nodes: int
+    """Search tree nodes: one each time the search enters a level."""
+    updates: int
+    """Link updates (or, for the cells engine, SSXCC's updates)."""
+    cleansings: int
+    """Purifications and the nodes they mark (colours only)."""
+    solutions: int
+    """Solutions found."""
+    engine: str = "auto"
+    """The engine that searched: ``links``, ``cells`` or ``bits``."""
+
+
+class Costed(NamedTuple):
+    """A solution and its cost, as :meth:`Problem.best` gives them."""
+
+    cost: int
+    """The sum of its options' costs."""
+    solution: list[Any]
+    """Its options' payloads (or numbers), in increasing order of the options' numbers."""
+
+
+def _name(thing: object, taken: set[str]) -> str:
+    """A name for an item or colour in Knuth's format: the string itself when
+    it is one, else its ``repr`` with blanks, ``:`` and ``|`` replaced; a
+    number is added when the name is taken."""
+    base = thing if isinstance(thing, str) else repr(thing)
+    base = _BAD_NAME.sub("_", base) or "_"
+    name, k = base, 1
+    while name in taken:
+        k += 1
+        name = f"{base}#{k}"
+    taken.add(name)
+    return name
+
+
+def _check_engine(engine: str) -> str:
+    if not isinstance(engine, str):
+        raise TypeError(f"engine must be a string, not {type(engine).__name__}")
+    return engine
+
+
+def _check_limit(limit: int | None) -> int | None:
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int):
+        raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be at least 0, not {limit}")
+    return limit
+
+
+def _check_threads(threads: int) -> int:
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    if threads < 0:
+        raise ValueError(f"threads must be at least 0, not {threads}")
+    return threads
+
+
+class Problem:
+    """An exact-cover problem: items, and options that are sets of items.
+
+    A **solution** is a set of options that covers every *primary* item
+    exactly once (or, with bounds ``(a, b)``, between ``a`` and ``b`` times)
+    and every *secondary* item at most once, or several times when all its
+    options give it the same **colour**. Options may carry a **cost** and a
+    **payload**: solutions come back as the payloads of their options (by
+    default the options' numbers, from 0).
+
+    Items are any hashable Python objects. An option is a list of items; a
+    secondary item with a colour is written as the pair ``(item, colour)``
+    (a tuple that is itself an item stays an item).
+
+    Knuth's toy problem, seven items and six options, one solution:
+
+    >>> import quadrille
+    >>> p = quadrille.Problem(
+    ...     "ABCDEFG",
+    ...     ["CEF", "ADG", "BCF", "AD", "BG", "DEG"],
+    ...     payloads=["CEF", "ADG", "BCF", "AD", "BG", "DEG"],
+    ... )
+    >>> p.count()
+    1
+    >>> sorted(p.first())
+    ['AD', 'BG', 'CEF']
+
+    Colours: ``X`` may be shared by options that agree on its colour.
+
+    >>> p = quadrille.Problem(["A", "B"], [["A", ("X", 0)], ["B", ("X", 0)], ["B", ("X", 1)]],
+    ...                       secondary=["X"])
+    >>> list(p.solutions())
+    [[0, 1]]
+
+    Searches release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
+    """
+
+    __slots__ = ("_colors", "_index", "_items", "_native", "_payloads")
+
+    _native: _quadrille._Problem
+    _items: tuple[Hashable, ...]
+    _index: dict[Hashable, int]
+    _colors: dict[str, Hashable]
+    _payloads: list[Any] | None
+
+    def __init__(
+        self,
+        primary: Iterable[Hashable],
+        options: Iterable[Iterable[Any]] = (),
+        *,
+        secondary: Iterable[Hashable] = (),
+        bounds: Mapping[Hashable, tuple[int, int]] | None = None,
+        costs: Sequence[int] | None = None,
+        payloads: Sequence[Any] | None = None,
+    ) -> None:
+        """Builds a problem.
+
+        :param primary: the primary items, in order.
+        :param options: the options, each a list of items or ``(item, colour)`` pairs.
+        :param secondary: the secondary items.
+        :param bounds: ``{item: (a, b)}``: cover that primary item at least ``a``
+            and at most ``b`` times.
+        :param costs: a cost (a non-negative int) per option, for :meth:`best`.
+        :param payloads: what each option stands for in the solutions.
+        :raises ValueError: an unknown or repeated item, a colour on a primary item,
+            an option without primary item, bad bounds; the message names them.
+        :raises TypeError: an item or colour that is not hashable.
+        """
+        primary = list(primary)
+        secondary = list(secondary)
+        items: list[Hashable] = primary + secondary
+        index: dict[Hashable, int] = {}
+        for k, item in enumerate(items):
+            try:
+                if item in index:
+                    raise ValueError(f"duplicate item {item!r}")
+            except TypeError:
+                raise TypeError(f"item {item!r} is not hashable") from None
+            index[item] = k
+        n_primary = len(primary)
+        taken: set[str] = set()
+        names = [_name(item, taken) for item in items]
+        bound_list: list[tuple[int, int]] = []
+        if bounds:
+            bound_list = [(1, 1)] * n_primary
+            for item, bound in bounds.items():
+                k = index.get(item, -1)
+                if k < 0 or k >= n_primary:
+                    raise ValueError(f"bounds for {item!r}, which is not a primary item")
+                try:
+                    lower, upper = bound
+                except (TypeError, ValueError):
+                    raise TypeError(
+                        f"bounds for {item!r} must be a pair (a, b), not {bound!r}"
+                    ) from None
+                bound_list[k] = (int(lower), int(upper))
+        offsets = [0]
+        flat: list[int] = []
+        flat_colors: list[int] = []
+        colors: dict[Hashable, int] = {}
+        color_names: list[str] = []
+        color_taken: set[str] = set()
+        for o, option in enumerate(options):
+            seen: set[int] = set()
+            for entry in option:
+                try:
+                    k = index.get(entry, -1)
+                except TypeError:
+                    raise TypeError(f"option {o}: item {entry!r} is not hashable") from None
+                color = -1
+                if k < 0:
+                    if isinstance(entry, tuple) and len(entry) == 2:
+                        item, colour = entry
+                        try:
+                            k = index.get(item, -1)
+                        except TypeError:
+                            raise TypeError(f"option {o}: item {item!r} is not hashable") from None
+                        if k < 0:
+                            raise ValueError(f"option {o}: unknown item {item!r}")
+                        if k < n_primary:
+                            raise ValueError(
+                                f"option {o}: primary item {item!r} cannot have a colour"
+                            )
+                        try:
+                            color = colors.get(colour, -1)
+                        except TypeError:
+                            raise TypeError(
+                                f"option {o}: colour {colour!r} is not hashable"
+                            ) from None
+                        if color < 0:
+                            color = colors[colour] = len(color_names)
+                            color_names.append(_name(colour, color_taken))
+                    else:
+                        raise ValueError(f"option {o}: unknown item {entry!r}")
+                if k in seen:
+                    raise ValueError(f"option {o}: item {items[k]!r} appears twice")
+                seen.add(k)
+                flat.append(k)
+                flat_colors.append(color)
+            offsets.append(len(flat))
+        n_options = len(offsets) - 1
+        cost_list: list[int] | None = None
+        if costs is not None:
+            cost_list = [int(c) for c in costs]
+            if len(cost_list) != n_options:
+                raise ValueError(f"{len(cost_list)} costs for {n_options} options")
+            for o, c in enumerate(cost_list):
+                if c < 0:
+                    raise ValueError(f"option {o}: negative cost {c}")
+        if payloads is not None:
+            payloads = list(payloads)
+            if len(payloads) != n_options:
+                raise ValueError(f"{len(payloads)} payloads for {n_options} options")
+        try:
+            native = _quadrille._Problem(
+                names,
+                n_primary,
+                bound_list,
+                offsets,
+                flat,
+                flat_colors,
+                color_names,
+                cost_list,
+            )
+        except OverflowError as error:
+            raise ValueError(f"a bound or cost is out of range: {error}") from None
+        self._init(native, tuple(items), index, dict(zip(color_names, colors)), payloads)
+
+    def _init(
+        self,
+        native: _quadrille._Problem,
+        items: tuple[Hashable, ...],
+        index: dict[Hashable, int],
+        colors: dict[str, Hashable],
+        payloads: list[Any] | None,
+    ) -> None:
+        self._native = native
+        self._items = items
+        self._index = index
+        self._colors = colors
+        self._payloads = payloads
+
+    @classmethod
+    def _wrap(cls, native: _quadrille._Problem, payloads: Sequence[Any] | None = None) -> Problem:
+        """A problem around a native one, its items named as the engine names them."""
+        self = cls.__new__(cls)
+        names: list[str] = native.item_names()
+        items: list[Hashable] = list(names)
+        self._init(native, tuple(items), {n: k for k, n in enumerate(items)}, {}, None)
+        self._set_payloads(payloads)
+        return self
+
+    def _set_payloads(self, payloads: Sequence[Any] | None) -> None:
+        if payloads is not None:
+            payloads = list(payloads)
+            if len(payloads) != self.n_options:
+                raise ValueError(f"{len(payloads)} payloads for {self.n_options} options")
+        self._payloads = payloads
+
+    @classmethod
+    def from_knuth(cls, text: str, *, payloads: Sequence[Any] | None = None) -> Problem:
+        """Reads Knuth's text format (the input of DLX1, DLX2, DLX3 and DLX5).
+
+        Items are the names, as strings. A mistake raises ``ValueError`` with
+        its line and column:
+
+        >>> import quadrille
+        >>> quadrille.Problem.from_knuth("A B | X\\nA X:red\\nB C\\n")
+        Traceback (most recent call last):
+        ...
+        ValueError: line 3, column 3: unknown item `C`
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"text must be a str, not {type(text).__name__}")
+        return cls._wrap(_quadrille._Problem.from_knuth(text), payloads)
+
+    @classmethod
+    def from_matrix(
+        cls,
+        matrix: Any,
+        *,
+        primary: int | None = None,
+        payloads: Sequence[Any] | None = None,
+    ) -> Problem:
+        """A problem from a 0/1 matrix: a numpy array of booleans or of 0 and 1,
+        or a SciPy sparse matrix (read without making it dense).
+
+        Rows are the options, columns the items (numbered from 0); the first
+        ``primary`` columns are primary (by default all), the others secondary.
+
+        >>> import numpy as np, quadrille
+        >>> m = np.array([[1, 0, 0, 1, 0], [1, 1, 1, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 1]])
+        >>> quadrille.Problem.from_matrix(m).first()
+        [0, 2, 3]
+        """
+        indptr, indices, n_columns = _csr(matrix)
+        if primary is None:
+            primary = n_columns
+        if not 0 <= primary <= n_columns:
+            raise ValueError(f"primary must be between 0 and {n_columns}, not {primary}")
+        native = _quadrille._Problem.from_csr(n_columns, primary, indptr, indices)
+        self = cls.__new__(cls)
+        items = tuple(range(n_columns))
+        self._init(native, items, {k: k for k in items}, {}, None)
+        self._set_payloads(payloads)
+        return self
+
+    def to_knuth(self) -> str:
+        """The problem in Knuth's text format (items named by their strings, or
+        their ``repr``)."""
+        text: str = self._native.to_knuth()
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles as Knuth's text with the items, colours and payloads, so a
+        problem travels to other processes (and machines)."""
+        return (_restore, (self.to_knuth(), self._items, self._colors, self._payloads))
+
+    def shard_id(self) -> str:
+        """The problem's identity in shard records (``dlx:`` and its
+        fingerprint): shards of different problems never merge."""
+        return self._native.shard_id()
+
+    def count_shard(self, index: int, of: int, *, engine: str = "auto", threads: int = 1) -> Stats:
+        """Counts slice ``index`` of ``of`` (from 0): the slices of one count
+        add up to the whole count's statistics, and are those of the command
+        line's ``--shard index/of``."""
+        engine = _check_engine(engine)
+        t = self._native.count_shard(index, of, engine, _check_threads(threads))
+        return Stats(*t, engine=self._native.resolve_engine(engine))
+
+    @property
+    def items(self) -> tuple[Hashable, ...]:
+        """The items, primary first."""
+        return self._items
+
+    @property
+    def primary(self) -> tuple[Hashable, ...]:
+        """The primary items."""
+        return self._items[: self._native.n_primary]
+
+    @property
+    def secondary(self) -> tuple[Hashable, ...]:
+        """The secondary items."""
+        return self._items[self._native.n_primary :]
+
+    @property
+    def bounds(self) -> dict[Hashable, tuple[int, int]]:
+        """The bounds ``(a, b)`` of the primary items other than ``(1, 1)``."""
+        bounds: list[tuple[int, int]] = self._native.bounds()
+        return {self._items[k]: b for k, b in enumerate(bounds) if b != (1, 1)}
+
+    @property
+    def n_options(self) -> int:
+        """The number of options."""
+        n: int = self._native.n_options
+        return n
+
+    @property
+    def costs(self) -> list[int]:
+        """The options' costs."""
+        costs: list[int] = self._native.costs()
+        return costs
+
+    @property
+    def payloads(self) -> list[Any] | None:
+        """The options' payloads, if given."""
+        return None if self._payloads is None else list(self._payloads)
+
+    def option(self, k: int) -> list[Any]:
+        """Option ``k``: its items, and ``(item, colour)`` for those it colours."""
+        entries: list[tuple[int, str | None]] = self._native.option(k)
+        colors = self._colors
+        return [
+            self._items[i] if c is None else (self._items[i], colors.get(c, c)) for i, c in entries
+        ]
+
+    def __len__(self) -> int:
+        """The number of options."""
+        return self.n_options
+
+    def __repr__(self) -> str:
+        return (
+            f"<quadrille.Problem: {len(self.primary)} primary and {len(self.secondary)}"
+            f" secondary items, {self.n_options} options>"
+        )
+
+    def engine(self, engine: str = "auto") -> str:
+        """The engine that a search with ``engine`` runs on for this problem:
+        ``links``, ``cells`` or ``bits`` (``auto`` picks; bounds need ``links``)."""
+        name: str = self._native.resolve_engine(_check_engine(engine))
+        return name
+
+    def count(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> int:
+        """The number of solutions (up to ``limit``), on ``threads`` threads
+        (0: one per core).
+
+        >>> import quadrille
+        >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count()
+        2
+        """
+        return self.stats(threads=threads, engine=engine, limit=limit).solutions
+
+    def stats(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> Stats:
+        """Counts the solutions and returns the search's statistics. On
+        several threads they add up to the single search's (but for the cells
+        engine, whose figures depend on the split)."""
+        engine = _check_engine(engine)
+        t = self._native.count(engine, _check_limit(limit), _check_threads(threads))
+        return Stats(*t, engine=self._native.resolve_engine(engine))
+
+    def first(self, *, engine: str = "auto") -> list[Any] | None:
+        """The first solution (payloads, or option numbers, in the order the
+        search chose them), or ``None``."""
+        options, _ = self._native.first(_check_engine(engine))
+        if options is None:
+            return None
+        return self._translate(options)
+
+    def solutions(self, *, engine: str = "auto", limit: int | None = None) -> Solutions:
+        """The solutions, one at a time, lazily: each a list of payloads (or
+        option numbers), in the order the search chose its options.
+
+        The search runs on a thread of its own, a few solutions ahead; breaking
+        out of the loop, or deleting the iterator, stops it. The iterator's
+        ``stats`` are the search's statistics so far.
+
+        >>> import quadrille
+        >>> p = quadrille.Problem("AB", [["A"], ["B"], ["A", "B"]], payloads=["a", "b", "ab"])
+        >>> [sorted(s) for s in p.solutions()]
+        [['a', 'b'], ['ab']]
+        """
+        return self._native.solutions(_check_engine(engine), _check_limit(limit), self._payloads)
+
+    def __iter__(self) -> Solutions:
+        """The solutions, as :meth:`solutions` gives them."""
+        return self.solutions()
+
+    def best(self, k: int = 1, *, threads: int = 1) -> list[Costed]:
+        """The ``k`` cheapest solutions (Knuth's DLX5), in increasing order of
+        cost and, among equal costs, of their options' numbers.
+
+        >>> import quadrille
+        >>> p = quadrille.Problem("AB", [["A"], ["B"], ["A", "B"], ["B"]], costs=[2, 1, 5, 4])
+        >>> p.best(3)
+        [Costed(cost=3, solution=[0, 1]), Costed(cost=5, solution=[2]), Costed(cost=6, solution=[0, 3])]
+        """
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError(f"k must be an int, not {type(k).__name__}")
+        if k < 0:
+            raise ValueError(f"k must be at least 0, not {k}")
+        found, _ = self._native.best(k, _check_threads(threads))
+        return [Costed(cost, self._translate(options)) for cost, options in found]
+
+    def _translate(self, options: list[int]) -> list[Any]:
+        if self._payloads is None:
+            return list(options)
+        payloads = self._payloads
+        return [payloads[o] for o in options]
+
+
+def _restore(
+    text: str,
+    items: tuple[Hashable, ...],
+    colors: dict[str, Hashable],
+    payloads: list[Any] | None,
+) -> Problem:
+    """A problem from what :meth:`Problem.__reduce__` keeps."""
+    problem = Problem.__new__(Problem)
+    problem._init(
+        _quadrille._Problem.from_knuth(text),
+        items,
+        {item: k for k, item in enumerate(items)},
+        colors,
+        payloads,
+    )
+    return problem
+
+
+def _csr(matrix: Any) -> tuple[bytes, bytes, int]:
+    """A 0/1 matrix as compressed sparse rows: ``indptr`` and ``indices`` as
+    little-endian 32-bit bytes, and the number of columns."""
+    import numpy as np
+
+    if hasattr(matrix, "tocsr") and hasattr(matrix, "nnz"):
+        csr = matrix.tocsr()
+        if csr.ndim != 2:
+            raise ValueError("the matrix must have two dimensions")
+        data = np.asarray(csr.data)
+        if data.size and not np.isin(data, (0, 1)).all():
+            raise ValueError("the matrix holds values other than 0 and 1")
+        if data.size and not data.all():
+            csr = csr.copy()
+            csr.eliminate_zeros()
+        csr = csr.sorted_indices() if not csr.has_sorted_indices else csr
+        if csr.nnz and np.any(np.diff(csr.indices) == 0):
+            # Repeated entries of one row (a sparse matrix may hold them).
+            csr = csr.copy()
+            csr.sum_duplicates()
+            if not np.isin(csr.data, (0, 1)).all():
+                raise ValueError("the matrix holds values other than 0 and 1")
+        n_columns = int(csr.shape[1])
+        indptr = np.asarray(csr.indptr, dtype="<u4").tobytes()
+        indices = np.asarray(csr.indices, dtype="<u4").tobytes()
+        return indptr, indices, n_columns
+    array = np.asarray(matrix)
+    if array.ndim != 2:
+        raise ValueError(f"the matrix must have two dimensions, not {array.ndim}")
+    if array.dtype != np.bool_:
+        if not np.issubdtype(array.dtype, np.number):
+            raise TypeError(f"the matrix must hold booleans or numbers, not {array.dtype}")
+        if array.size and not np.isin(array, (0, 1)).all():
+            raise ValueError("the matrix holds values other than 0 and 1")
+    rows, columns = np.nonzero(array)
+    counts = np.bincount(rows, minlength=array.shape[0])
+    indptr_array = np.zeros(array.shape[0] + 1, dtype="<u4")
+    np.cumsum(counts, out=indptr_array[1:])
+    return indptr_array.tobytes(), columns.astype("<u4").tobytes(), int(array.shape[1])

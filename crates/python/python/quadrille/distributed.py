@@ -1,0 +1,307 @@
+"""Counts cut into slices, run on a cluster engine: Dask, or any
+:class:`concurrent.futures.Executor`.
+
+The engine splits the search tree into subproblems and slice ``i`` of ``k``
+takes every ``k``-th of them, as the command line's ``--shard i/k`` does;
+the slices add up to exactly the serial count and statistics. This module
+only schedules them: it submits the slices, resubmits a failed one up to
+``retries`` times, writes each finished slice's record to a journal as it
+arrives, and sums them. A rerun with the same journal skips the slices
+already there, so a coordinator killed at any moment loses at most the
+slices in flight. The records are those of ``quadrille count --shard`` and
+``quadrille merge`` sums them too.
+
+>>> import concurrent.futures, quadrille
+>>> from quadrille import distributed
+>>> problem = quadrille.pack("pentominoes", "3x20").problem
+>>> with concurrent.futures.ThreadPoolExecutor(2) as pool:
+...     total = distributed.count(problem, pool, shards=8)
+>>> total.solutions == problem.count()
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from . import _quadrille
+from ._models import Packing
+from ._problem import Problem, _check_engine
+
+__all__ = ["Count", "Queens", "count"]
+
+
+@dataclass(frozen=True)
+class Queens:
+    """N-Queens to count in slices: by the bitboard counter (with the
+    symmetries, and the unique solutions) or Knuth's cover model
+    (``algorithm="dlx"``, with the engine's statistics)."""
+
+    n: int
+    """The size of the board."""
+    algorithm: str | None = None
+    """``bitboard`` (the default) or ``dlx``."""
+
+
+@dataclass(frozen=True)
+class Count:
+    """A count's totals, and the record of each slice."""
+
+    solutions: int
+    """Solutions, over all slices."""
+    nodes: int
+    """Search nodes, over all slices."""
+    updates: int
+    """Link updates, over all slices."""
+    cleansings: int
+    """Cleansings, over all slices."""
+    unique: int | None
+    """Queens: solutions up to symmetry (bitboard counter); packings: those kept."""
+    records: list[dict[str, Any]] = field(repr=False)
+    """One record per slice, by slice number, as the journal holds them."""
+
+
+Target = Union[Problem, Packing, Queens]
+
+
+def _slice(target: Target, index: int, of: int, engine: str) -> dict[str, Any]:
+    """Counts one slice: its record (the fields of ``quadrille merge``'s)."""
+    start = time.perf_counter()
+    record: dict[str, Any] = {"of": of, "shard": index}
+    if isinstance(target, Queens):
+        stats, unique_times_8, used, problem_id = _quadrille.queens_count_shard(
+            target.n, index, of, target.algorithm
+        )
+        if unique_times_8 is not None:
+            record["unique_times_8"] = unique_times_8
+        if used is not None:
+            record["engine"] = used
+    elif isinstance(target, Packing):
+        stats, kept, used, problem_id = target._native.count_shard(index, of, engine)
+        record["packings"] = kept
+        record["engine"] = used
+    else:
+        s = target.count_shard(index, of, engine=engine)
+        stats = (s.nodes, s.updates, s.cleansings, s.solutions)
+        record["engine"] = s.engine
+        problem_id = target.shard_id()
+    nodes, updates, cleansings, solutions = stats
+    record.update(
+        cleansings=cleansings,
+        nodes=nodes,
+        problem=problem_id,
+        seconds=time.perf_counter() - start,
+        solutions=solutions,
+        updates=updates,
+    )
+    return record
+
+
+def _identity(target: Target, engine: str) -> tuple[str, str | None]:
+    """The problem's identity in shard records, and the engine its slices
+    record (``None`` when they record none)."""
+    if isinstance(target, Queens):
+        return _queens_id(target), None
+    if isinstance(target, Packing):
+        kind = "unique" if target._up_to_symmetry else "all"
+        return f"pack:{kind}:{target.problem.shard_id()[4:]}", target.problem.engine(engine)
+    return target.shard_id(), target.engine(engine)
+
+
+def _queens_id(target: Queens) -> str:
+    # The counter names the problem it counts; one slice of many costs little.
+    _, _, _, problem_id = _quadrille.queens_count_shard(target.n, 0, 1024, target.algorithm)
+    return problem_id
+
+
+def _read_journal(
+    path: str, problem_id: str, of: int, engine: str | None
+) -> dict[int, dict[str, Any]]:
+    """The records already in a journal; refuses one of another count."""
+    done: dict[int, dict[str, Any]] = {}
+    if not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as journal:
+        for line_number, line in enumerate(journal, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                shard, their_of, their_problem = record["shard"], record["of"], record["problem"]
+                for key in ("solutions", "nodes", "updates", "cleansings"):
+                    if not isinstance(record[key], int) or record[key] < 0:
+                        raise ValueError(key)
+            except (ValueError, KeyError, TypeError):
+                raise ValueError(f"{path}, line {line_number}: not a shard record") from None
+            if their_problem != problem_id:
+                raise ValueError(
+                    f"{path}, line {line_number}: a slice of another problem"
+                    f" ({their_problem}, not {problem_id})"
+                )
+            if their_of != of or not 0 <= shard < of:
+                raise ValueError(
+                    f"{path}, line {line_number}: slice {shard} of {their_of}, not of {of}"
+                )
+            if engine is not None and record.get("engine", engine) != engine:
+                raise ValueError(
+                    f"{path}, line {line_number}: counted by the {record.get('engine')} engine,"
+                    f" not {engine}"
+                )
+            if shard in done and done[shard] != record:
+                raise ValueError(f"{path}, line {line_number}: slice {shard} twice, differently")
+            done[shard] = record
+    return done
+
+
+def _is_dask(cluster: Any) -> bool:
+    return hasattr(cluster, "scatter") and hasattr(cluster, "gather") and hasattr(cluster, "submit")
+
+
+def count(
+    problem: Problem | Packing | Queens,
+    cluster: Any = None,
+    *,
+    shards: int = 1024,
+    engine: str = "auto",
+    journal: str | os.PathLike[str] | None = None,
+    retries: int = 3,
+    progress: bool = False,
+) -> Count:
+    """Counts ``problem`` (a :class:`~quadrille.Problem`, a
+    :class:`~quadrille.Packing` or :class:`Queens`) in ``shards`` slices on
+    ``cluster``.
+
+    :param cluster: a ``dask.distributed.Client``, any
+        :class:`concurrent.futures.Executor`, or ``None`` for threads here.
+    :param shards: the number of slices (at most 1,024: the engine's split).
+    :param engine: ``auto``, ``links``, ``cells`` or ``bits``; every slice runs
+        on the one it resolves to, so the statistics add up.
+    :param journal: a file of JSON lines: each finished slice's record is
+        appended (and flushed) as it arrives; slices already there are not
+        counted again. A journal of another problem, of another number of
+        slices, or with a line that is no record, is refused (``ValueError``).
+    :param retries: how many times a failed slice is submitted again before
+        the call raises ``RuntimeError`` naming it.
+    :param progress: show a ``tqdm`` bar (slices done, solutions so far).
+    """
+    if not 1 <= shards <= 1024:
+        raise ValueError(f"shards must be between 1 and 1024, not {shards}")
+    _check_engine(engine)
+    problem_id, recorded_engine = _identity(problem, engine)
+    if recorded_engine is not None:
+        engine = recorded_engine
+    done: dict[int, dict[str, Any]] = {}
+    path = os.fspath(journal) if journal is not None else None
+    if path is not None:
+        done = _read_journal(path, problem_id, shards, recorded_engine)
+    todo = [i for i in range(shards) if i not in done]
+    bar: Any = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=shards, initial=shards - len(todo), unit="slice")
+    out = open(path, "a", encoding="utf-8") if path is not None else None
+    try:
+        for record in _run(problem, cluster, todo, shards, engine, retries):
+            if record["problem"] != problem_id:
+                raise RuntimeError(f"slice {record['shard']} counted another problem")
+            done[record["shard"]] = record
+            if out is not None:
+                out.write(json.dumps(record, sort_keys=True) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            if bar is not None:
+                bar.update(1)
+                bar.set_postfix(solutions=sum(r["solutions"] for r in done.values()))
+    finally:
+        if out is not None:
+            out.close()
+        if bar is not None:
+            bar.close()
+    records = [done[i] for i in range(shards)]
+    unique: int | None = None
+    if all("unique_times_8" in r for r in records):
+        unique = sum(r["unique_times_8"] for r in records) // 8
+    elif all("packings" in r for r in records):
+        unique = sum(r["packings"] for r in records)
+    return Count(
+        solutions=sum(r["solutions"] for r in records),
+        nodes=sum(r["nodes"] for r in records),
+        updates=sum(r["updates"] for r in records),
+        cleansings=sum(r["cleansings"] for r in records),
+        unique=unique,
+        records=records,
+    )
+
+
+def _run(
+    problem: Target, cluster: Any, todo: list[int], of: int, engine: str, retries: int
+) -> Iterator[dict[str, Any]]:
+    """Each slice's record as it finishes, resubmitting failed slices."""
+    if not todo:
+        return
+    owned = None
+    if cluster is None:
+        owned = cluster = concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1)
+    try:
+        if _is_dask(cluster):
+            # Typed as Any: dask's own annotations are partial.
+            dask_distributed: Any = importlib.import_module("dask.distributed")
+
+            # The problem travels to every worker once.
+            [shared] = cluster.scatter([problem], broadcast=True)
+
+            def submit(i: int) -> Any:
+                return cluster.submit(_slice, shared, i, of, engine, pure=False)
+
+            pending = dask_distributed.as_completed([])
+            futures = {}
+            for i in todo:
+                future = submit(i)
+                futures[future] = i
+                pending.add(future)
+            failures: dict[int, int] = {}
+            for future in pending:
+                i = futures.pop(future)
+                if future.status == "finished":
+                    yield future.result()
+                    continue
+                failures[i] = failures.get(i, 0) + 1
+                if failures[i] > retries:
+                    raise RuntimeError(
+                        f"slice {i} of {of} failed {failures[i]} times: {future.exception()!r}"
+                    )
+                again = submit(i)
+                futures[again] = i
+                pending.add(again)
+            return
+        failures = {}
+        running = {cluster.submit(_slice, problem, i, of, engine): i for i in todo}
+        while running:
+            finished, _ = concurrent.futures.wait(
+                running, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in finished:
+                i = running.pop(future)
+                error = future.exception()
+                if error is None:
+                    yield future.result()
+                    continue
+                failures[i] = failures.get(i, 0) + 1
+                if failures[i] > retries:
+                    for other in running:
+                        other.cancel()
+                    raise RuntimeError(
+                        f"slice {i} of {of} failed {failures[i]} times: {error!r}"
+                    ) from error
+                running[cluster.submit(_slice, problem, i, of, engine)] = i
+    finally:
+        if owned is not None:
+            owned.shutdown(cancel_futures=True)

@@ -1,0 +1,84 @@
+//! Running a search off the calling thread, so that the GIL is released while
+//! it runs and Ctrl-C reaches it.
+//!
+//! Python runs its signal handlers on the main thread only, between bytecodes:
+//! a search that held the main thread would not see Ctrl-C until its end. So
+//! every search runs on a thread of its own, with a [`Monitor`] it reports to,
+//! while the calling thread waits without the GIL and wakes every
+//! [`POLL`] to let Python look at its signals. When a handler raises (Ctrl-C
+//! raises `KeyboardInterrupt`), the monitor is stopped; the search stops at its
+//! next report, every 4,096 nodes, and the exception goes up.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::time::Duration;
+
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use quadrille_dlx::Monitor;
+
+/// How long the calling thread waits between two looks at Python's signals.
+pub(crate) const POLL: Duration = Duration::from_millis(10);
+
+/// How long the calling thread yields to a new search before it sleeps.
+const YIELD_FOR: Duration = Duration::from_millis(1);
+
+/// What a panic says, for the `RuntimeError` that replaces it.
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic".to_string()
+    }
+}
+
+/// Runs `work` on a thread of its own with the GIL released, looking at
+/// Python's signals every [`POLL`]; `monitor` is the one `work` searches with,
+/// stopped when a signal handler raises. A panic in `work` comes back as a
+/// `RuntimeError`, never as a panic crossing into Python.
+pub(crate) fn interruptible<T, F>(py: Python<'_>, monitor: &Arc<Monitor>, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> T + Send,
+{
+    std::thread::scope(|scope| {
+        let waiter = std::thread::current();
+        let handle = scope.spawn(move || {
+            let result = catch_unwind(AssertUnwindSafe(work));
+            waiter.unpark();
+            result
+        });
+        // A short search is over in well under a millisecond: yielding the
+        // processor to it first, rather than sleeping at once, saves the
+        // scheduler's wake-up latency (milliseconds on a busy machine).
+        py.allow_threads(|| {
+            let start = std::time::Instant::now();
+            while !handle.is_finished() && start.elapsed() < YIELD_FOR {
+                std::thread::yield_now();
+            }
+        });
+        loop {
+            py.allow_threads(|| {
+                if !handle.is_finished() {
+                    std::thread::park_timeout(POLL);
+                }
+            });
+            if handle.is_finished() {
+                break;
+            }
+            if let Err(error) = py.check_signals() {
+                monitor.stop();
+                // The search stops at its next report; the scope waits for it.
+                return Err(error);
+            }
+        }
+        match handle.join() {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(payload)) | Err(payload) => {
+                Err(PyRuntimeError::new_err(format!("internal error in the search: {}", panic_message(&*payload))))
+            }
+        }
+    })
+}

@@ -1,0 +1,197 @@
+"""`Problem` against the brute force, and what Python users expect of it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+import quadrille
+from brute import Spec, is_solution, solutions, specs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from quadrille import Problem
+
+ENGINES = ["auto", "links", "cells", "bits"]
+
+
+def build(spec: Spec, **kwargs: Any) -> Problem:
+    return Problem(
+        spec.primary, spec.options, secondary=spec.secondary, bounds=spec.bounds, **kwargs
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(specs(), st.sampled_from(ENGINES))
+def test_solutions_match_brute_force(spec: Spec, engine: str) -> None:
+    expected = solutions(spec)
+    problem = build(spec)
+    found = sorted(tuple(sorted(s)) for s in problem.solutions(engine=engine))
+    assert found == expected
+    assert problem.count(engine=engine, threads=1) == len(expected)
+    assert problem.count(engine=engine, threads=2) == len(expected)
+    first = problem.first(engine=engine)
+    if expected:
+        assert first is not None and is_solution(spec, first)
+    else:
+        assert first is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs(), st.integers(0, 5))
+def test_limit(spec: Spec, limit: int) -> None:
+    expected = len(solutions(spec))
+    problem = build(spec)
+    assert problem.count(limit=limit, threads=1) == min(limit, expected)
+    assert len(list(problem.solutions(limit=limit))) == min(limit, expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs())
+def test_payloads(spec: Spec) -> None:
+    payloads = [f"option {k}" for k in range(len(spec.options))]
+    problem = build(spec, payloads=payloads)
+    expected = sorted(tuple(sorted(payloads[k] for k in s)) for s in solutions(spec))
+    assert sorted(tuple(sorted(s)) for s in problem.solutions()) == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(specs(bounds=False), st.integers(1, 6), st.sampled_from([1, 2]))
+def test_best_is_the_cheapest(spec: Spec, k: int, threads: int) -> None:
+    def cost(s: tuple[int, ...]) -> int:
+        return sum(spec.costs[o] for o in s)
+
+    expected = sorted(solutions(spec), key=lambda s: (cost(s), s))[:k]
+    problem = build(spec, costs=spec.costs)
+    best = problem.best(k, threads=threads)
+    assert [c.cost for c in best] == [cost(s) for s in expected]
+    assert [tuple(c.solution) for c in best] == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs())
+def test_knuth_format_gives_identical_statistics(spec: Spec) -> None:
+    problem = build(spec, costs=spec.costs)
+    text = problem.to_knuth()
+    again = Problem.from_knuth(text)
+    assert again.to_knuth() == text
+    assert again.costs == problem.costs
+    for engine in ENGINES:
+        assert again.stats(engine=engine, threads=1) == problem.stats(engine=engine, threads=1)
+
+
+def test_knuth_toy_statistics() -> None:
+    # DLX1's figures for Knuth's toy problem (TAOCP 7.2.2.1, his program's output).
+    toy = Problem("ABCDEFG", ["CEF", "ADG", "BCF", "AD", "BG", "DEG"])
+    stats = toy.stats(engine="links", threads=1)
+    assert (stats.nodes, stats.updates, stats.solutions) == (6, 30, 1)
+    assert toy.count() == 1
+
+
+def test_any_hashable_items() -> None:
+    cells = [(r, c) for r in range(2) for c in range(2)]
+    dominoes = [[(0, 0), (0, 1)], [(1, 0), (1, 1)], [(0, 0), (1, 0)], [(0, 1), (1, 1)]]
+    p = Problem(cells, dominoes, payloads=["top", "bottom", "left", "right"])
+    assert sorted(map(sorted, p.solutions())) == [["bottom", "top"], ["left", "right"]]
+    assert p.option(0) == [(0, 0), (0, 1)]
+    # A frozenset, an int and None as items; a colour that is a tuple.
+    q = Problem(
+        [frozenset({1}), 7], [[frozenset({1}), ("x", (1, 2))], [7, ("x", (1, 2))]], secondary=["x"]
+    )
+    assert q.count() == 1
+    assert q.option(1) == [7, ("x", (1, 2))]
+
+
+def test_colours_whose_names_collide() -> None:
+    p = Problem(
+        ["A", "B"],
+        [["A", ("x", "a b")], ["B", ("x", "a_b")], ["B", ("x", "a b")]],
+        secondary=["x"],
+    )
+    assert p.option(0) == ["A", ("x", "a b")]
+    assert p.option(1) == ["B", ("x", "a_b")]
+    assert sorted(map(sorted, p.solutions())) == [[0, 2]]
+
+
+@settings(max_examples=50, deadline=None)
+@given(specs())
+def test_items_of_any_hashable_type(spec: Spec) -> None:
+    # The same problem with its items renamed to ints, tuples and frozensets.
+    kinds: list[Any] = [lambda k: k, lambda k: ("cell", k), lambda k: frozenset({k, -1})]
+    names = spec.primary + spec.secondary
+    rename = {name: kinds[k % 3](k) for k, name in enumerate(names)}
+    options = [
+        [(rename[e[0]], e[1]) if isinstance(e, tuple) else rename[e] for e in option]
+        for option in spec.options
+    ]
+    renamed = Problem(
+        [rename[i] for i in spec.primary],
+        options,
+        secondary=[rename[i] for i in spec.secondary],
+        bounds={rename[i]: b for i, b in spec.bounds.items()},
+    )
+    assert sorted(tuple(sorted(s)) for s in renamed.solutions()) == solutions(spec)
+    for k, option in enumerate(options):
+        assert renamed.option(k) == option
+
+
+def test_bounds_scheduling() -> None:
+    # Two or three of four volunteers take a shift: C(4,2) + C(4,3).
+    people = ["Al", "Bo", "Cy", "Di"]
+    p = Problem(
+        ["shift", *people],
+        [["shift", x] for x in people] + [[x] for x in people],
+        bounds={"shift": (2, 3)},
+    )
+    assert p.count() == 10
+    assert p.bounds == {"shift": (2, 3)}
+    assert p.to_knuth().startswith("2:3|shift Al Bo Cy Di\n")
+
+
+def test_errors_name_the_option_and_item() -> None:
+    with pytest.raises(ValueError, match=r"option 1: unknown item 'Z'"):
+        Problem("AB", [["A"], ["Z"]])
+    with pytest.raises(ValueError, match=r"option 0: item 'A' appears twice"):
+        Problem("AB", [["A", "A"]])
+    with pytest.raises(ValueError, match=r"option 0: primary item 'A' cannot have a colour"):
+        Problem("AB", [[("A", "red")]])
+    with pytest.raises(ValueError, match=r"option 0 has no primary item"):
+        Problem("A", [["X"]], secondary=["X"])
+    with pytest.raises(ValueError, match=r"duplicate item 'A'"):
+        Problem("AA", [])
+    with pytest.raises(TypeError, match=r"item \[1\] is not hashable"):
+        Problem([[1]], [])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"option 0: item \[1\] is not hashable"):
+        Problem("A", [["A", [1]]])
+    with pytest.raises(ValueError, match=r"lower bound 3 exceeds the upper bound 2"):
+        Problem("A", [["A"]], bounds={"A": (3, 2)})
+    with pytest.raises(ValueError, match=r"2 payloads for 1 options"):
+        Problem("A", [["A"]], payloads=[1, 2])
+    with pytest.raises(ValueError, match=re.escape("line 3, column 3: unknown item `C`")):
+        Problem.from_knuth("A B | X\nA X:red\nB C\n")
+    with pytest.raises(ValueError, match=r"unknown engine `fast`"):
+        Problem("A", [["A"]]).count(engine="fast")
+    with pytest.raises(ValueError, match=r"memo"):
+        Problem("A", [["A"]]).count(engine="memo")
+    with pytest.raises(TypeError):
+        Problem("A", [["A"]]).count(limit="3")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"costs cannot be combined with bounds"):
+        Problem("AB", [["A"], ["B"]], bounds={"A": (0, 1)}).best(1)
+
+
+def test_engine_resolution() -> None:
+    p = Problem("AB", [["A"], ["B"]])
+    assert p.engine() == "bits"
+    assert p.engine("cells") == "cells"
+    assert Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("bits") == "links"
+
+
+def test_solutions_stats_and_close() -> None:
+    p = Problem("ABCDEFG", ["CEF", "ADG", "BCF", "AD", "BG", "DEG"])
+    it = p.solutions(engine="links")
+    assert list(it) == [[3, 0, 4]]
+    assert it.stats == p.stats(engine="links", threads=1)
+
+
+def test_version() -> None:
+    assert re.fullmatch(r"\d+\.\d+\.\d+", quadrille.__version__)

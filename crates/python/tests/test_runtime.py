@@ -1,0 +1,151 @@
+"""What Python users expect of a search: other threads run, Ctrl-C stops it,
+an abandoned iterator frees it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+from quadrille import Problem
+
+
+def queens(n: int) -> Problem:
+    """N-Queens as exact cover: rows and columns primary, diagonals secondary."""
+    rows = [f"r{i}" for i in range(n)]
+    cols = [f"c{j}" for j in range(n)]
+    diagonals = [f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)]
+    options = [
+        [f"r{i}", f"c{j}", f"a{i + j}", f"b{n - 1 - i + j}"] for i in range(n) for j in range(n)
+    ]
+    return Problem(rows + cols, options, secondary=diagonals)
+
+
+def threads_now() -> int:
+    return len(os.listdir("/proc/self/task"))
+
+
+def test_gil_is_released_during_a_count() -> None:
+    problem = queens(13)
+    ticks = 0
+    done = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    start = time.monotonic()
+    try:
+        assert problem.count(threads=1) == 73_712
+    finally:
+        done.set()
+        ticker.join()
+    elapsed = time.monotonic() - start
+    # The ticker ran through the count (a held GIL would have kept it at 0 or 1).
+    assert ticks >= min(50, int(elapsed * 200))
+
+
+def test_gil_is_released_while_iterating() -> None:
+    problem = queens(11)
+    ticks = 0
+    done = threading.Event()
+
+    def tick() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        assert sum(1 for _ in problem.solutions()) == 2680
+    finally:
+        done.set()
+        ticker.join()
+    assert ticks > 0
+
+
+def test_an_abandoned_iterator_frees_its_search() -> None:
+    problem = queens(16)  # 14,772,512 solutions: hours in Python, seconds here
+    before = threads_now()
+    solutions = problem.solutions()
+    first = next(solutions)
+    assert len(first) == 16
+    assert threads_now() == before + 1
+    del solutions
+    assert threads_now() == before
+    solutions = problem.solutions()
+    for _ in zip(range(5), solutions):
+        pass
+    solutions.close()
+    assert threads_now() == before
+    assert list(solutions) == []
+    assert solutions.finished
+
+
+def test_two_iterators_at_once() -> None:
+    problem = queens(6)
+    a, b = problem.solutions(), problem.solutions()
+    assert [next(a), next(b)] == [next(problem.solutions())] * 2
+    assert len(list(a)) == len(list(b)) == 3
+
+
+CHILD = textwrap.dedent(
+    """
+    import sys, time
+    sys.path.insert(0, {tests!r})
+    from test_runtime import queens
+    problem = queens(17)
+    how = sys.argv[1]
+    print("ready", flush=True)
+    try:
+        if how == "count":
+            problem.count(threads=1)
+        elif how == "threads":
+            problem.count(threads=2)
+        else:
+            for _ in problem.solutions():
+                pass
+    except KeyboardInterrupt:
+        print(f"interrupted {{time.monotonic()}}", flush=True)
+    else:
+        print("finished", flush=True)
+    """
+)
+
+
+def interrupt(how: str) -> float:
+    """Seconds from a SIGINT sent during a long search to the
+    KeyboardInterrupt in the searching process."""
+    code = CHILD.format(tests=os.path.dirname(__file__))
+    child = subprocess.Popen([sys.executable, "-c", code, how], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    line = child.stdout.readline().split()
+    child.wait(timeout=10)
+    assert line[0] == "interrupted", line
+    return float(line[1]) - sent
+
+
+def test_ctrl_c_stops_a_long_count() -> None:
+    assert interrupt("count") < 0.1
+
+
+def test_ctrl_c_stops_a_count_on_threads() -> None:
+    assert interrupt("threads") < 0.1
+
+
+def test_ctrl_c_stops_an_iteration() -> None:
+    assert interrupt("iterate") < 0.1
