@@ -115,8 +115,12 @@ impl Task {
     pub(super) fn search(&self) -> u64 {
         let n = self.n as u32;
         let mut stack = [Level::default(); MAX_FREE_ROWS];
+        // A constellation that fills every row is one solution; `next` wants at
+        // least one open row.
+        if self.rows == 0 {
+            return 1;
+        }
         let (row, avail) = match self.next(self.cols, self.sums, self.differences, self.rows) {
-            _ if self.rows == 0 => return 1,
             Next::DeadEnd => return 0,
             Next::Done(count) => return count,
             Next::Branch { row, free } => (row, free),
