@@ -181,6 +181,7 @@
 //! - [`Solver::visit_traced`]: the search's every step as an [`Event`], to watch it work.
 //! - [`knuth`]: Knuth's text format, read and written.
 //! - [`parallel`]: counting on many threads, and in shards across machines.
+//! - [`shard`]: the records of shards, read back and merged with every check.
 //! - [`costs`]: the `k` cheapest solutions when options have costs (DLX5), on one
 //!   thread or many.
 #![deny(missing_docs)]
@@ -198,6 +199,7 @@ pub mod costs;
 pub mod knuth;
 pub mod model;
 pub mod parallel;
+pub mod shard;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use engine::{Engine, UnknownEngine};
