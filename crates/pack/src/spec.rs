@@ -165,6 +165,27 @@ pub struct Base {
     pub shape: Shape,
 }
 
+/// The primary cells of a box against those the pieces cover
+/// ([`Spec::cell_count`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellCount {
+    /// The box's primary cells.
+    pub box_cells: u64,
+    /// The fewest primary cells the pieces can cover between them, each used
+    /// as many times as its multiplicity says.
+    pub fewest: u64,
+    /// The most they can cover.
+    pub most: u64,
+}
+
+impl CellCount {
+    /// Whether the pieces' cells can add up to the box's: when not, no
+    /// packing exists.
+    pub fn can_fill(&self) -> bool {
+        self.fewest <= self.box_cells && self.box_cells <= self.most
+    }
+}
+
 /// How to read a description.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
@@ -596,16 +617,32 @@ impl Spec {
     }
 
     /// Every placement, in Knuth's order: for each base placement, every shift
-    /// that keeps its cells inside the box's bounds and its primary cells on
-    /// primary cells of the box, x outermost. Each comes with its piece and its
-    /// cells.
+    /// that keeps its cells inside the box's bounds, its primary cells on
+    /// primary cells of the box and its secondary cells on secondary cells of
+    /// the box (with the same suffix), x outermost. Each comes with its piece
+    /// and its cells.
+    ///
+    /// Knuth's programs check only the primary cells, and so write options
+    /// naming secondary cells that the item line lacks, which his solvers then
+    /// refuse; his description promises placements whose cells all fit in the
+    /// box, which is what this keeps.
     pub fn placements(&self) -> Vec<(usize, Vec<Cell>)> {
         let mut out = Vec::new();
+        self.visit_placements(|piece, cells| out.push((piece, cells.to_vec())));
+        out
+    }
+
+    /// Calls `visit` with each placement of [`Spec::placements`], in the same
+    /// order, without collecting them: the piece and the cells.
+    pub fn visit_placements(&self, mut visit: impl FnMut(usize, &[Cell])) {
         if self.cells.is_empty() {
-            return out;
+            return;
         }
         let (min, max) = self.bounds();
         let primary: HashSet<[u8; 3]> = self.cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
+        let secondary: HashSet<([u8; 3], &str)> =
+            self.cells.iter().filter(|c| c.is_secondary()).map(|c| (c.coords, c.suffix.as_str())).collect();
+        let mut cells: Vec<Cell> = Vec::new();
         for base in &self.bases {
             let m = base.shape.max();
             let range = |i: usize| i32::from(min[i])..=i32::from(max[i]) - i32::from(m[i]);
@@ -616,22 +653,46 @@ impl Spec {
                             [dx + i32::from(c.coords[0]), dy + i32::from(c.coords[1]), dz + i32::from(c.coords[2])]
                                 .map(|v| v as u8)
                         };
-                        let fits = base
-                            .shape
-                            .cells()
-                            .iter()
-                            .filter(|c| !c.is_secondary())
-                            .all(|c| primary.contains(&shift(c)));
+                        let fits = base.shape.cells().iter().all(|c| {
+                            if c.is_secondary() {
+                                secondary.contains(&(shift(c), c.suffix.as_str()))
+                            } else {
+                                primary.contains(&shift(c))
+                            }
+                        });
                         if fits {
-                            let cells =
-                                base.shape.cells().iter().map(|c| Cell { coords: shift(c), suffix: c.suffix.clone() });
-                            out.push((base.piece, cells.collect()));
+                            cells.clear();
+                            cells.extend(
+                                base.shape.cells().iter().map(|c| Cell { coords: shift(c), suffix: c.suffix.clone() }),
+                            );
+                            visit(base.piece, &cells);
                         }
                     }
                 }
             }
         }
-        out
+    }
+
+    /// How many primary cells the box has, and how many the pieces cover
+    /// between them (a range when the lines naming one piece give it
+    /// different sizes): found without making a placement, so that a packing
+    /// that cannot exist costs nothing to refuse.
+    pub fn cell_count(&self) -> CellCount {
+        let box_cells = self.cells.iter().filter(|c| !c.is_secondary()).count() as u64;
+        let mut sizes: Vec<Option<(u64, u64)>> = vec![None; self.pieces.len()];
+        for t in &self.typical {
+            let n = t.shape.cells().iter().filter(|c| !c.is_secondary()).count() as u64;
+            let size = sizes[t.piece].get_or_insert((n, n));
+            *size = (size.0.min(n), size.1.max(n));
+        }
+        let (mut fewest, mut most) = (0u64, 0u64);
+        for (size, piece) in sizes.iter().zip(&self.pieces) {
+            let (low, high) = size.unwrap_or((0, 0));
+            let k = u64::from(piece.multiplicity);
+            fewest = fewest.saturating_add(low.saturating_mul(k));
+            most = most.saturating_add(high.saturating_mul(k));
+        }
+        CellCount { box_cells, fewest, most }
     }
 
     /// The item line of Knuth's format, as his programs write it: the primary
@@ -673,14 +734,14 @@ impl Spec {
         text.push_str("| this file was made by quadrille-pack from that description\n");
         text.push_str(&self.item_line());
         text.push('\n');
-        for (piece, cells) in self.placements() {
+        self.visit_placements(|piece, cells| {
             text.push_str(&self.pieces[piece].name);
             for cell in cells {
                 text.push(' ');
                 text.push_str(&cell.name(self.dims));
             }
             text.push('\n');
-        }
+        });
         text
     }
 }
