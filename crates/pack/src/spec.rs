@@ -274,7 +274,23 @@ pub enum SpecErrorKind {
     /// A piece line without cells.
     #[error("piece `{0}` has no cells")]
     NoCells(String),
+    /// A multiplicity above what the engine's bounds hold.
+    #[error("multiplicity {0} is above the limit of {MAX_MULTIPLICITY}")]
+    MultiplicityTooLarge(u64),
+    /// A piece's cell with a suffix no cell of the box has: no placement
+    /// could put it in the box. (In a box of two coordinates, a third digit
+    /// reads as a suffix.)
+    #[error("cell `{cell}` has the suffix `{suffix}`, which no cell of the box has")]
+    SuffixNotInBox {
+        /// The cell as written.
+        cell: String,
+        /// Its suffix.
+        suffix: String,
+    },
 }
+
+/// The most copies of one piece: the engine's limit on an item's bounds.
+pub const MAX_MULTIPLICITY: u32 = quadrille_dlx::MAX_BOUND;
 
 /// A description error, with the line and column (both from 1) of the culprit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -401,6 +417,33 @@ impl Line<'_> {
     }
 }
 
+impl Line<'_> {
+    /// The first cell written from position `p` on whose suffix is `suffix`:
+    /// its position and its text.
+    fn word_with_suffix(&self, mut p: usize, dims: Dims, suffix: &str) -> (usize, String) {
+        loop {
+            while self.at(p).is_some_and(char::is_whitespace) {
+                p += 1;
+            }
+            let start = p;
+            while self.at(p).is_some_and(|c| !c.is_whitespace()) {
+                p += 1;
+            }
+            if start == p {
+                return (start, String::new());
+            }
+            let mut end = start;
+            for _ in 0..dims.count() {
+                end = self.coordinate(end, dims.count()).map_or(p, |(_, next)| next);
+            }
+            let written: String = self.chars[start..p].iter().collect();
+            if self.chars[end.min(p)..p].iter().collect::<String>() == suffix {
+                return (start, written);
+            }
+        }
+    }
+}
+
 /// The values whose bits are set.
 fn bits(set: u64) -> impl Iterator<Item = u8> {
     (0..64u8).filter(move |&x| set & (1 << x) != 0)
@@ -457,6 +500,7 @@ impl Spec {
         cells.sort();
         cells.dedup();
         let primary: HashSet<[u8; 3]> = cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
+        let box_suffixes: HashSet<String> = cells.iter().map(|c| c.suffix.clone()).filter(|s| !s.is_empty()).collect();
         let mut spec = Spec {
             dims,
             reflections,
@@ -512,6 +556,12 @@ impl Spec {
             };
             let mut typical = Vec::new();
             suffixes |= line.cells(p, dims, &mut typical)?;
+            if let Some(cell) = typical.iter().find(|c| c.is_secondary() && !box_suffixes.contains(c.suffix.as_str())) {
+                let (column, written) = line.word_with_suffix(p, dims, &cell.suffix);
+                return Err(
+                    line.error(column, SpecErrorKind::SuffixNotInBox { cell: written, suffix: cell.suffix.clone() })
+                );
+            }
             if typical.is_empty() {
                 return Err(line.error(p, SpecErrorKind::NoCells(name.to_string())));
             }
@@ -756,8 +806,13 @@ fn split_multiplicity<'w>(line: &Line<'_>, word: &'w str) -> Result<(u32, &'w st
         return Ok((u32::from(k), &word[chars[0].len_utf8() + 1..], 2));
     }
     if let Some((count, name)) = word.split_once('|') {
-        let k = count.parse::<u32>().ok().filter(|&k| k > 0 && count.bytes().all(|b| b.is_ascii_digit()));
+        let all_digits = !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit());
+        let k = count.parse::<u64>().ok().filter(|&k| k > 0 && all_digits);
         let k = k.ok_or_else(|| line.error(0, SpecErrorKind::BadMultiplicity(count.to_string())))?;
+        let k = u32::try_from(k)
+            .ok()
+            .filter(|&k| k <= MAX_MULTIPLICITY)
+            .ok_or_else(|| line.error(0, SpecErrorKind::MultiplicityTooLarge(k)))?;
         return Ok((k, name, count.chars().count() + 1));
     }
     Ok((1, word, 0))

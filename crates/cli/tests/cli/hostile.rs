@@ -60,3 +60,47 @@ fn pack_refuses_what_cells_cannot_fill_before_placing_anything() {
     );
     assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
 }
+
+/// Errors of a description name their line and column: a multiplicity above
+/// the engine's limit, a third digit in a box of two (read as a suffix no
+/// cell of the box has), a control character in a cell.
+#[test]
+fn pack_errors_have_positions() {
+    let error = |text: &str| quadrille(&["pack", "--count"], text).stderr;
+    assert_eq!(
+        error("[0-1][0-1]\n4294967295|X 00\n"),
+        "quadrille: error: <stdin>:2:1: multiplicity 4294967295 is above the limit of 2147483647\n"
+    );
+    assert_eq!(
+        error("[0-1][0-1]\nX 01 000\n"),
+        "quadrille: error: <stdin>:2:6: cell `000` has the suffix `0`, which no cell of the box has\n"
+    );
+    assert_eq!(
+        error("[0-1][0-1]\nX 00\0\n"),
+        "quadrille: error: <stdin>:2:3: cell `00\\u{0}` has the suffix `\\u{0}`, which no cell of the box has\n"
+    );
+}
+
+/// Control characters from the input never reach the terminal as themselves.
+#[test]
+fn errors_show_control_characters_escaped() {
+    let run = quadrille(&["solve"], "A\nA Q\u{1b}[2J\0\n");
+    assert_eq!(run.stderr, "quadrille: error: <stdin>:2:3: unknown item `Q\\u{1b}[2J\\u{0}`\n");
+    let run = quadrille(&["queens", "--verify"], "1 2\u{7}\n");
+    assert!(!run.stderr.contains(|c: char| c.is_control() && c != '\n'), "{:?}", run.stderr);
+}
+
+/// A piece named with characters XML does not allow, or that are markup,
+/// still makes a well-formed SVG picture.
+#[test]
+fn svg_pictures_are_well_formed_whatever_the_names() {
+    let run = quadrille(&["pack", "--format", "svg"], "[0-1]0\n\u{1}<&'\"\u{fffe} 00 10\n");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let svg = &run.stdout;
+    assert!(!svg.contains(|c: char| (c as u32) < 0x20 && !"\t\n\r".contains(c)), "{svg:?}");
+    assert!(!svg.contains('\u{fffe}'));
+    assert!(svg.contains("\u{fffd}&lt;&amp;&apos;&quot;\u{fffd}"), "{svg}");
+    // Every `<` opens a tag: the names added none.
+    let tags = svg.matches('<').count();
+    assert_eq!(tags, svg.matches("</").count() * 2 + svg.matches("/>").count() + svg.matches("<?").count(), "{svg}");
+}
