@@ -499,7 +499,6 @@ impl Spec {
         let mut suffixes = box_line.cells(0, dims, &mut cells)?;
         cells.sort();
         cells.dedup();
-        let primary: HashSet<[u8; 3]> = cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
         let box_suffixes: HashSet<String> = cells.iter().map(|c| c.suffix.clone()).filter(|s| !s.is_empty()).collect();
         let mut spec = Spec {
             dims,
@@ -524,11 +523,14 @@ impl Spec {
             if let Some(bad) = name.chars().position(|c| matches!(c, '|' | ':' | '*')) {
                 return Err(line.error(name_at + bad, SpecErrorKind::NameCharacter(name.to_string())));
             }
+            // A piece may not share its name with a cell of the box, primary
+            // or secondary (its digits, then its suffix).
             let chars: Vec<char> = name.chars().collect();
-            if chars.len() == dims.count() {
+            if chars.len() >= dims.count() {
                 let mut coords = [0u8; 3];
-                if chars.iter().zip(&mut coords).all(|(&c, x)| decode(c).map(|d| *x = d).is_some())
-                    && primary.contains(&coords)
+                let suffix: String = chars[dims.count()..].iter().collect();
+                if chars[..dims.count()].iter().zip(&mut coords).all(|(&c, x)| decode(c).map(|d| *x = d).is_some())
+                    && spec.cells.binary_search(&Cell { coords, suffix }).is_ok()
                 {
                     return Err(line.error(name_at, SpecErrorKind::NameIsCell(name.to_string())));
                 }
@@ -839,6 +841,33 @@ mod tests {
             assert!(Spec::parse(bad).is_err(), "{bad}");
         }
         assert!(Spec::parse("[]0").is_ok(), "the empty set is legal, if useless");
+    }
+
+    /// Found by fuzzing: a piece named like a secondary cell of the box (the
+    /// cell `an` with the suffix `d`) made the engine refuse a duplicate item,
+    /// with no line or column.
+    #[test]
+    fn a_piece_named_like_a_secondary_cell_is_refused_where_it_is() {
+        let err = Spec::parse("and 00 0d!\nand 00\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2, column 1: piece name `and` is a cell of the box");
+        let err = Spec::parse("an 00 0d!\n0d! 00\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2, column 1: piece name `0d!` is a cell of the box");
+        // A name that is a cell only with a suffix the box lacks is fine.
+        assert!(Spec::parse("an 00\nand 00\n").is_ok());
+    }
+
+    /// A multiplicity above the engine's limit, and a suffix no cell of the
+    /// box has, are refused where they are written.
+    #[test]
+    fn limits_and_stray_suffixes_have_positions() {
+        let err = Spec::parse("[0-1][0-1]\n2147483648|X 00\n").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 1));
+        assert!(Spec::parse("[0-1][0-1]\n2147483647|X 00\n").is_ok());
+        let err = Spec::parse("[0-1][0-1]\nX 01 000\n").unwrap_err();
+        assert_eq!(
+            (err.line, err.column, err.kind.to_string()),
+            (2, 6, "cell `000` has the suffix `0`, which no cell of the box has".into())
+        );
     }
 
     #[test]
