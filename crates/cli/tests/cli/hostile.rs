@@ -104,3 +104,46 @@ fn svg_pictures_are_well_formed_whatever_the_names() {
     let tags = svg.matches('<').count();
     assert_eq!(tags, svg.matches("</").count() * 2 + svg.matches("/>").count() + svg.matches("<?").count(), "{svg}");
 }
+
+/// Runs `quadrille ARGS` with at most `megabytes` of address space (`ulimit
+/// -v`, one thread, glibc held to two arenas), so that growing past the
+/// bound aborts the run instead of passing.
+#[cfg(target_os = "linux")]
+fn within(megabytes: u64, args: &[&str], stdin: &str) -> crate::Run {
+    let command = format!("ulimit -v {}; MALLOC_ARENA_MAX=2 exec \"$0\" \"$@\"", megabytes * 1024);
+    let mut all = vec!["-c", &command, env!("CARGO_BIN_EXE_quadrille")];
+    all.extend_from_slice(args);
+    let mut child = std::process::Command::new("sh")
+        .args(&all)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    crate::Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        code: output.status.code().unwrap_or(-1),
+    }
+}
+
+/// The memory bound the README states: a small multiple of the input plus
+/// what was asked for. One line asking for 10^8 slices, one line of box
+/// asking for 238,328 cells, and an option of 150,000 items (2 MB) each fit
+/// in an address space of 200 MB (the merge took 7.4 GB, the box 4 GB).
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_within_the_bound() {
+    let run = within(200, &["merge"], &record(7, 100_000_000, "0.5"));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("and 99,999,989 more"), "{}", run.stderr);
+    let run = within(200, &["pack", "--count", "--threads", "1"], "[0-Z][0-Z][0-Z]\nP [0-9][0-9]0\n");
+    assert_eq!((run.code, run.stdout.as_str()), (1, "0\n"), "{}", run.stderr);
+    let names: Vec<String> = (0..150_000).map(|i| format!("i{i}")).collect();
+    let line = names.join(" ");
+    let run = within(200, &["solve", "--count", "--threads", "1"], &format!("{line}\n{line}\n"));
+    assert_eq!((run.code, run.stdout.as_str()), (0, "1\n"), "{}", run.stderr);
+}
