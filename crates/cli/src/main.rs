@@ -17,6 +17,7 @@ mod replay;
 mod shard;
 mod solve;
 mod sudoku;
+mod terminal;
 
 /// Exact cover with Knuth's Dancing Links: solve Knuth-format problems, N-Queens
 /// and sudoku.
@@ -130,7 +131,7 @@ fn main() -> ExitCode {
         Ok(outcome) => outcome.exit_code(),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "quadrille: error: {e:#}");
+            let _ = writeln!(io::stderr(), "quadrille: error: {}", terminal::printable(&format!("{e:#}")));
             ExitCode::from(2)
         }
     }

@@ -133,19 +133,19 @@ fn read_spec(args: &Args) -> anyhow::Result<(String, Spec)> {
 
 /// Warns when the pieces cannot fill the box for want or excess of cells.
 fn check_sizes(spec: &Spec) {
-    let cells = spec.cells().iter().filter(|c| !c.is_secondary()).count();
-    let mut sizes = vec![None; spec.pieces().len()];
-    for t in spec.typical() {
-        sizes[t.piece].get_or_insert(t.shape.cells().iter().filter(|c| !c.is_secondary()).count());
+    let count = spec.cell_count();
+    if count.can_fill() || crate::quiet() {
+        return;
     }
-    let same = spec
-        .typical()
-        .iter()
-        .all(|t| Some(t.shape.cells().iter().filter(|c| !c.is_secondary()).count()) == sizes[t.piece]);
-    let pieces: usize = sizes.iter().zip(spec.pieces()).map(|(s, p)| s.unwrap_or(0) * p.multiplicity as usize).sum();
-    if same && pieces != cells && !crate::quiet() {
-        eprintln!("quadrille: warning: the pieces have {pieces} cells and the box {cells}: no packing can fill it");
-    }
+    let pieces = if count.fewest == count.most {
+        count.fewest.to_string()
+    } else {
+        format!("{} to {}", count.fewest, count.most)
+    };
+    eprintln!(
+        "quadrille: warning: the pieces have {pieces} cells and the box {}: no packing can fill it",
+        count.box_cells
+    );
 }
 
 /// Runs `quadrille pack`.
@@ -157,9 +157,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         out.flush()?;
         return Ok(Outcome::Found);
     }
+    check_sizes(&spec);
     let packing = if args.unique { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
     let packing = packing.with_context(|| format!("{name}: cannot build the problem"))?;
-    check_sizes(&spec);
     if args.count { count(&args, &packing) } else { list(&args, &packing) }
 }
 

@@ -350,7 +350,7 @@ fn verify(path: &std::path::Path, expected_n: Option<usize>) -> anyhow::Result<O
             Ok(cols) => cols,
             Err(message) => {
                 out.flush()?;
-                eprintln!("quadrille: error: {name}:{number}: {message}");
+                eprintln!("quadrille: error: {name}:{number}: {}", crate::terminal::printable(&message.to_string()));
                 bad_input = true;
                 continue;
             }

@@ -1,13 +1,13 @@
 //! Shards: `--shard I/K` records, and `quadrille merge`, which sums them.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use quadrille_dlx::Stats;
+use quadrille_dlx::shard::{Merge, Origin, Record};
 
 use crate::Outcome;
 
@@ -41,42 +41,6 @@ impl fmt::Display for Shard {
     }
 }
 
-/// The record of one shard of a count, one JSON object per line: which shard,
-/// of which problem, and what it counted. (Fields in alphabetical order, as
-/// they have always been written.)
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Record {
-    /// Cleansings counted.
-    pub cleansings: u64,
-    /// The engine that counted (`links`, `cells` or `bits`): engines count their
-    /// statistics differently, so shards of one count agree on it. A record
-    /// without one is of the links engine, or of no engine at all.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engine: Option<String>,
-    /// Search nodes counted.
-    pub nodes: u64,
-    /// How many shards make the whole.
-    pub of: u64,
-    /// Packings kept by `quadrille pack --unique` (one of each class), which the
-    /// engine's solutions outnumber.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub packings: Option<u64>,
-    /// The problem's identity: shards of different problems never merge.
-    pub problem: String,
-    /// Seconds this shard took.
-    pub seconds: f64,
-    /// Which shard, from 0.
-    pub shard: u64,
-    /// Solutions counted.
-    pub solutions: u64,
-    /// Eight times the shard's part of the count of solutions up to symmetry
-    /// (Burnside's sum): only the whole divides by 8.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unique_times_8: Option<u64>,
-    /// Link updates counted.
-    pub updates: u64,
-}
-
 /// What a shard counted beside the engine's statistics.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Extra {
@@ -104,28 +68,7 @@ pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: E
         unique_times_8,
         updates: stats.updates,
     };
-    serde_json::to_string(&record).expect("a record is plain data")
-}
-
-/// The sum of a merge: the whole count.
-#[derive(Debug, serde::Serialize)]
-struct Merged {
-    cleansings: u64,
-    /// The engine of the shards, when they name one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    engine: Option<String>,
-    nodes: u64,
-    /// The packings kept, when the shards carry them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    packings: Option<u64>,
-    problem: String,
-    seconds: f64,
-    shards: u64,
-    solutions: u64,
-    /// The count up to symmetry, when the shards carry one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u64>,
-    updates: u64,
+    record.to_json()
 }
 
 /// Arguments of `quadrille merge`.
@@ -138,22 +81,12 @@ pub struct Args {
     pub files: Vec<PathBuf>,
 }
 
-/// Where a record came from, for messages.
-struct Origin {
-    file: String,
-    line: usize,
-}
-
-impl fmt::Display for Origin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.file, self.line)
-    }
-}
-
-fn records(files: &[PathBuf]) -> anyhow::Result<Vec<(Origin, Record)>> {
-    let mut all = Vec::new();
+/// Runs `quadrille merge`: each line of each file read and added to the
+/// merge as it comes, so that memory follows the number of records.
+pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let mut merge = Merge::new();
     let stdin = [PathBuf::from("-")];
-    for path in if files.is_empty() { &stdin[..] } else { files } {
+    for path in if args.files.is_empty() { &stdin[..] } else { &args.files } {
         let crate::input::Input { name, reader, .. } = crate::input::open(Some(path), 1 << 16)?;
         for (k, line) in reader.lines().enumerate() {
             let line = line.with_context(|| format!("cannot read {name}"))?;
@@ -161,89 +94,13 @@ fn records(files: &[PathBuf]) -> anyhow::Result<Vec<(Origin, Record)>> {
                 continue;
             }
             let origin = Origin { file: name.clone(), line: k + 1 };
-            let record: Record =
-                serde_json::from_str(&line).with_context(|| format!("{origin}: not a shard record"))?;
-            all.push((origin, record));
+            let record = Record::parse(&line).map_err(|e| e.at(origin.clone()))?;
+            merge.add(origin, record)?;
         }
     }
-    Ok(all)
-}
-
-/// Runs `quadrille merge`.
-pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    let records = records(&args.files)?;
-    let Some((first_origin, first)) = records.first() else {
-        bail!("no shard records to merge");
-    };
-    let of = first.of;
-    if of == 0 {
-        bail!("{first_origin}: `of` must be a positive number");
-    }
-    let mut seen: BTreeMap<u64, &Origin> = BTreeMap::new();
-    let mut merged = Merged {
-        cleansings: 0,
-        engine: first.engine.clone(),
-        nodes: 0,
-        packings: None,
-        problem: first.problem.clone(),
-        seconds: 0.0,
-        shards: of,
-        solutions: 0,
-        unique: None,
-        updates: 0,
-    };
-    let mut unique_times_8: Option<u64> = None;
-    for (origin, record) in &records {
-        if record.problem != first.problem {
-            bail!(
-                "{origin}: shard of another problem: {:?}, not {:?} as in {first_origin}",
-                record.problem,
-                first.problem
-            );
-        }
-        if record.of != of {
-            bail!("{origin}: shard of {} slices, not {of} as in {first_origin}", record.of);
-        }
-        // Engines count their statistics differently: shards of one count
-        // agree on the engine (a record without one is of the links engine).
-        let engine_of = |record: &Record| record.engine.clone().unwrap_or_else(|| "links".into());
-        if engine_of(record) != engine_of(first) {
-            bail!(
-                "{origin}: shard counted with the {} engine, not {} as in {first_origin}: their statistics differ",
-                engine_of(record),
-                engine_of(first)
-            );
-        }
-        if record.shard >= of {
-            bail!("{origin}: `shard` must be a number from 0 to {}", of - 1);
-        }
-        if let Some(earlier) = seen.insert(record.shard, origin) {
-            bail!("shard {}/{of} appears twice: {earlier} and {origin}", record.shard);
-        }
-        let add = |sum: u64, part: u64, key: &str| {
-            sum.checked_add(part).with_context(|| format!("{origin}: `{key}` overflows"))
-        };
-        merged.cleansings = add(merged.cleansings, record.cleansings, "cleansings")?;
-        merged.nodes = add(merged.nodes, record.nodes, "nodes")?;
-        merged.solutions = add(merged.solutions, record.solutions, "solutions")?;
-        merged.updates = add(merged.updates, record.updates, "updates")?;
-        merged.seconds += record.seconds;
-        if let Some(part) = record.unique_times_8 {
-            unique_times_8 = Some(add(unique_times_8.unwrap_or(0), part, "unique_times_8")?);
-        }
-        if let Some(part) = record.packings {
-            merged.packings = Some(add(merged.packings.unwrap_or(0), part, "packings")?);
-        }
-    }
-    let missing: Vec<String> = (0..of).filter(|i| !seen.contains_key(i)).map(|i| i.to_string()).collect();
-    if !missing.is_empty() {
-        bail!("missing shards of {of}: {}", missing.join(", "));
-    }
-    // A count that only the whole can divide (Burnside's sum for unique
-    // solutions) travels as eight times itself.
-    merged.unique = unique_times_8.map(|eight_times| eight_times / 8);
+    let merged = merge.finish()?;
     let mut out = crate::stdout();
-    writeln!(out, "{}", serde_json::to_string(&merged)?)?;
+    writeln!(out, "{}", merged.to_json())?;
     out.flush()?;
     Ok(Outcome::of_count(merged.solutions))
 }

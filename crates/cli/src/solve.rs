@@ -86,7 +86,7 @@ pub(crate) fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<Problem> {
     let parsed = knuth::read(&text).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
     if !crate::quiet() {
         for warning in &parsed.warnings {
-            eprintln!("quadrille: warning: {name}: {warning}");
+            eprintln!("quadrille: warning: {}", crate::terminal::printable(&format!("{name}: {warning}")));
         }
     }
     Ok(parsed.problem)

@@ -18,10 +18,10 @@
 //! the decimal number `n` to the option's cost (`A B |7`); the writer appends an
 //! option's cost the same way when it is not 0.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
-use crate::problem::{BuildError, Color, Item, Problem, ProblemBuilder};
+use crate::problem::{BuildError, Color, Item, LONG_OPTION, Problem, ProblemBuilder};
 
 /// What is wrong with a line of Knuth-format input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -207,8 +207,10 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     let mut option_lines = Vec::new();
     let mut option: Vec<(Item, Option<Color>)> = Vec::new();
     let mut colors: HashMap<&str, Color> = HashMap::new();
+    let mut in_option: HashSet<Item> = HashSet::new();
     for (line, text) in significant {
         option.clear();
+        in_option.clear();
         let mut has_primary = false;
         let mut cost: Option<(u64, usize, &str)> = None;
         for (column, word) in words(text) {
@@ -231,7 +233,17 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
             let Some(item) = builder.item_named(name) else {
                 return Err(err(line, column, ParseErrorKind::UnknownItem(name.to_string())));
             };
-            if option.iter().any(|&(i, _)| i == item) {
+            // A linear scan for short options, a set once an option is long,
+            // so that reading stays linear in the input's size.
+            let repeated = if option.len() < LONG_OPTION {
+                option.iter().any(|&(i, _)| i == item)
+            } else {
+                if in_option.is_empty() {
+                    in_option.extend(option.iter().map(|&(i, _)| i));
+                }
+                !in_option.insert(item)
+            };
+            if repeated {
                 return Err(err(line, column, ParseErrorKind::RepeatedItem(name.to_string())));
             }
             let primary = builder.is_primary(item) == Some(true);

@@ -230,6 +230,7 @@
 //! - [`Solver::visit_traced`]: the search's every step as an [`Event`], to watch it work.
 //! - [`knuth`]: Knuth's text format, read and written.
 //! - [`parallel`]: counting on many threads, and in shards across machines.
+//! - [`shard`]: the records of shards, read back and merged with every check.
 //! - [`costs`]: the `k` cheapest solutions when options have costs (DLX5), on one
 //!   thread or many.
 //! - [`memo`]: counting by memo (DLX6): every solution as a [`Zdd`], exact big
@@ -250,6 +251,7 @@ pub mod knuth;
 pub mod memo;
 pub mod model;
 pub mod parallel;
+pub mod shard;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use engine::{Engine, UnknownEngine};

@@ -1,6 +1,6 @@
 //! Problems: items, options and colours, and the builder that checks them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
@@ -161,6 +161,10 @@ pub(crate) fn valid_name(name: &str) -> bool {
 /// The largest number of nodes a problem may have: indices are `u32`, and spacers
 /// store an option number as a negative `i32`.
 pub(crate) const MAX_NODES: u64 = i32::MAX as u64;
+
+/// From this length on, an option's items are checked for repeats in a set
+/// rather than by a scan of those before them, which would be quadratic.
+pub(crate) const LONG_OPTION: usize = 32;
 
 /// The largest bound a primary item may have (the links count in `i32`).
 pub const MAX_BOUND: u32 = i32::MAX as u32;
@@ -326,11 +330,23 @@ impl ProblemBuilder {
     {
         let start = self.option_items.len();
         let mut has_primary = false;
+        // A linear scan for short options, a set once an option is long, so
+        // that building stays linear in the number of nodes.
+        let mut in_option: HashSet<Item> = HashSet::new();
         for (item, color) in items {
             let Some(info) = self.items.get(item.index()) else {
                 return Err(BuildError::UnknownItem { option, item: item.0 });
             };
-            if self.option_items[start..].contains(&item) {
+            let so_far = &self.option_items[start..];
+            let repeated = if so_far.len() < LONG_OPTION {
+                so_far.contains(&item)
+            } else {
+                if in_option.is_empty() {
+                    in_option.extend(so_far.iter().copied());
+                }
+                !in_option.insert(item)
+            };
+            if repeated {
                 return Err(BuildError::RepeatedItem { option, name: info.name.clone() });
             }
             if let Some(c) = color {

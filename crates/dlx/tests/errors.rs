@@ -108,3 +108,29 @@ fn model_errors() {
     let model = b.build().unwrap();
     assert_eq!((model.problem().n_items(), model.problem().n_options()), (1, 1));
 }
+
+/// Reading and building stay linear in the input's size: one option naming
+/// 200,000 items (a quadratic check for repeated items takes minutes on it in
+/// a debug build), and the same option with its last item repeated, which is
+/// still found and named.
+#[test]
+fn one_long_option_reads_in_linear_time() {
+    let n = 200_000;
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    let line = names.join(" ");
+    let text = format!("{line}\n{line}\n");
+    let start = std::time::Instant::now();
+    let problem = Problem::from_knuth(&text).expect("a valid problem");
+    assert_eq!(problem.option_items(quadrille_dlx::OptionId(0)).len(), n);
+    let repeated = format!("{line}\n{line} i{}\n", n / 2);
+    assert_eq!(
+        read(&repeated),
+        format!("line 2, column {}: item `i{}` appears twice in this option", line.len() + 2, n / 2)
+    );
+    let mut b = Problem::builder();
+    let items: Vec<Item> = names.iter().map(|name| b.primary(name).unwrap()).collect();
+    b.option(items.iter().copied()).unwrap();
+    let err = b.option(items.iter().copied().chain([items[7]])).unwrap_err();
+    assert!(err.to_string().contains("`i7`"), "{err}");
+    assert!(start.elapsed().as_secs() < 20, "took {:?}", start.elapsed());
+}

@@ -116,4 +116,4 @@ pub mod symmetry;
 pub mod validate;
 
 pub use model::{ModelError, Packing, Placement};
-pub use spec::{Cell, Dims, Settings, Spec, SpecError, SpecErrorKind};
+pub use spec::{Cell, CellCount, Dims, Settings, Spec, SpecError, SpecErrorKind};

@@ -12,15 +12,11 @@ use crate::symmetry::{self, Reduction};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ModelError {
-    /// A placement reaches a secondary cell the box does not have.
-    #[error("piece `{name}` (line {line}) can cover `{cell}`, which is not a cell of the box")]
-    CellNotInBox {
-        /// The piece.
-        name: String,
-        /// Its first line.
-        line: usize,
-        /// The cell's item name.
-        cell: String,
+    /// The placements do not fit in memory.
+    #[error("out of memory after {placements} placements: the box and pieces make too large a problem")]
+    OutOfMemory {
+        /// The placements made before memory ran out.
+        placements: usize,
     },
     /// The engine refused the problem.
     #[error(transparent)]
@@ -74,23 +70,29 @@ impl Packing {
 
     fn build(spec: &Spec, unique: bool) -> Result<Packing, ModelError> {
         let index: HashMap<&Cell, u32> = spec.cells().iter().enumerate().map(|(i, c)| (c, i as u32)).collect();
-        let mut placements = Vec::new();
-        for (piece, cells) in spec.placements() {
-            let mut indices = Vec::with_capacity(cells.len());
-            for cell in &cells {
-                match index.get(cell) {
-                    Some(&i) => indices.push(i),
-                    None => {
-                        let piece = &spec.pieces()[piece];
-                        return Err(ModelError::CellNotInBox {
-                            name: piece.name.clone(),
-                            line: piece.line,
-                            cell: cell.name(spec.dims()),
-                        });
-                    }
+        let mut placements: Vec<Placement> = Vec::new();
+        // When the pieces' cells cannot add up to the box's, no packing exists:
+        // the problem keeps its items and gets no options, and costs nothing
+        // to make however large the box.
+        if spec.cell_count().can_fill() {
+            let mut failure = None;
+            spec.visit_placements(|piece, cells| {
+                if failure.is_some() {
+                    return;
                 }
+                let mut indices = Vec::new();
+                if placements.try_reserve(1).and_then(|()| indices.try_reserve_exact(cells.len())).is_err() {
+                    failure = Some(ModelError::OutOfMemory { placements: placements.len() });
+                    return;
+                }
+                // Every cell of a placement is a cell of the box (see
+                // `Spec::placements`).
+                indices.extend(cells.iter().filter_map(|cell| index.get(cell).copied()));
+                placements.push(Placement { piece: piece as u32, cells: indices });
+            });
+            if let Some(failure) = failure {
+                return Err(failure);
             }
-            placements.push(Placement { piece: piece as u32, cells: indices });
         }
         let reduction = if unique { symmetry::reduce(spec, &placements) } else { None };
         if let Some(reduction) = &reduction {

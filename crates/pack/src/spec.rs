@@ -165,6 +165,27 @@ pub struct Base {
     pub shape: Shape,
 }
 
+/// The primary cells of a box against those the pieces cover
+/// ([`Spec::cell_count`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellCount {
+    /// The box's primary cells.
+    pub box_cells: u64,
+    /// The fewest primary cells the pieces can cover between them, each used
+    /// as many times as its multiplicity says.
+    pub fewest: u64,
+    /// The most they can cover.
+    pub most: u64,
+}
+
+impl CellCount {
+    /// Whether the pieces' cells can add up to the box's: when not, no
+    /// packing exists.
+    pub fn can_fill(&self) -> bool {
+        self.fewest <= self.box_cells && self.box_cells <= self.most
+    }
+}
+
 /// How to read a description.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
@@ -253,7 +274,23 @@ pub enum SpecErrorKind {
     /// A piece line without cells.
     #[error("piece `{0}` has no cells")]
     NoCells(String),
+    /// A multiplicity above what the engine's bounds hold.
+    #[error("multiplicity {0} is above the limit of {MAX_MULTIPLICITY}")]
+    MultiplicityTooLarge(u64),
+    /// A piece's cell with a suffix no cell of the box has: no placement
+    /// could put it in the box. (In a box of two coordinates, a third digit
+    /// reads as a suffix.)
+    #[error("cell `{cell}` has the suffix `{suffix}`, which no cell of the box has")]
+    SuffixNotInBox {
+        /// The cell as written.
+        cell: String,
+        /// Its suffix.
+        suffix: String,
+    },
 }
+
+/// The most copies of one piece: the engine's limit on an item's bounds.
+pub const MAX_MULTIPLICITY: u32 = quadrille_dlx::MAX_BOUND;
 
 /// A description error, with the line and column (both from 1) of the culprit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -380,6 +417,33 @@ impl Line<'_> {
     }
 }
 
+impl Line<'_> {
+    /// The first cell written from position `p` on whose suffix is `suffix`:
+    /// its position and its text.
+    fn word_with_suffix(&self, mut p: usize, dims: Dims, suffix: &str) -> (usize, String) {
+        loop {
+            while self.at(p).is_some_and(char::is_whitespace) {
+                p += 1;
+            }
+            let start = p;
+            while self.at(p).is_some_and(|c| !c.is_whitespace()) {
+                p += 1;
+            }
+            if start == p {
+                return (start, String::new());
+            }
+            let mut end = start;
+            for _ in 0..dims.count() {
+                end = self.coordinate(end, dims.count()).map_or(p, |(_, next)| next);
+            }
+            let written: String = self.chars[start..p].iter().collect();
+            if self.chars[end.min(p)..p].iter().collect::<String>() == suffix {
+                return (start, written);
+            }
+        }
+    }
+}
+
 /// The values whose bits are set.
 fn bits(set: u64) -> impl Iterator<Item = u8> {
     (0..64u8).filter(move |&x| set & (1 << x) != 0)
@@ -435,7 +499,7 @@ impl Spec {
         let mut suffixes = box_line.cells(0, dims, &mut cells)?;
         cells.sort();
         cells.dedup();
-        let primary: HashSet<[u8; 3]> = cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
+        let box_suffixes: HashSet<String> = cells.iter().map(|c| c.suffix.clone()).filter(|s| !s.is_empty()).collect();
         let mut spec = Spec {
             dims,
             reflections,
@@ -459,11 +523,14 @@ impl Spec {
             if let Some(bad) = name.chars().position(|c| matches!(c, '|' | ':' | '*')) {
                 return Err(line.error(name_at + bad, SpecErrorKind::NameCharacter(name.to_string())));
             }
+            // A piece may not share its name with a cell of the box, primary
+            // or secondary (its digits, then its suffix).
             let chars: Vec<char> = name.chars().collect();
-            if chars.len() == dims.count() {
+            if chars.len() >= dims.count() {
                 let mut coords = [0u8; 3];
-                if chars.iter().zip(&mut coords).all(|(&c, x)| decode(c).map(|d| *x = d).is_some())
-                    && primary.contains(&coords)
+                let suffix: String = chars[dims.count()..].iter().collect();
+                if chars[..dims.count()].iter().zip(&mut coords).all(|(&c, x)| decode(c).map(|d| *x = d).is_some())
+                    && spec.cells.binary_search(&Cell { coords, suffix }).is_ok()
                 {
                     return Err(line.error(name_at, SpecErrorKind::NameIsCell(name.to_string())));
                 }
@@ -491,6 +558,12 @@ impl Spec {
             };
             let mut typical = Vec::new();
             suffixes |= line.cells(p, dims, &mut typical)?;
+            if let Some(cell) = typical.iter().find(|c| c.is_secondary() && !box_suffixes.contains(c.suffix.as_str())) {
+                let (column, written) = line.word_with_suffix(p, dims, &cell.suffix);
+                return Err(
+                    line.error(column, SpecErrorKind::SuffixNotInBox { cell: written, suffix: cell.suffix.clone() })
+                );
+            }
             if typical.is_empty() {
                 return Err(line.error(p, SpecErrorKind::NoCells(name.to_string())));
             }
@@ -596,16 +669,32 @@ impl Spec {
     }
 
     /// Every placement, in Knuth's order: for each base placement, every shift
-    /// that keeps its cells inside the box's bounds and its primary cells on
-    /// primary cells of the box, x outermost. Each comes with its piece and its
-    /// cells.
+    /// that keeps its cells inside the box's bounds, its primary cells on
+    /// primary cells of the box and its secondary cells on secondary cells of
+    /// the box (with the same suffix), x outermost. Each comes with its piece
+    /// and its cells.
+    ///
+    /// Knuth's programs check only the primary cells, and so write options
+    /// naming secondary cells that the item line lacks, which his solvers then
+    /// refuse; his description promises placements whose cells all fit in the
+    /// box, which is what this keeps.
     pub fn placements(&self) -> Vec<(usize, Vec<Cell>)> {
         let mut out = Vec::new();
+        self.visit_placements(|piece, cells| out.push((piece, cells.to_vec())));
+        out
+    }
+
+    /// Calls `visit` with each placement of [`Spec::placements`], in the same
+    /// order, without collecting them: the piece and the cells.
+    pub fn visit_placements(&self, mut visit: impl FnMut(usize, &[Cell])) {
         if self.cells.is_empty() {
-            return out;
+            return;
         }
         let (min, max) = self.bounds();
         let primary: HashSet<[u8; 3]> = self.cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
+        let secondary: HashSet<([u8; 3], &str)> =
+            self.cells.iter().filter(|c| c.is_secondary()).map(|c| (c.coords, c.suffix.as_str())).collect();
+        let mut cells: Vec<Cell> = Vec::new();
         for base in &self.bases {
             let m = base.shape.max();
             let range = |i: usize| i32::from(min[i])..=i32::from(max[i]) - i32::from(m[i]);
@@ -616,22 +705,46 @@ impl Spec {
                             [dx + i32::from(c.coords[0]), dy + i32::from(c.coords[1]), dz + i32::from(c.coords[2])]
                                 .map(|v| v as u8)
                         };
-                        let fits = base
-                            .shape
-                            .cells()
-                            .iter()
-                            .filter(|c| !c.is_secondary())
-                            .all(|c| primary.contains(&shift(c)));
+                        let fits = base.shape.cells().iter().all(|c| {
+                            if c.is_secondary() {
+                                secondary.contains(&(shift(c), c.suffix.as_str()))
+                            } else {
+                                primary.contains(&shift(c))
+                            }
+                        });
                         if fits {
-                            let cells =
-                                base.shape.cells().iter().map(|c| Cell { coords: shift(c), suffix: c.suffix.clone() });
-                            out.push((base.piece, cells.collect()));
+                            cells.clear();
+                            cells.extend(
+                                base.shape.cells().iter().map(|c| Cell { coords: shift(c), suffix: c.suffix.clone() }),
+                            );
+                            visit(base.piece, &cells);
                         }
                     }
                 }
             }
         }
-        out
+    }
+
+    /// How many primary cells the box has, and how many the pieces cover
+    /// between them (a range when the lines naming one piece give it
+    /// different sizes): found without making a placement, so that a packing
+    /// that cannot exist costs nothing to refuse.
+    pub fn cell_count(&self) -> CellCount {
+        let box_cells = self.cells.iter().filter(|c| !c.is_secondary()).count() as u64;
+        let mut sizes: Vec<Option<(u64, u64)>> = vec![None; self.pieces.len()];
+        for t in &self.typical {
+            let n = t.shape.cells().iter().filter(|c| !c.is_secondary()).count() as u64;
+            let size = sizes[t.piece].get_or_insert((n, n));
+            *size = (size.0.min(n), size.1.max(n));
+        }
+        let (mut fewest, mut most) = (0u64, 0u64);
+        for (size, piece) in sizes.iter().zip(&self.pieces) {
+            let (low, high) = size.unwrap_or((0, 0));
+            let k = u64::from(piece.multiplicity);
+            fewest = fewest.saturating_add(low.saturating_mul(k));
+            most = most.saturating_add(high.saturating_mul(k));
+        }
+        CellCount { box_cells, fewest, most }
     }
 
     /// The item line of Knuth's format, as his programs write it: the primary
@@ -673,14 +786,14 @@ impl Spec {
         text.push_str("| this file was made by quadrille-pack from that description\n");
         text.push_str(&self.item_line());
         text.push('\n');
-        for (piece, cells) in self.placements() {
+        self.visit_placements(|piece, cells| {
             text.push_str(&self.pieces[piece].name);
             for cell in cells {
                 text.push(' ');
                 text.push_str(&cell.name(self.dims));
             }
             text.push('\n');
-        }
+        });
         text
     }
 }
@@ -695,8 +808,13 @@ fn split_multiplicity<'w>(line: &Line<'_>, word: &'w str) -> Result<(u32, &'w st
         return Ok((u32::from(k), &word[chars[0].len_utf8() + 1..], 2));
     }
     if let Some((count, name)) = word.split_once('|') {
-        let k = count.parse::<u32>().ok().filter(|&k| k > 0 && count.bytes().all(|b| b.is_ascii_digit()));
+        let all_digits = !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit());
+        let k = count.parse::<u64>().ok().filter(|&k| k > 0 && all_digits);
         let k = k.ok_or_else(|| line.error(0, SpecErrorKind::BadMultiplicity(count.to_string())))?;
+        let k = u32::try_from(k)
+            .ok()
+            .filter(|&k| k <= MAX_MULTIPLICITY)
+            .ok_or_else(|| line.error(0, SpecErrorKind::MultiplicityTooLarge(k)))?;
         return Ok((k, name, count.chars().count() + 1));
     }
     Ok((1, word, 0))
@@ -723,6 +841,33 @@ mod tests {
             assert!(Spec::parse(bad).is_err(), "{bad}");
         }
         assert!(Spec::parse("[]0").is_ok(), "the empty set is legal, if useless");
+    }
+
+    /// Found by fuzzing: a piece named like a secondary cell of the box (the
+    /// cell `an` with the suffix `d`) made the engine refuse a duplicate item,
+    /// with no line or column.
+    #[test]
+    fn a_piece_named_like_a_secondary_cell_is_refused_where_it_is() {
+        let err = Spec::parse("and 00 0d!\nand 00\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2, column 1: piece name `and` is a cell of the box");
+        let err = Spec::parse("an 00 0d!\n0d! 00\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2, column 1: piece name `0d!` is a cell of the box");
+        // A name that is a cell only with a suffix the box lacks is fine.
+        assert!(Spec::parse("an 00\nand 00\n").is_ok());
+    }
+
+    /// A multiplicity above the engine's limit, and a suffix no cell of the
+    /// box has, are refused where they are written.
+    #[test]
+    fn limits_and_stray_suffixes_have_positions() {
+        let err = Spec::parse("[0-1][0-1]\n2147483648|X 00\n").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 1));
+        assert!(Spec::parse("[0-1][0-1]\n2147483647|X 00\n").is_ok());
+        let err = Spec::parse("[0-1][0-1]\nX 01 000\n").unwrap_err();
+        assert_eq!(
+            (err.line, err.column, err.kind.to_string()),
+            (2, 6, "cell `000` has the suffix `0`, which no cell of the box has".into())
+        );
     }
 
     #[test]

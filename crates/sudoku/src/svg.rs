@@ -27,9 +27,24 @@ fn shade(kind: ExtraKind) -> &'static str {
     }
 }
 
-/// Text with `&`, `<` and `>` escaped for XML.
+/// Text escaped for XML text and attribute values; characters XML 1.0 does
+/// not allow (control characters other than tab and line ends, U+FFFE and
+/// U+FFFF) become U+FFFD, so that any caption makes a well-formed picture.
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A picture of a puzzle as one SVG document: the grid with the givens in bold

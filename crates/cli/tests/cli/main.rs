@@ -3,6 +3,7 @@
 
 mod costs;
 mod general;
+mod hostile;
 mod pack;
 mod queens;
 mod replay;

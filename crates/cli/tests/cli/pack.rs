@@ -87,7 +87,6 @@ fn bad_descriptions_name_line_and_column() {
         ("bad_multiplicity", "[0-5][0-9]\n0|X 01\n"),
         ("inconsistent_multiplicity", "[0-5][0-9]\n2|X 01\n3|X 01\n"),
         ("no_cells", "[0-5][0-9]\nX\n"),
-        ("cell_not_in_box", "[0-3][0-1]\nD 00 01 00!\n"),
     ];
     for (name, text) in cases {
         insta::assert_snapshot!(name, quadrille(&["pack"], text).transcript());

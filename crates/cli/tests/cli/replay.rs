@@ -353,3 +353,41 @@ fn the_text_trace_of_dancing_links() {
         quadrille(&["solve", "--trace", "--first"], "A B | X\nA X:red\nB X:red\nA B\n").transcript()
     );
 }
+
+/// Items and colours named with what ends or bends a `<script>` element
+/// (`<!--<script>` made the data swallow the player, and the page showed
+/// nothing): the data block holds no markup, reads back as the same names,
+/// and the page plays to the end in a browser.
+#[test]
+fn names_with_markup_leave_the_page_whole() {
+    let names = ["<!--<script>", "</script>", "<img/src=x/onerror=alert(1)>", "a&amp;b", "]]>--!>"];
+    let problem = format!(
+        "{} | X\n{} X:<!--\n{} X:<!--\n{}\n{} {}\n",
+        names.join(" "),
+        names[0],
+        names[1],
+        names[2],
+        names[3],
+        names[4]
+    );
+    let dir = scratch("markup");
+    let file = dir.join("markup.dlx");
+    std::fs::write(&file, problem).unwrap();
+    let file = file.to_str().unwrap();
+    let path = page("dlx-markup", &["solve", file, "--trace", "--format", "html"]);
+    let html = std::fs::read_to_string(&path).unwrap();
+    let open = r#"<script id="trace" type="application/json">"#;
+    let start = html.find(open).unwrap() + open.len();
+    let data = &html[start..start + html[start..].find("</script>").unwrap()];
+    assert!(!data.contains(['<', '>']), "markup in the data block: {data}");
+    let data: serde_json::Value = serde_json::from_str(data).unwrap();
+    let read: Vec<&str> = data["items"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap()).collect();
+    assert_eq!(read[..names.len()], names);
+    // The player's script is still there, after the data.
+    assert!(html[start..].contains("step=(end"), "the player is missing");
+    let steps = dlx_text_trace(&["solve", file, "--trace"]);
+    let Some(browser) = chromium() else { return };
+    let dom = dump_dom(browser, &path, "step=end");
+    assert_eq!(text_of(&dom, "counter"), steps.len().to_string());
+    assert_eq!(solution_rows(&dom), [0, 1, 2, 3]);
+}

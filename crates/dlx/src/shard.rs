@@ -1,0 +1,482 @@
+//! Shard records and their checked merge.
+//!
+//! A count split into shards (see [`parallel`](crate::parallel)) is run as
+//! `k` separate jobs, each writing one [`Record`], a line of JSON. [`Merge`]
+//! reads those lines back and sums them, refusing anything that would make
+//! the sum wrong: records of another problem, of another number of slices or
+//! of another engine, a slice twice, a slice missing, negative times.
+//!
+//! A merge keeps one entry per record it has read and nothing else, however
+//! large a record says `of` is: the missing slices are counted, and only the
+//! first [`SHOWN_MISSING`] are named.
+//!
+//! ```
+//! use quadrille_dlx::shard::{Merge, Origin, Record};
+//!
+//! let mut merge = Merge::new();
+//! for (line, text) in [
+//!     r#"{"cleansings":0,"nodes":4,"of":2,"problem":"p","seconds":0.5,"shard":0,"solutions":1,"updates":9}"#,
+//!     r#"{"cleansings":0,"nodes":3,"of":2,"problem":"p","seconds":0.25,"shard":1,"solutions":2,"updates":5}"#,
+//! ]
+//! .into_iter()
+//! .enumerate()
+//! {
+//!     let origin = Origin { file: "shards.json".into(), line: line + 1 };
+//!     let record = Record::parse(text).map_err(|e| e.at(origin.clone()))?;
+//!     merge.add(origin, record)?;
+//! }
+//! let whole = merge.finish()?;
+//! assert_eq!((whole.solutions, whole.nodes, whole.shards), (3, 7, 2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The most slices a record may say a count was cut into: the number of a
+/// shard on the command line (`--shard I/K`) is a `u32`.
+pub const MAX_SLICES: u64 = u32::MAX as u64;
+
+/// How many missing slices an error names before it only counts the rest.
+pub const SHOWN_MISSING: usize = 10;
+
+/// The record of one shard of a count, one JSON object per line: which shard,
+/// of which problem, and what it counted. (Fields in alphabetical order, as
+/// they have always been written.)
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Record {
+    /// Cleansings counted.
+    pub cleansings: u64,
+    /// The engine that counted (`links`, `cells` or `bits`): engines count their
+    /// statistics differently, so shards of one count agree on it. A record
+    /// without one is of the links engine, or of no engine at all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// Search nodes counted.
+    pub nodes: u64,
+    /// How many shards make the whole.
+    pub of: u64,
+    /// Packings kept by `quadrille pack --unique` (one of each class), which the
+    /// engine's solutions outnumber.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packings: Option<u64>,
+    /// The problem's identity: shards of different problems never merge.
+    pub problem: String,
+    /// Seconds this shard took.
+    pub seconds: f64,
+    /// Which shard, from 0.
+    pub shard: u64,
+    /// Solutions counted.
+    pub solutions: u64,
+    /// Eight times the shard's part of the count of solutions up to symmetry
+    /// (Burnside's sum): only the whole divides by 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_times_8: Option<u64>,
+    /// Link updates counted.
+    pub updates: u64,
+}
+
+impl Record {
+    /// Reads a record from one line of JSON and checks it on its own: `of`
+    /// from 1 to [`MAX_SLICES`], `shard` below `of`, `seconds` a number of at
+    /// least 0.
+    pub fn parse(line: &str) -> Result<Record, RecordError> {
+        let record: Record = serde_json::from_str(line).map_err(|e| RecordError::NotARecord(e.to_string()))?;
+        record.check()?;
+        Ok(record)
+    }
+
+    /// Checks the record on its own, as [`Record::parse`] does.
+    pub fn check(&self) -> Result<(), RecordError> {
+        if self.of == 0 || self.of > MAX_SLICES {
+            return Err(RecordError::BadSlices(self.of));
+        }
+        if self.shard >= self.of {
+            return Err(RecordError::NoSuchShard { shard: self.shard, of: self.of });
+        }
+        if !self.seconds.is_finite() || self.seconds < 0.0 {
+            return Err(RecordError::BadSeconds(self.seconds));
+        }
+        Ok(())
+    }
+
+    /// The record as one line of JSON (without the line's end).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a record is plain data")
+    }
+
+    /// The engine that counted, `links` when the record names none.
+    fn engine_name(&self) -> &str {
+        self.engine.as_deref().unwrap_or("links")
+    }
+}
+
+/// What is wrong with one record on its own.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The line is not a JSON object with a record's fields.
+    #[error("not a shard record: {0}")]
+    NotARecord(String),
+    /// `of` is 0 or more than [`MAX_SLICES`].
+    #[error("`of` is {0}: a count is cut into 1 to {MAX_SLICES} slices")]
+    BadSlices(u64),
+    /// `shard` is not below `of`.
+    #[error("`shard` is {shard}: the slices of {of} are numbered 0 to {last}", last = of - 1)]
+    NoSuchShard {
+        /// The record's shard.
+        shard: u64,
+        /// The record's number of slices.
+        of: u64,
+    },
+    /// `seconds` is negative (or not a finite number).
+    #[error("`seconds` is {0}: a time is a number of at least 0")]
+    BadSeconds(f64),
+}
+
+impl RecordError {
+    /// This error, said of the record at `origin`.
+    pub fn at(self, origin: Origin) -> MergeError {
+        MergeError::Record { origin, error: self }
+    }
+}
+
+/// Where a record came from: a file (or `-`) and a line, from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// The file's name, as the user gave it.
+    pub file: String,
+    /// The line, from 1.
+    pub line: usize,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// Why records do not merge.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MergeError {
+    /// A record is wrong on its own.
+    #[error("{origin}: {error}")]
+    Record {
+        /// Where the record is.
+        origin: Origin,
+        /// What is wrong with it.
+        error: RecordError,
+    },
+    /// There were no records.
+    #[error("no shard records to merge")]
+    Empty,
+    /// A record of another problem than the first.
+    #[error("{origin}: shard of another problem: {found:?}, not {expected:?} as in {first}")]
+    OtherProblem {
+        /// Where the record is.
+        origin: Origin,
+        /// Its problem.
+        found: String,
+        /// The first record's problem.
+        expected: String,
+        /// Where the first record is.
+        first: Origin,
+    },
+    /// A record of another number of slices than the first.
+    #[error("{origin}: shard of {found} slices, not {expected} as in {first}")]
+    OtherSlices {
+        /// Where the record is.
+        origin: Origin,
+        /// Its number of slices.
+        found: u64,
+        /// The first record's.
+        expected: u64,
+        /// Where the first record is.
+        first: Origin,
+    },
+    /// A record counted by another engine than the first.
+    #[error("{origin}: shard counted with the {found} engine, not {expected} as in {first}: their statistics differ")]
+    OtherEngine {
+        /// Where the record is.
+        origin: Origin,
+        /// Its engine.
+        found: String,
+        /// The first record's.
+        expected: String,
+        /// Where the first record is.
+        first: Origin,
+    },
+    /// The same slice twice.
+    #[error("shard {shard}/{of} appears twice: {earlier} and {origin}")]
+    Twice {
+        /// The slice.
+        shard: u64,
+        /// The number of slices.
+        of: u64,
+        /// Where it first appeared.
+        earlier: Origin,
+        /// Where it appeared again.
+        origin: Origin,
+    },
+    /// A sum does not fit in 64 bits.
+    #[error("{origin}: `{field}` overflows")]
+    Overflow {
+        /// The record that made it overflow.
+        origin: Origin,
+        /// The field.
+        field: &'static str,
+    },
+    /// Some slices have no record.
+    #[error("missing {} shard{s} of {of}: {}{more}", thousands(*n_missing), list(first), s = if *n_missing == 1 { "" } else { "s" }, more = more(*n_missing, first.len()))]
+    Missing {
+        /// How many slices are missing.
+        n_missing: u64,
+        /// The number of slices.
+        of: u64,
+        /// The first missing ones, at most [`SHOWN_MISSING`].
+        first: Vec<u64>,
+    },
+}
+
+fn list(numbers: &[u64]) -> String {
+    numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+fn more(n_missing: u64, shown: usize) -> String {
+    let rest = n_missing - shown as u64;
+    if rest == 0 { String::new() } else { format!(" and {} more", thousands(rest)) }
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The sum of a merge: the whole count.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Merged {
+    /// Cleansings counted.
+    pub cleansings: u64,
+    /// The engine of the shards, when they name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// Search nodes counted.
+    pub nodes: u64,
+    /// The packings kept, when the shards carry them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub packings: Option<u64>,
+    /// The problem's identity.
+    pub problem: String,
+    /// Seconds, summed over the shards.
+    pub seconds: f64,
+    /// How many shards made the whole.
+    pub shards: u64,
+    /// Solutions counted.
+    pub solutions: u64,
+    /// The count up to symmetry, when the shards carry one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<u64>,
+    /// Link updates counted.
+    pub updates: u64,
+}
+
+impl Merged {
+    /// The sum as one line of JSON (without the line's end).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a sum is plain data")
+    }
+}
+
+/// A merge under way: records added one at a time, checked against the
+/// first, summed.
+#[derive(Clone, Debug, Default)]
+pub struct Merge {
+    /// The first record, where it came from, and the sum so far.
+    first: Option<(Origin, Record)>,
+    sum: Option<Merged>,
+    unique_times_8: Option<u64>,
+    /// Where each slice seen so far came from.
+    seen: BTreeMap<u64, Origin>,
+}
+
+impl Merge {
+    /// A merge of no records yet.
+    pub fn new() -> Merge {
+        Merge::default()
+    }
+
+    /// Adds one record (which [`Record::parse`] checked, or which is checked
+    /// here the same way), refusing it when it does not belong with the
+    /// records before it.
+    pub fn add(&mut self, origin: Origin, record: Record) -> Result<(), MergeError> {
+        if let Err(error) = record.check() {
+            return Err(error.at(origin));
+        }
+        let (first_origin, first) = self.first.get_or_insert_with(|| (origin.clone(), record.clone()));
+        if record.problem != first.problem {
+            return Err(MergeError::OtherProblem {
+                origin,
+                found: record.problem,
+                expected: first.problem.clone(),
+                first: first_origin.clone(),
+            });
+        }
+        if record.of != first.of {
+            return Err(MergeError::OtherSlices {
+                origin,
+                found: record.of,
+                expected: first.of,
+                first: first_origin.clone(),
+            });
+        }
+        // Engines count their statistics differently: shards of one count
+        // agree on the engine (a record without one is of the links engine).
+        if record.engine_name() != first.engine_name() {
+            return Err(MergeError::OtherEngine {
+                found: record.engine_name().to_string(),
+                expected: first.engine_name().to_string(),
+                first: first_origin.clone(),
+                origin,
+            });
+        }
+        if let Some(earlier) = self.seen.get(&record.shard) {
+            return Err(MergeError::Twice { shard: record.shard, of: record.of, earlier: earlier.clone(), origin });
+        }
+        let sum = self.sum.get_or_insert_with(|| Merged {
+            cleansings: 0,
+            engine: first.engine.clone(),
+            nodes: 0,
+            packings: None,
+            problem: first.problem.clone(),
+            seconds: 0.0,
+            shards: first.of,
+            solutions: 0,
+            unique: None,
+            updates: 0,
+        });
+        let add = |total: u64, part: u64, field: &'static str| {
+            total.checked_add(part).ok_or_else(|| MergeError::Overflow { origin: origin.clone(), field })
+        };
+        // Every sum is checked before any is changed, so that a refused
+        // record leaves the merge as it was.
+        let cleansings = add(sum.cleansings, record.cleansings, "cleansings")?;
+        let nodes = add(sum.nodes, record.nodes, "nodes")?;
+        let solutions = add(sum.solutions, record.solutions, "solutions")?;
+        let updates = add(sum.updates, record.updates, "updates")?;
+        let unique_times_8 = match record.unique_times_8 {
+            Some(part) => Some(add(self.unique_times_8.unwrap_or(0), part, "unique_times_8")?),
+            None => self.unique_times_8,
+        };
+        let packings = match record.packings {
+            Some(part) => Some(add(sum.packings.unwrap_or(0), part, "packings")?),
+            None => sum.packings,
+        };
+        (sum.cleansings, sum.nodes, sum.solutions, sum.updates, sum.packings) =
+            (cleansings, nodes, solutions, updates, packings);
+        self.unique_times_8 = unique_times_8;
+        sum.seconds += record.seconds;
+        self.seen.insert(record.shard, origin);
+        Ok(())
+    }
+
+    /// The whole count, when every slice has its record; otherwise the
+    /// slices missing (counted, and the first [`SHOWN_MISSING`] named), found
+    /// without going through every slice number.
+    pub fn finish(self) -> Result<Merged, MergeError> {
+        let Some(mut sum) = self.sum else {
+            return Err(MergeError::Empty);
+        };
+        let of = sum.shards;
+        let n_missing = of - self.seen.len() as u64;
+        if n_missing > 0 {
+            let mut first = Vec::new();
+            let mut next = 0;
+            for &shard in self.seen.keys().chain([&of]) {
+                first.extend((next..shard).take(SHOWN_MISSING - first.len()));
+                if first.len() == SHOWN_MISSING {
+                    break;
+                }
+                next = shard + 1;
+            }
+            return Err(MergeError::Missing { n_missing, of, first });
+        }
+        // A count that only the whole can divide (Burnside's sum for unique
+        // solutions) travels as eight times itself.
+        sum.unique = self.unique_times_8.map(|eight_times| eight_times / 8);
+        Ok(sum)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(shard: u64, of: u64) -> Record {
+        Record {
+            cleansings: 0,
+            engine: None,
+            nodes: 1,
+            of,
+            packings: None,
+            problem: "p".into(),
+            seconds: 0.0,
+            shard,
+            solutions: 1,
+            unique_times_8: None,
+            updates: 1,
+        }
+    }
+
+    fn at(line: usize) -> Origin {
+        Origin { file: "f".into(), line }
+    }
+
+    #[test]
+    fn missing_slices_are_counted_not_listed() {
+        let mut merge = Merge::new();
+        merge.add(at(1), record(3, 100_000_000)).unwrap();
+        merge.add(at(2), record(5, 100_000_000)).unwrap();
+        let err = merge.finish().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "missing 99,999,998 shards of 100000000: 0, 1, 2, 4, 6, 7, 8, 9, 10, 11 and 99,999,988 more"
+        );
+        let mut merge = Merge::new();
+        merge.add(at(1), record(0, 2)).unwrap();
+        assert_eq!(merge.finish().unwrap_err().to_string(), "missing 1 shard of 2: 1");
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        let cases = [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (99_999_990, "99,999,990"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ];
+        for (n, text) in cases {
+            assert_eq!(thousands(n), text);
+        }
+    }
+
+    #[test]
+    fn a_refused_record_changes_nothing() {
+        let mut merge = Merge::new();
+        merge.add(at(1), Record { solutions: u64::MAX, ..record(0, 2) }).unwrap();
+        let err = merge.add(at(2), Record { nodes: 5, ..record(1, 2) }).unwrap_err();
+        assert_eq!(err.to_string(), "f:2: `solutions` overflows");
+        merge.add(at(3), Record { solutions: 0, ..record(1, 2) }).unwrap();
+        let whole = merge.finish().unwrap();
+        assert_eq!((whole.solutions, whole.nodes), (u64::MAX, 2));
+    }
+}

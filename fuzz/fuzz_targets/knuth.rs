@@ -1,0 +1,22 @@
+//! Knuth's format (bounds, colours, costs): any text is read without a panic;
+//! what is read is written back and reads again as the same problem, and a
+//! small one is solved by every engine with the same count.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use quadrille_dlx::{Config, Engine, Problem, Solver};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(problem) = Problem::from_knuth(text) else { return };
+    let again = Problem::from_knuth(&problem.to_knuth()).expect("the written problem reads back");
+    assert_eq!(again, problem, "the written problem reads back as itself");
+    if problem.n_options() <= 24 {
+        let limit = Config::new().limit(Some(10_000));
+        let count = |engine| Solver::with_config(&problem, limit.clone().engine(engine)).count();
+        let links = count(Engine::Links);
+        for engine in [Engine::Cells, Engine::Bits, Engine::Auto] {
+            assert_eq!(count(engine), links, "{engine:?} against links");
+        }
+    }
+});
