@@ -62,7 +62,7 @@ pub fn count_shard(n: usize, index: u32, of: u32, monitor: Option<&Monitor>) -> 
         if stopped() {
             return 0;
         }
-        let found = task.weight * task.count();
+        let found = task.weight * task.count(monitor);
         if let Some(monitor) = monitor {
             monitor.add(&Stats { solutions: found, ..Stats::default() });
             monitor.set_fraction((done.fetch_add(1, Ordering::Relaxed) + 1) as f64 / tasks.len() as f64);
@@ -83,7 +83,7 @@ pub fn count_on_this_thread(n: usize) -> Result<Counts, Error> {
     if n < 4 {
         return Ok(count_by_listing(n));
     }
-    let total = constellations(n).iter().map(|task| task.weight * task.count()).sum::<u64>();
+    let total = constellations(n).iter().map(|task| task.weight * task.count(None)).sum::<u64>();
     let half_turn = count_invariant(n, Turn::Half);
     let quarter_turn = count_invariant(n, Turn::Quarter);
     Ok(Counts { total, unique: (total + half_turn + 2 * quarter_turn) / 8 })
