@@ -113,10 +113,14 @@ pub fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads>
     |text: &str| text.parse::<Threads>()
 }
 
-/// The parser of `--engine links|cells|bits|auto`: the library's names.
+/// The engines `--engine` offers.
+const ENGINES: [Engine; 4] = [Engine::Links, Engine::Cells, Engine::Bits, Engine::Auto];
+
+/// The parser of `--engine links|cells|bits|auto`: the library's names
+/// ([`Engine::name`]), read back by the library ([`Engine`]'s `FromStr`).
 pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(["links", "cells", "bits", "auto"])
+    clap::builder::PossibleValuesParser::new(ENGINES.map(Engine::name))
         .map(|name| name.parse::<Engine>().unwrap_or_default())
 }
 

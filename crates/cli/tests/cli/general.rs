@@ -177,8 +177,9 @@ fn ctrl_c_ends_a_sudoku_batch() {
 fn ctrl_c_is_heard_promptly_everywhere() {
     let blank_16 = ".".repeat(256) + "\n";
     let sudoku_6x6 = data("dlx/sudoku_6x6_all.dlx");
-    let runs: [(&[&OsStr], &str); 6] = [
+    let runs: [(&[&OsStr], &str); 7] = [
         (&["sudoku", "--variant", "hyper", "--first"].map(OsStr::new), &blank_16),
+        (&["queens", "28", "--count", "--threads", "1"].map(OsStr::new), ""),
         (&["queens", "30", "--count", "--algorithm", "backtrack"].map(OsStr::new), ""),
         (&["queens", "30", "--algorithm", "backtrack"].map(OsStr::new), ""),
         (&["queens", "34", "--first", "--algorithm", "bitboard"].map(OsStr::new), ""),

@@ -69,7 +69,7 @@ pub fn count_shard(n: usize, index: u32, of: u32, monitor: Option<&Monitor>) -> 
         }
         found
     };
-    let invariant = |turn| if index == 0 && !stopped() { count_invariant(n, turn) } else { 0 };
+    let invariant = |turn| if index == 0 && !stopped() { count_invariant(n, turn, monitor) } else { 0 };
     let ((total, half_turn), quarter_turn) = rayon::join(
         || rayon::join(|| tasks.par_iter().map(count_task).sum::<u64>(), || invariant(Turn::Half)),
         || invariant(Turn::Quarter),
@@ -84,8 +84,8 @@ pub fn count_on_this_thread(n: usize) -> Result<Counts, Error> {
         return Ok(count_by_listing(n));
     }
     let total = constellations(n).iter().map(|task| task.weight * task.count(None)).sum::<u64>();
-    let half_turn = count_invariant(n, Turn::Half);
-    let quarter_turn = count_invariant(n, Turn::Quarter);
+    let half_turn = count_invariant(n, Turn::Half, None);
+    let quarter_turn = count_invariant(n, Turn::Quarter, None);
     Ok(Counts { total, unique: (total + half_turn + 2 * quarter_turn) / 8 })
 }
 
