@@ -1243,15 +1243,12 @@ impl<C: Count> Bits<C> {
     /// would, commitments first.
     pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.restart();
         let depth = self.floor + depth;
         let config = Config::new();
-        self.search::<true, _>(&config, depth, |s| {
-            leaf(s.solution());
-            ControlFlow::Continue(())
-        });
+        self.search::<true, _>(&config, depth, |s| leaf(s.solution()));
         self.stop();
         self.stats
     }
@@ -1312,7 +1309,11 @@ impl<C: Count> Bits<C> {
                 if SPLIT && (chosen.is_none() || l == split_depth) {
                     self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                     self.level = l;
-                    let _ = on_solution(self);
+                    if on_solution(self).is_break() {
+                        // Enough leaves: the split stops here.
+                        self.phase = Phase::Suspended;
+                        return;
+                    }
                 } else {
                     nodes += 1;
                     if nodes % REPORT_EVERY == 0

@@ -613,42 +613,84 @@ impl Cells {
     /// node of the tree reached from fresh arrays (see the module's docs).
     pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.restart();
         let mut path = Vec::with_capacity(depth);
         let mut stats = Stats::default();
         if !self.frame.hopeless {
-            self.split_at(depth, &mut path, &mut stats, &mut leaf);
+            let _ = self.split_at(depth, &mut path, &mut stats, &mut leaf);
         }
         self.stats = stats;
         self.dirty = true;
         stats
     }
 
-    fn leaf<F>(&mut self, path: &[u32], leaf: &mut F)
+    fn leaf<F>(&mut self, path: &[u32], leaf: &mut F) -> ControlFlow<()>
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         for &x in self.choice[..self.floor].iter().chain(path) {
             self.solution.push(OptionId(self.frame.option_of[x as usize]));
         }
-        leaf(&self.solution);
+        leaf(&self.solution)
     }
 
-    /// One node of the split tree, the arrays fresh with `path` descended.
-    fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F)
+    /// The split tree below the node `path` leads to, the arrays fresh with
+    /// `path` descended: each node's options tried from that state, and the
+    /// nodes below visited in order with their prefixes replayed from fresh
+    /// arrays. A loop with a stack of the options left at each level rather
+    /// than a recursion, so that a deep split cannot overflow the stack.
+    /// `Break` when a leaf stopped the split.
+    fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F) -> ControlFlow<()>
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         if path.len() == depth || self.solved() {
-            self.leaf(path, leaf);
-            return;
+            return self.leaf(path, leaf);
         }
+        let mut stack = vec![self.split_node(depth, path, stats, leaf)?.into_iter()];
+        while let Some(options) = stack.last_mut() {
+            match options.next() {
+                Some(x) => {
+                    path.push(x);
+                    self.refresh();
+                    for &y in path.iter() {
+                        let replayed = self.apply_descent(y);
+                        debug_assert!(replayed, "a prefix of the split replays");
+                    }
+                    let inner = self.split_node(depth, path, stats, leaf)?;
+                    stack.push(inner.into_iter());
+                }
+                None => {
+                    stack.pop();
+                    // The root's options have no move of their own above them.
+                    if !stack.is_empty() {
+                        path.pop();
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One inner node of the split tree, the arrays fresh with `path`
+    /// descended: its leaves handed to `leaf`, and its options that lead to
+    /// inner nodes returned.
+    fn split_node<F>(
+        &mut self,
+        depth: usize,
+        path: &mut Vec<u32>,
+        stats: &mut Stats,
+        leaf: &mut F,
+    ) -> ControlFlow<(), Vec<u32>>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
         stats.nodes += 1;
-        let Branch::Item(best, _) = self.branch() else { return };
+        let Branch::Item(best, _) = self.branch() else { return ControlFlow::Continue(Vec::new()) };
         let mut updates = 0;
         self.enter(best, &mut updates);
         let l = self.floor + path.len();
@@ -662,10 +704,11 @@ impl Cells {
             } else {
                 self.try_option::<false, true>(x, &mut updates)
             };
+            let mut flow = ControlFlow::Continue(());
             if tried {
                 path.push(x);
                 if path.len() == depth || self.solved() {
-                    self.leaf(path, leaf);
+                    flow = self.leaf(path, leaf);
                 } else {
                     inner.push(x);
                 }
@@ -673,18 +716,13 @@ impl Cells {
             }
             self.state.force.clear();
             self.restore_sizes(l);
+            if flow.is_break() {
+                stats.updates += updates;
+                return ControlFlow::Break(());
+            }
         }
         stats.updates += updates;
-        for x in inner {
-            path.push(x);
-            self.refresh();
-            for &y in path.iter() {
-                let replayed = self.apply_descent(y);
-                debug_assert!(replayed, "a prefix of the split replays");
-            }
-            self.split_at(depth, path, stats, leaf);
-            path.pop();
-        }
+        ControlFlow::Continue(inner)
     }
 
     /// Adds what the monitor has not yet seen, and Knuth's estimate of the

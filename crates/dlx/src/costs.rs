@@ -123,8 +123,8 @@ pub enum CostError {
     Threads {
         /// The number of threads asked for.
         threads: usize,
-        /// What the system said.
-        source: std::io::Error,
+        /// What the thread pool said.
+        source: rayon::ThreadPoolBuildError,
     },
     /// The problem has bounds on items, which the min-cost search does not
     /// combine with costs.
@@ -204,10 +204,7 @@ impl<'p> MinCost<'p> {
         if k == 0 {
             return Ok(Best { solutions: Vec::new(), stats: Stats::default(), interrupted: false });
         }
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        };
+        let threads = crate::parallel::effective_threads(self.threads).used;
         let shared = Shared::new(board);
         let (stats, interrupted) = if threads <= 1 {
             let mut worker = Worker::new(links, self.monitor.clone(), !self.knuth_cutoff);
@@ -249,53 +246,47 @@ impl<'p> MinCost<'p> {
         if let Some(monitor) = &monitor {
             monitor.add(&above);
         }
-        let results = std::thread::scope(|scope| {
-            let handles: Result<Vec<_>, CostError> = (0..threads)
-                .map(|t| {
-                    let links = links.clone();
-                    let (next, stop, prefixes, monitor) = (&next, &stop, &prefixes, monitor.clone());
-                    std::thread::Builder::new()
-                        .name(format!("mincost-{t}"))
-                        .spawn_scoped(scope, move || {
-                            let mut worker = Worker::new(links, monitor, ties);
-                            let mut interrupted = false;
-                            loop {
-                                let n = next.fetch_add(1, Ordering::Relaxed);
-                                let Some((_, prefix)) = prefixes.get(n) else { break };
-                                if stop.load(Ordering::Relaxed) {
-                                    break;
-                                }
-                                if !worker.replay(shared, prefix) {
-                                    if worker.stopped {
-                                        interrupted = true;
-                                        stop.store(true, Ordering::Relaxed);
-                                        break;
-                                    }
-                                    continue;
-                                }
-                                let done = worker.search(shared, usize::MAX, &mut |_, _| {});
-                                if !done {
-                                    interrupted = true;
-                                    stop.store(true, Ordering::Relaxed);
-                                    break;
-                                }
-                                worker.unwind();
-                            }
-                            (worker.stats, interrupted)
-                        })
-                        .map_err(|source| CostError::Threads { threads, source })
-                })
-                .collect();
-            let handles = handles?;
-            let mut total = above;
+        // The threads of a rayon pool, like every other parallel search, each
+        // taking the next prefix in turn.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|t| format!("mincost-{t}"))
+            .build()
+            .map_err(|source| CostError::Threads { threads, source })?;
+        let outcomes = pool.broadcast(|_| {
+            let mut worker = Worker::new(links.clone(), monitor.clone(), ties);
             let mut interrupted = false;
-            for handle in handles {
-                let (stats, stopped) = handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                total.add(&stats);
-                interrupted |= stopped;
+            loop {
+                let n = next.fetch_add(1, Ordering::Relaxed);
+                let Some((_, prefix)) = prefixes.get(n) else { break };
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if !worker.replay(shared, prefix) {
+                    if worker.stopped {
+                        interrupted = true;
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    continue;
+                }
+                let done = worker.search(shared, usize::MAX, &mut |_, _| {});
+                if !done {
+                    interrupted = true;
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                worker.unwind();
             }
-            Ok((total, interrupted))
-        })?;
+            (worker.stats, interrupted)
+        });
+        let mut total = above;
+        let mut interrupted = false;
+        for (stats, stopped) in outcomes {
+            total.add(&stats);
+            interrupted |= stopped;
+        }
+        let results = (total, interrupted);
         Ok(results)
     }
 }

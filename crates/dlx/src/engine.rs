@@ -362,7 +362,7 @@ impl Other {
 
     pub(crate) fn split<F>(&mut self, depth: usize, leaf: F) -> Stats
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         either!(self, e => e.split(depth, leaf))
     }

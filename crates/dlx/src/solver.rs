@@ -242,6 +242,8 @@ pub struct Solver {
     /// resolves to one: then every search and commitment goes to it, and the
     /// links stay untouched.
     other: Option<Other>,
+    /// The other engine's descents, in order.
+    other_descents: Vec<OptionId>,
 }
 
 impl Solver {
@@ -277,6 +279,7 @@ impl Solver {
             solution: Vec::with_capacity(depth),
             undo_work: 0,
             other: Other::new(engine, problem),
+            other_descents: Vec::new(),
         }
     }
 
@@ -290,6 +293,7 @@ impl Solver {
     /// searches only the links engine offers).
     pub(crate) fn use_links(&mut self) {
         if let Some(other) = self.other.take() {
+            self.other_descents.clear();
             for &option in other.committed() {
                 self.commit(option).expect("the other engine accepted it");
             }
@@ -407,6 +411,7 @@ impl Solver {
     /// givens of a sudoku).
     pub fn reset(&mut self) {
         if let Some(other) = &mut self.other {
+            self.other_descents.clear();
             return other.reset();
         }
         let suspended = if self.phase == Phase::Suspended { self.stats.updates } else { 0 };
@@ -553,7 +558,9 @@ impl Solver {
             if option.index() >= self.problem.n_options() {
                 return Err(DescendError::UnknownOption(option.0));
             }
-            return other.descend(option);
+            other.descend(option)?;
+            self.other_descents.push(option);
+            return Ok(());
         }
         self.stop();
         match (self.colors, self.bounds) {
@@ -561,6 +568,49 @@ impl Solver {
             (true, false) => self.descend_plain::<true>(step),
             (false, true) => self.descend_bounded::<false>(step),
             (true, true) => self.descend_bounded::<true>(step),
+        }
+    }
+
+    /// Brings the solver to the subproblem `prefix` (moves from the top, as a
+    /// split hands them out), keeping the descents it shares with the
+    /// subproblem the solver stands at: on the links, the levels past the
+    /// common part are undone and only the rest of `prefix` is descended, so
+    /// consecutive subproblems of a split cost what differs between them.
+    /// Returns the number of descents made.
+    pub(crate) fn replay(&mut self, prefix: &[Option<OptionId>]) -> Result<usize, DescendError> {
+        self.stop();
+        let (common, descended) = {
+            let here = self.moves_to(self.floor);
+            (here.iter().zip(prefix).take_while(|(a, b)| a == b).count(), here.len())
+        };
+        let from = if common == descended {
+            common
+        } else if self.other.is_some() {
+            // The other engines keep their descents in their root's arrays:
+            // they start again from the top.
+            self.reset();
+            0
+        } else {
+            self.ascend_to(common);
+            common
+        };
+        for &step in &prefix[from..] {
+            self.descend(step)?;
+        }
+        Ok(prefix.len() - from)
+    }
+
+    /// Undoes the descents below level `floor` (Knuth's uncover order, as
+    /// the search leaves its levels), keeping the commitments and the
+    /// descents above.
+    fn ascend_to(&mut self, floor: usize) {
+        self.stop();
+        let target = floor.min(self.floor);
+        self.floor = target;
+        if self.colors {
+            self.unwind::<true>();
+        } else {
+            self.unwind::<false>();
         }
     }
 
@@ -660,6 +710,18 @@ impl Solver {
     where
         F: FnMut(&[Option<OptionId>]),
     {
+        self.split_while(depth, |moves| {
+            leaf(moves);
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// [`Solver::split`], stopped early when `leaf` returns `Break`: then the
+    /// statistics are those of the part of the split explored.
+    pub(crate) fn split_while<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    where
+        F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>,
+    {
         if let Some(other) = &mut self.other {
             // Its leaves start with the commitments, which are no moves.
             let committed = other.committed().len();
@@ -667,30 +729,37 @@ impl Solver {
             return other.split(depth, |options| {
                 moves.clear();
                 moves.extend(options[committed..].iter().map(|&o| Some(o)));
-                leaf(&moves);
+                leaf(&moves)
             });
         }
         self.restart();
         let depth = self.floor + depth;
-        let mut on_leaf = |s: &mut Solver| {
-            leaf(s.moves());
-            ControlFlow::Continue(())
-        };
+        let mut on_leaf = |s: &mut Solver| leaf(s.moves());
         match (self.colors, self.bounds) {
             (false, false) => self.search_in::<false, true, _, _>(depth, &mut (), &mut on_leaf),
             (true, false) => self.search_in::<true, true, _, _>(depth, &mut (), &mut on_leaf),
             (false, true) => self.search_bounded::<false, true, _>(depth, &mut on_leaf),
             (true, true) => self.search_bounded::<true, true, _>(depth, &mut on_leaf),
         }
-        self.phase = Phase::Idle;
+        // A split stopped early unwinds its levels; one run to its end has none.
+        self.stop();
         self.stats
     }
 
     /// The moves of the levels so far, from the top: each level's option, or
     /// `None` for a level (with bounds) that took none.
     fn moves(&mut self) -> &[Option<OptionId>] {
+        self.moves_to(self.level)
+    }
+
+    /// The moves of the levels above `level`.
+    fn moves_to(&mut self, level: usize) -> &[Option<OptionId>] {
         self.moves.clear();
-        for l in 0..self.level {
+        if self.other.is_some() {
+            self.moves.extend(self.other_descents.iter().map(|&o| Some(o)));
+            return &self.moves;
+        }
+        for l in 0..level {
             let x = self.choice[l];
             let option = self.links.header_item(x).is_none().then(|| OptionId(self.links.option_of(x)));
             self.moves.push(option);
@@ -829,7 +898,10 @@ impl Solver {
                     // A leaf of the split: its subtree is searched elsewhere.
                     self.stats = Stats { nodes, updates, cleansings, ..self.stats };
                     self.level = l;
-                    let _ = on_solution(self);
+                    if on_solution(self).is_break() {
+                        self.phase = Phase::Suspended;
+                        return;
+                    }
                 } else {
                     nodes += 1;
                     if nodes % REPORT_EVERY == 0 && self.config.monitor.is_some() {
@@ -946,7 +1018,11 @@ impl Solver {
                 // A leaf of the split: its subtree is searched elsewhere.
                 self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
                 self.level = l;
-                let _ = on_solution(self);
+                if on_solution(self).is_break() {
+                    // Enough leaves: the split stops here, its levels to be unwound.
+                    self.phase = Phase::Suspended;
+                    return;
+                }
             } else if !resume {
                 if observer.stop() {
                     // Stopped by the observer: end here, as at a limit.
