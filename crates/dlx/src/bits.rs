@@ -62,9 +62,10 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, DescendError, Stats};
+use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{CommitError, Config, DescendError};
+use crate::util::stats::Stats;
 
 /// The most options a problem may have for this engine: an item's count of
 /// options must fit [`Count::MAX_LEN`] of 16-bit counts.

@@ -36,9 +36,10 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, Stats};
+use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{CommitError, Config};
+use crate::util::stats::Stats;
 
 /// A node: one item of one option, or a spacer between options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

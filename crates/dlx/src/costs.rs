@@ -66,9 +66,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::solver::Stats;
+use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::util::problem::{OptionId, Problem};
+use crate::util::stats::Stats;
 
 /// A cost too large to be reached: the cut-off before `k` solutions are known.
 /// The builder keeps every sum of costs below it.

@@ -5,69 +5,9 @@ use std::ops::ControlFlow;
 
 use crate::bits::{self, Bits, Count};
 use crate::cells::Cells;
-use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, DescendError, Stats, go_on};
-
-/// Which search engine a [`Solver`](crate::Solver) runs.
-///
-/// The engines find the same solutions of every problem; they differ in speed,
-/// in the order they find solutions, and in how they count their statistics.
-///
-/// - [`Engine::Links`]: Knuth's dancing links (Algorithms X and C, his DLX1 and
-///   DLX2): each item's options in a doubly linked list. Nodes, updates and
-///   cleansings equal DLX1's and DLX2's.
-/// - [`Engine::Cells`]: Knuth's dancing cells (his SSXCC): each item's options in
-///   a sparse set, an array whose first `size` entries are the options still in
-///   play, so that hiding an option is a swap and unhiding it a mere increment.
-///   Nodes, updates and cleansings equal SSXCC's.
-/// - [`Engine::Bits`]: the search of the links engine, step for step, on dense
-///   bitsets: each level's state (a bit per option still in play, a count per
-///   primary item) is copied to try an option, and backtracking just returns
-///   to the copy below; a level with one option works in place. An option is
-///   committed in one sweep over the words of the options it conflicts with.
-///   The same solutions in the same order as the links engine, and the same
-///   nodes; without colours the same updates too, while with colours an item
-///   is purified before the options that clash with the option are hidden,
-///   so the updates and cleansings are at most DLX2's. For problems without
-///   bounds and of at most 16,383 options.
-/// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
-///   from the problem.
-///
-/// A parallel or sharded count with dancing cells finds the serial search's
-/// solutions, and its statistics add up exactly over threads and shards; but
-/// since each subproblem is searched from fresh arrays, they differ slightly from
-/// one serial search's (see the `cells` module's notes in the source).
-///
-/// ```
-/// use quadrille_dlx::{Config, Engine, Problem, Solver};
-///
-/// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
-/// let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
-/// let mut cells = Solver::with_config(&problem, Config::new().engine(Engine::Cells));
-/// let mut bits = Solver::with_config(&problem, Config::new().engine(Engine::Bits));
-/// assert_eq!((links.count(), cells.count(), bits.count()), (1, 1, 1));
-/// // DLX1's statistics and SSXCC's: SSXCC does not cover an item left without options.
-/// assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
-/// assert_eq!((cells.stats().nodes, cells.stats().updates), (5, 27));
-/// // DLX1's nodes, and here its updates too: after the option `B C F` the
-/// // level below chooses `E`, left without options, and covers it.
-/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 30));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// Dancing links: DLX1's and DLX2's method and statistics.
-    Links,
-    /// Dancing cells: SSXCC's method and statistics.
-    Cells,
-    /// Dense bitsets: the links engine's search, nodes and order of solutions,
-    /// on bitsets copied from level to level instead of lists undone; for
-    /// small problems.
-    Bits,
-    /// Whichever [`Engine::resolve`] picks for the problem.
-    #[default]
-    Auto,
-}
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{CommitError, Config, DescendError, Engine};
+use crate::util::stats::{Stats, go_on};
 
 /// The largest frame (in bytes) of a problem for which [`Engine::Auto`] picks
 /// [`Engine::Bits`].
@@ -124,41 +64,7 @@ impl Engine {
         }
     }
 
-    /// The engine's name: `links`, `cells`, `bits` or `auto`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Links => "links",
-            Engine::Cells => "cells",
-            Engine::Bits => "bits",
-            Engine::Auto => "auto",
-        }
-    }
 }
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Engine {
-    type Err = UnknownEngine;
-
-    fn from_str(name: &str) -> Result<Engine, UnknownEngine> {
-        match name {
-            "links" => Ok(Engine::Links),
-            "cells" => Ok(Engine::Cells),
-            "bits" => Ok(Engine::Bits),
-            "auto" => Ok(Engine::Auto),
-            _ => Err(UnknownEngine(name.to_owned())),
-        }
-    }
-}
-
-/// A name that is not `links`, `cells`, `bits` or `auto`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}`: expected links, cells, bits or auto")]
-pub struct UnknownEngine(pub String);
 
 /// A search that stops at a solution and resumes: what the cells and bitset
 /// engines share, and on which their counts, visits and iterators are built.

@@ -188,23 +188,22 @@
 mod bits;
 mod cells;
 mod engine;
-mod links;
-mod monitor;
-mod problem;
 mod solver;
 mod trace;
+mod util;
 
 pub mod costs;
-pub mod knuth;
 pub mod model;
 pub mod parallel;
+pub use util::knuth;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
-pub use engine::{Engine, UnknownEngine};
 pub use knuth::ParseError;
 pub use model::{Model, ModelBuilder, ModelError};
-pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError, Subtrees};
-pub use problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
-pub use solver::{CommitError, Config, DescendError, Solutions, Solver, Stats};
+pub use solver::{Solutions, Solver};
 pub use trace::Event;
+pub use util::monitor::{Monitor, REPORT_EVERY};
+pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
+pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};
+pub use util::stats::Stats;

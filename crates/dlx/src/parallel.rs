@@ -51,10 +51,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::engine::Engine;
-use crate::monitor::Monitor;
-use crate::problem::{OptionId, Problem};
-use crate::solver::{Config, DescendError, Solver, Stats};
+use crate::util::monitor::Monitor;
+use crate::util::problem::{OptionId, Problem};
+use crate::solver::Solver;
+use crate::util::search::{Config, DescendError, Engine};
+use crate::util::stats::Stats;
 
 /// The search tree cut into subtrees: what [`Parallel`] is made of, for those who
 /// distribute the subproblems their own way. Implemented by [`Solver`].

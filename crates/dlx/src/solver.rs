@@ -1,177 +1,14 @@
 //! The search: Knuth's Algorithm X (and Algorithm C for colours) as an explicit loop.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use crate::engine::{Engine, Other};
-use crate::links::{ItemIx, Links, NodeIx, SOLVED};
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
+use crate::engine::Other;
+use crate::util::nodes::{ItemIx, Links, NodeIx, SOLVED};
+use crate::util::monitor::REPORT_EVERY;
+use crate::util::search::{CommitError, Config, DescendError, Engine};
+use crate::util::stats::{Stats, go_on};
+use crate::util::problem::{OptionId, Problem};
 use crate::trace::{Observer, Point};
-
-/// Statistics of a search, counted exactly as Knuth's DLX1 and DLX2 count them
-/// on the dancing-links engine ([`Engine::Links`]); the other engines count
-/// their own way (see [`Engine`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Search tree nodes: one each time the search enters a level, the root
-    /// included (a level that finds every primary item covered is a solution and
-    /// counts as one node too).
-    pub nodes: u64,
-    /// Link updates: covering an item counts one for taking the item out of its
-    /// list and one for every node hidden from another item's list.
-    pub updates: u64,
-    /// Cleansings (colours only): one for each purification and one for each node
-    /// marked as agreeing with it.
-    pub cleansings: u64,
-    /// Solutions found.
-    pub solutions: u64,
-}
-
-impl Stats {
-    /// Adds another search's statistics to these. The sums stop at `u64::MAX`
-    /// rather than wrap round (at a billion a second, that takes 584 years).
-    pub fn add(&mut self, other: &Stats) {
-        self.nodes = self.nodes.saturating_add(other.nodes);
-        self.updates = self.updates.saturating_add(other.updates);
-        self.cleansings = self.cleansings.saturating_add(other.cleansings);
-        self.solutions = self.solutions.saturating_add(other.solutions);
-    }
-}
-
-impl Stats {
-    /// What was counted since `earlier`, a snapshot of the same counts.
-    pub(crate) fn since(&self, earlier: &Stats) -> Stats {
-        Stats {
-            nodes: self.nodes - earlier.nodes,
-            updates: self.updates - earlier.updates,
-            cleansings: self.cleansings - earlier.cleansings,
-            solutions: self.solutions - earlier.solutions,
-        }
-    }
-}
-
-/// Whether a visit goes on after a solution: not when the visitor said `Break`
-/// (`flow`), nor once `found` solutions reach the `limit`.
-pub(crate) fn go_on(flow: ControlFlow<()>, found: u64, limit: u64) -> ControlFlow<()> {
-    if flow.is_break() || found >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-}
-
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        self.add(&other);
-    }
-}
-
-impl std::iter::Sum for Stats {
-    fn sum<I: Iterator<Item = Stats>>(iter: I) -> Stats {
-        let mut total = Stats::default();
-        for s in iter {
-            total.add(&s);
-        }
-        total
-    }
-}
-
-/// Tuning for a [`Solver`], set with builder-style methods.
-///
-/// ```
-/// use quadrille_dlx::Config;
-/// let config = Config::new().limit(Some(10));
-/// assert_eq!(config.get_limit(), Some(10));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct Config {
-    limit: Option<u64>,
-    monitor: Option<Arc<Monitor>>,
-    engine: Engine,
-}
-
-impl Config {
-    /// The default configuration: no limit.
-    pub fn new() -> Config {
-        Config::default()
-    }
-
-    /// Stop after this many solutions (`None`: find them all).
-    pub fn limit(mut self, limit: Option<u64>) -> Config {
-        self.limit = limit;
-        self
-    }
-
-    /// The limit on the number of solutions, if any.
-    pub fn get_limit(&self) -> Option<u64> {
-        self.limit
-    }
-
-    /// Report to this monitor while searching, and stop when it says so.
-    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Config {
-        self.monitor = monitor;
-        self
-    }
-
-    /// The monitor, if any.
-    pub fn get_monitor(&self) -> Option<&Arc<Monitor>> {
-        self.monitor.as_ref()
-    }
-
-    /// The engine to search with (the default is [`Engine::Auto`]; a problem
-    /// with bounds is always searched by the links engine, see
-    /// [`Engine::resolve`]).
-    pub fn engine(mut self, engine: Engine) -> Config {
-        self.engine = engine;
-        self
-    }
-
-    /// The engine asked for.
-    pub fn get_engine(&self) -> Engine {
-        self.engine
-    }
-}
-
-/// Why [`Solver::commit`] refused an option.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CommitError {
-    /// The option number is not one of the problem's.
-    #[error("option {0} does not exist")]
-    UnknownOption(u32),
-    /// The option uses an item that an earlier commitment already covers, or gives a
-    /// secondary item a colour other than the one it was committed with.
-    #[error("option {0} conflicts with the options already committed")]
-    Conflict(u32),
-    /// Options are committed before any descent
-    /// ([`Subtrees::descend`](crate::parallel::Subtrees::descend)); call
-    /// [`Solver::reset`] first.
-    #[error("option {0} cannot be committed below a descent")]
-    AfterDescent(u32),
-}
-
-/// Why a descent ([`Subtrees::descend`](crate::parallel::Subtrees::descend))
-/// was refused. A refused descent changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum DescendError {
-    /// The option number is not one of the problem's.
-    #[error("option {0} does not exist")]
-    UnknownOption(u32),
-    /// Every primary item is covered: the search would visit a solution here,
-    /// not branch.
-    #[error("no item is left to branch on")]
-    Solved,
-    /// The option is not one of those the search would try at this level: it
-    /// does not have the item the search branches on, or it was ruled out.
-    #[error("option {0} is not in play at this level")]
-    NotInPlay(u32),
-    /// The move that takes no option (with bounds, when an item may be left
-    /// as it is) is not one the search would try at this level.
-    #[error("the move that takes no option is not in play at this level")]
-    NoNullMove,
-    /// An item the search would branch on has too few options left: the search
-    /// backtracks here.
-    #[error("the search backtracks at this level")]
-    DeadEnd,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -1149,7 +986,7 @@ mod tests {
     //! Whole searches on small problems, small enough for Miri.
 
     use super::*;
-    use crate::links::tests::state;
+    use crate::util::nodes::tests::state;
 
     /// Every solution of a tiny problem, found by trying every subset of its
     /// options (no dancing links).

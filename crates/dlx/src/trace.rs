@@ -31,9 +31,10 @@
 
 use std::ops::ControlFlow;
 
-use crate::links::{ItemIx, Links, NodeIx};
-use crate::problem::{Item, OptionId};
-use crate::solver::{Solver, go_on};
+use crate::util::nodes::{ItemIx, Links, NodeIx};
+use crate::util::problem::{Item, OptionId};
+use crate::solver::Solver;
+use crate::util::stats::go_on;
 
 /// A place in the search loop where an observer is called, with what the loop
 /// knows there. Nodes are indices into the links.
@@ -255,7 +256,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::Problem;
+    use crate::util::problem::Problem;
 
     fn events(text: &str, stop_after: usize) -> (Vec<Event>, u64) {
         let problem = Problem::from_knuth(text).unwrap();
