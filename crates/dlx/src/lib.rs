@@ -185,11 +185,12 @@
 //!   thread or many.
 #![deny(missing_docs)]
 
+mod auto;
 mod bits;
 mod cells;
-mod engine;
+mod links;
+mod run;
 mod solver;
-mod trace;
 mod util;
 
 pub mod costs;
@@ -199,10 +200,10 @@ pub use util::knuth;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
+pub use links::trace::Event;
 pub use model::{Model, ModelBuilder, ModelError};
 pub use parallel::{Parallel, ParallelError, Subtrees};
 pub use solver::{Solutions, Solver};
-pub use trace::Event;
 pub use util::monitor::{Monitor, REPORT_EVERY};
 pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
 pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};

@@ -51,9 +51,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use crate::solver::Solver;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
-use crate::solver::Solver;
 use crate::util::search::{Config, DescendError, Engine};
 use crate::util::stats::Stats;
 

@@ -223,7 +223,7 @@ fn block_min_for_this_cpu() -> fn(&[i32; BLOCK]) -> i32 {
     block_min
 }
 
-/// Read-only views of the links for a traced search (see `crate::trace`): safe,
+/// Read-only views of the links for a traced search (see `crate::links::trace`): safe,
 /// bounds-checked indexing, and called only while tracing.
 impl Links {
     /// The number of options.

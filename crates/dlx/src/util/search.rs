@@ -203,4 +203,3 @@ impl std::str::FromStr for Engine {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown engine `{0}`: expected links, cells, bits or auto")]
 pub struct UnknownEngine(pub String);
-

@@ -65,4 +65,3 @@ impl std::iter::Sum for Stats {
         total
     }
 }
-

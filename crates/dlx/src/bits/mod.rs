@@ -62,6 +62,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::run::{Resumable, as_moves};
 use crate::util::monitor::{Monitor, REPORT_EVERY};
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
@@ -1434,10 +1435,61 @@ impl<C: Count> Bits<C> {
     }
 }
 
+impl<C: Count> Resumable for Bits<C> {
+    fn restart(&mut self) {
+        Bits::restart(self);
+    }
+
+    fn stop(&mut self) {
+        Bits::stop(self);
+    }
+
+    fn stats(&self) -> Stats {
+        Bits::stats(self)
+    }
+
+    fn interrupted(&self) -> bool {
+        Bits::interrupted(self)
+    }
+
+    fn solution(&mut self) -> &[OptionId] {
+        Bits::solution(self)
+    }
+
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
+        self.search::<false, F>(config, usize::MAX, on_solution);
+    }
+
+    fn committed(&self) -> &[OptionId] {
+        Bits::committed(self)
+    }
+
+    fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        Bits::commit(self, option)
+    }
+
+    fn can_commit(&mut self, option: OptionId) -> bool {
+        Bits::can_commit(self, option)
+    }
+
+    fn reset(&mut self) {
+        Bits::reset(self);
+    }
+
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        // No bounds, hence no move that takes no option.
+        Bits::descend(self, step.ok_or(DescendError::NoNullMove)?)
+    }
+
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
+        let committed = self.committed().len();
+        Bits::split(self, depth, as_moves(committed, leaf))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Resumable;
     use crate::{Engine, Solver};
 
     /// The statistics of the bitset engine and of the links on `text`; the

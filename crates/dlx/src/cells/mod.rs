@@ -36,9 +36,10 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use crate::run::{Resumable, as_moves};
 use crate::util::monitor::{Monitor, REPORT_EVERY};
 use crate::util::problem::{OptionId, Problem};
-use crate::util::search::{CommitError, Config};
+use crate::util::search::{CommitError, Config, DescendError};
 use crate::util::stats::Stats;
 
 /// A node: one item of one option, or a spacer between options.
@@ -185,6 +186,11 @@ pub(crate) struct Cells {
     /// next one starts from fresh arrays.
     dirty: bool,
     solution: Vec<OptionId>,
+}
+
+/// Whether the cells engine takes `problem`: any without bounds on items.
+pub(crate) fn takes(problem: &Problem) -> bool {
+    !problem.has_bounds()
 }
 
 impl Cells {
@@ -543,34 +549,40 @@ impl Cells {
         self.dirty = false;
     }
 
-    pub(crate) fn descend(&mut self, option: OptionId) -> bool {
+    /// Enters the next level by `option` on the item the search would branch
+    /// on; refused as the bitset engine refuses it.
+    pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
         self.fresh();
-        let Some(&first) = self.frame.option_first.get(option.index()) else { return false };
+        let Some(&first) = self.frame.option_first.get(option.index()) else {
+            return Err(DescendError::UnknownOption(option.0));
+        };
         if self.state.active == 0 {
-            return false;
+            return Err(DescendError::Solved);
         }
         // The node of the option on the item the search would branch on.
         let before = self.state.force.clone();
-        let Branch::Item(item, _) = self.branch() else {
-            self.state.force = before;
-            return false;
-        };
+        let branch = self.branch();
         self.state.force = before;
+        let item = match branch {
+            Branch::Item(item, _) => item,
+            Branch::Solved => return Err(DescendError::Solved),
+            Branch::Dead => return Err(DescendError::DeadEnd),
+        };
         let mut x = first;
         while self.state.nodes[x as usize].itm > 0 && self.state.nodes[x as usize].itm as u32 != item {
             x += 1;
         }
         if self.state.nodes[x as usize].itm <= 0 {
-            return false;
+            return Err(DescendError::NotInPlay(option.0));
         }
         if !self.apply_descent(x) {
             self.dirty = true;
-            return false;
+            return Err(DescendError::NotInPlay(option.0));
         }
         self.choice[self.level] = x;
         self.level += 1;
         self.floor = self.level;
-        true
+        Ok(())
     }
 
     /// Ends a search stopped at a solution: the arrays are refreshed before
@@ -872,10 +884,61 @@ impl Cells {
     }
 }
 
+impl Resumable for Cells {
+    fn restart(&mut self) {
+        Cells::restart(self);
+    }
+
+    fn stop(&mut self) {
+        Cells::stop(self);
+    }
+
+    fn stats(&self) -> Stats {
+        Cells::stats(self)
+    }
+
+    fn interrupted(&self) -> bool {
+        Cells::interrupted(self)
+    }
+
+    fn solution(&mut self) -> &[OptionId] {
+        Cells::solution(self)
+    }
+
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
+        self.search(config, on_solution);
+    }
+
+    fn committed(&self) -> &[OptionId] {
+        Cells::committed(self)
+    }
+
+    fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        Cells::commit(self, option)
+    }
+
+    fn can_commit(&mut self, option: OptionId) -> bool {
+        Cells::can_commit(self, option)
+    }
+
+    fn reset(&mut self) {
+        Cells::reset(self);
+    }
+
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        // No bounds, hence no move that takes no option.
+        Cells::descend(self, step.ok_or(DescendError::NoNullMove)?)
+    }
+
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
+        let committed = self.committed().len();
+        Cells::split(self, depth, as_moves(committed, leaf))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Resumable;
 
     fn stats_of(text: &str) -> Stats {
         let problem = Problem::from_knuth(text).unwrap();
