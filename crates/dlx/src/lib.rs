@@ -184,6 +184,8 @@
 //! - [`costs`]: the `k` cheapest solutions when options have costs (DLX5), on one
 //!   thread or many.
 #![deny(missing_docs)]
+// The one exception, `util::nodes`, says so where it is declared.
+#![deny(unsafe_code)]
 
 mod auto;
 mod bits;

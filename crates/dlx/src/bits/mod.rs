@@ -62,8 +62,8 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::run::{Resumable, as_moves};
-use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::run::{Phase, Resumable, Run, as_moves};
+use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
 use crate::util::stats::Stats;
@@ -411,14 +411,6 @@ impl<C: Count> Shape<C> {
 /// The most words and masks of conflicts kept for a problem (12 bytes each).
 const CONFLICT_ROOM: usize = 1 << 20;
 
-/// Where a search stands between calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Idle,
-    Suspended,
-    Done,
-}
-
 /// Whether this engine takes `problem`: exact cover with colours but no
 /// bounds, at most [`MAX_OPTIONS`] options, each of at most
 /// [`MAX_OPTION_LEN`] items.
@@ -520,10 +512,8 @@ pub(crate) struct Bits<C> {
     level: usize,
     /// Levels below the floor were entered by descents.
     floor: usize,
-    phase: Phase,
-    stats: Stats,
-    reported: Stats,
-    interrupted: bool,
+    /// Where the search stands, its statistics and their reporting.
+    run: Run,
     committed: Vec<OptionId>,
     solution: Vec<OptionId>,
     /// Room for the words of any item's sparse bitset.
@@ -1000,21 +990,18 @@ impl<C: Count> Bits<C> {
             cand: Vec::new(),
             level: 0,
             floor: 0,
-            phase: Phase::Idle,
-            stats: Stats::default(),
-            reported: Stats::default(),
-            interrupted: false,
+            run: Run::default(),
             committed: Vec::new(),
             solution: Vec::with_capacity(depth),
         }
     }
 
     pub(crate) fn stats(&self) -> Stats {
-        self.stats
+        self.run.stats
     }
 
     pub(crate) fn interrupted(&self) -> bool {
-        self.interrupted
+        self.run.interrupted
     }
 
     pub(crate) fn committed(&self) -> &[OptionId] {
@@ -1219,14 +1206,12 @@ impl<C: Count> Bits<C> {
     /// search starts from the root frame.
     pub(crate) fn stop(&mut self) {
         self.level = self.floor;
-        self.phase = Phase::Idle;
+        self.run.phase = Phase::Idle;
     }
 
     pub(crate) fn restart(&mut self) {
         self.stop();
-        self.stats = Stats::default();
-        self.reported = Stats::default();
-        self.interrupted = false;
+        self.run.restart();
         self.copy_root(0);
         self.levels[self.floor].frame = 0;
     }
@@ -1252,7 +1237,7 @@ impl<C: Count> Bits<C> {
         let config = Config::new();
         self.search::<true, _>(&config, depth, |s| leaf(s.solution()));
         self.stop();
-        self.stats
+        self.run.stats
     }
 
     /// Adds what the monitor has not yet seen, and Knuth's estimate of the
@@ -1260,11 +1245,11 @@ impl<C: Count> Bits<C> {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        monitor.catch_up(&self.stats, &mut self.reported);
-        if self.floor == 0 {
-            monitor.set_estimate(self.levels[..level].iter().map(|v| (v.cur - v.start, v.end - v.start)));
+        if self.floor > 0 {
+            return self.run.report(monitor, None);
         }
-        monitor.is_stopped()
+        let mut levels = self.levels[..level].iter().map(|v| (v.cur - v.start, v.end - v.start));
+        self.run.report(monitor, Some(&mut levels))
     }
 
     pub(crate) fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
@@ -1291,17 +1276,17 @@ impl<C: Count> Bits<C> {
     ) where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
-        if self.phase == Phase::Done {
+        if self.run.phase == Phase::Done {
             return;
         }
         // Borrowed, like everything else this loop holds: with nothing of
         // its own to drop, a panic needs no cleanup here, and the loop is
         // compiled without landing pads.
         let monitor = config.get_monitor();
-        let mut resume = self.phase == Phase::Suspended;
-        self.phase = Phase::Idle;
+        let mut resume = self.run.phase == Phase::Suspended;
+        self.run.phase = Phase::Idle;
         let mut l = self.level;
-        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.stats;
+        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
         'enter: loop {
             // Whether level l branches, on its `best` with its options in cand.
             let mut branching = false;
@@ -1309,33 +1294,32 @@ impl<C: Count> Bits<C> {
                 // X2: enter level l.
                 let chosen = choose(self.counts(self.levels[l].frame as usize));
                 if SPLIT && (chosen.is_none() || l == split_depth) {
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;
                     if on_solution(self).is_break() {
                         // Enough leaves: the split stops here.
-                        self.phase = Phase::Suspended;
+                        self.run.phase = Phase::Suspended;
                         return;
                     }
                 } else {
                     nodes += 1;
-                    if nodes % REPORT_EVERY == 0
+                    if Run::due(nodes)
                         && let Some(monitor) = monitor
                     {
-                        self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                         if self.report(monitor, l) {
-                            self.interrupted = true;
+                            self.run.interrupt();
                             self.level = l;
-                            self.phase = Phase::Suspended;
                             return;
                         }
                     }
                     match chosen {
                         None => {
                             // Every primary item is covered: a solution.
-                            self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
+                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
                             self.level = l;
                             if on_solution(self).is_break() {
-                                self.phase = Phase::Suspended;
+                                self.run.phase = Phase::Suspended;
                                 if !SPLIT && let Some(monitor) = monitor {
                                     self.report(monitor, l);
                                 }
@@ -1399,15 +1383,14 @@ impl<C: Count> Bits<C> {
                         // without options and come back. Its node, then the
                         // next option.
                         nodes += 1;
-                        if nodes % REPORT_EVERY == 0
+                        if Run::due(nodes)
                             && let Some(monitor) = monitor
                         {
-                            self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                             if self.report(monitor, l + 1) {
                                 // Stopped as if at that level's entrance.
-                                self.interrupted = true;
+                                self.run.interrupt();
                                 self.level = l + 1;
-                                self.phase = Phase::Suspended;
                                 return;
                             }
                         }
@@ -1418,9 +1401,9 @@ impl<C: Count> Bits<C> {
                 }
                 // X8: leave level l.
                 if l == self.floor {
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;
-                    self.phase = Phase::Done;
+                    self.run.phase = Phase::Done;
                     if !SPLIT && let Some(monitor) = monitor {
                         self.report(monitor, l);
                     }

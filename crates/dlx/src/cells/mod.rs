@@ -36,8 +36,8 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::run::{Resumable, as_moves};
-use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::run::{Phase, Resumable, Run, as_moves};
+use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
 use crate::util::stats::Stats;
@@ -141,14 +141,6 @@ impl Frame {
     }
 }
 
-/// Where a search stands between calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Idle,
-    Suspended,
-    Done,
-}
-
 /// What a level branches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branch {
@@ -175,10 +167,8 @@ pub(crate) struct Cells {
     level: usize,
     /// Levels below the floor were entered by descents.
     floor: usize,
-    phase: Phase,
-    stats: Stats,
-    reported: Stats,
-    interrupted: bool,
+    /// Where the search stands, its statistics and their reporting.
+    run: Run,
     /// Options committed, in order, and the node each was committed by.
     committed: Vec<OptionId>,
     committed_nodes: Vec<u32>,
@@ -206,10 +196,7 @@ impl Cells {
             savestack: Vec::new(),
             level: 0,
             floor: 0,
-            phase: Phase::Idle,
-            stats: Stats::default(),
-            reported: Stats::default(),
-            interrupted: false,
+            run: Run::default(),
             committed: Vec::with_capacity(depth),
             committed_nodes: Vec::with_capacity(depth),
             dirty: false,
@@ -218,11 +205,11 @@ impl Cells {
     }
 
     pub(crate) fn stats(&self) -> Stats {
-        self.stats
+        self.run.stats
     }
 
     pub(crate) fn interrupted(&self) -> bool {
-        self.interrupted
+        self.run.interrupted
     }
 
     pub(crate) fn committed(&self) -> &[OptionId] {
@@ -505,7 +492,7 @@ impl Cells {
         }
         self.savestack.clear();
         self.level = self.floor;
-        self.phase = Phase::Idle;
+        self.run.phase = Phase::Idle;
         self.dirty = false;
     }
 
@@ -588,18 +575,16 @@ impl Cells {
     /// Ends a search stopped at a solution: the arrays are refreshed before
     /// anything else is done with them.
     pub(crate) fn stop(&mut self) {
-        if self.phase == Phase::Suspended {
+        if self.run.phase == Phase::Suspended {
             self.dirty = true;
             self.level = self.floor;
         }
-        self.phase = Phase::Idle;
+        self.run.phase = Phase::Idle;
     }
 
     pub(crate) fn restart(&mut self) {
         self.fresh();
-        self.stats = Stats::default();
-        self.reported = Stats::default();
-        self.interrupted = false;
+        self.run.restart();
         self.savestack.clear();
         self.saved[self.floor] = 0;
         self.dirty = true;
@@ -634,7 +619,7 @@ impl Cells {
         if !self.frame.hopeless {
             let _ = self.split_at(depth, &mut path, &mut stats, &mut leaf);
         }
-        self.stats = stats;
+        self.run.stats = stats;
         self.dirty = true;
         stats
     }
@@ -743,14 +728,15 @@ impl Cells {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        monitor.catch_up(&self.stats, &mut self.reported);
-        if self.floor == 0 {
-            monitor.set_estimate(self.choice[..level].iter().map(|&x| {
-                let Node { itm, loc } = self.state.nodes[x as usize];
-                (loc - itm as u32, self.size(itm as u32))
-            }));
+        if self.floor > 0 {
+            return self.run.report(monitor, None);
         }
-        monitor.is_stopped()
+        let (choice, state, run) = (&self.choice, &self.state, &mut self.run);
+        let mut levels = choice[..level].iter().map(|&x| {
+            let Node { itm, loc } = state.nodes[x as usize];
+            (loc - itm as u32, state.set[itm as usize - 1])
+        });
+        run.report(monitor, Some(&mut levels))
     }
 
     pub(crate) fn search<F>(&mut self, config: &Config, on_solution: F)
@@ -778,20 +764,20 @@ impl Cells {
             Abort,
             Backup,
         }
-        if self.phase == Phase::Done {
+        if self.run.phase == Phase::Done {
             return;
         }
         if self.frame.hopeless {
             // SSXCC does not search when an item has no options.
-            self.phase = Phase::Done;
+            self.run.phase = Phase::Done;
             return;
         }
         let monitor = config.get_monitor().map(Arc::clone);
-        let mut at = if self.phase == Phase::Suspended { At::Backup } else { At::Forward };
-        self.phase = Phase::Idle;
+        let mut at = if self.run.phase == Phase::Suspended { At::Backup } else { At::Forward };
+        self.run.phase = Phase::Idle;
         let mut l = self.level;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
+        let mut nodes = self.run.stats.nodes;
+        let mut updates = self.run.stats.updates;
         // The item branched on at level l, and the place in its set of the
         // option tried there.
         let (mut best, mut cur) = (0u32, 0u32);
@@ -800,25 +786,24 @@ impl Cells {
                 At::Forward => {
                     // C2: enter level l.
                     nodes += 1;
-                    if nodes % REPORT_EVERY == 0
+                    if Run::due(nodes)
                         && let Some(monitor) = &monitor
                     {
-                        self.stats.nodes = nodes;
-                        self.stats.updates = updates;
+                        self.run.stats.nodes = nodes;
+                        self.run.stats.updates = updates;
                         if self.report(monitor, l) {
-                            self.interrupted = true;
+                            self.run.interrupt();
                             self.level = l;
-                            self.phase = Phase::Suspended;
                             return;
                         }
                     }
                     // C3: choose the item to branch on.
                     match self.branch() {
                         Branch::Solved => {
-                            self.stats = Stats { nodes, updates, cleansings: 0, solutions: self.stats.solutions + 1 };
+                            self.run.stats = Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
                             self.level = l;
                             if on_solution(self).is_break() {
-                                self.phase = Phase::Suspended;
+                                self.run.phase = Phase::Suspended;
                                 if let Some(monitor) = &monitor {
                                     self.report(monitor, l);
                                 }
@@ -865,10 +850,10 @@ impl Cells {
                 At::Backup => {
                     // C8: leave level l.
                     if l == self.floor {
-                        self.stats.nodes = nodes;
-                        self.stats.updates = updates;
+                        self.run.stats.nodes = nodes;
+                        self.run.stats.updates = updates;
                         self.level = l;
-                        self.phase = Phase::Done;
+                        self.run.phase = Phase::Done;
                         if let Some(monitor) = &monitor {
                             self.report(monitor, l);
                         }

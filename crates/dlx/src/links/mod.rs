@@ -488,7 +488,7 @@ impl DancingLinks {
                     }
                 } else {
                     nodes += 1;
-                    if Run::due(nodes, monitor) {
+                    if Run::due(nodes) && monitor.is_some() {
                         self.run.stats = Stats { nodes, updates, cleansings, ..self.run.stats };
                         if self.report(monitor, l) {
                             self.run.interrupt();
@@ -616,7 +616,7 @@ impl DancingLinks {
                     return;
                 }
                 nodes += 1;
-                if Run::due(nodes, monitor) {
+                if Run::due(nodes) && monitor.is_some() {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     if self.report(monitor, l) {
                         // Stopped from outside: end here, as at a limit.

@@ -55,16 +55,18 @@ impl Run {
         self.interrupted = false;
     }
 
-    /// Whether a search that has counted `nodes` reports now: every
-    /// [`REPORT_EVERY`] nodes, when it has a monitor.
+    /// Whether a search that has counted `nodes` reports to its monitor now:
+    /// every [`REPORT_EVERY`] nodes.
     #[inline(always)]
-    pub(crate) fn due(nodes: u64, monitor: Option<&Monitor>) -> bool {
-        nodes % REPORT_EVERY == 0 && monitor.is_some()
+    pub(crate) fn due(nodes: u64) -> bool {
+        nodes % REPORT_EVERY == 0
     }
 
     /// Adds what `monitor` has not yet seen of the statistics and, when given,
     /// Knuth's estimate of the fraction done from each level's place among
     /// its options and their number. Returns whether to stop.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn report(&mut self, monitor: &Monitor, estimate: Option<&mut dyn Iterator<Item = (u32, u32)>>) -> bool {
         monitor.catch_up(&self.stats, &mut self.reported);
         if let Some(levels) = estimate {
