@@ -62,7 +62,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::run::{Phase, Resumable, Run, as_moves};
+use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
@@ -996,18 +996,6 @@ impl<C: Count> Bits<C> {
         }
     }
 
-    pub(crate) fn stats(&self) -> Stats {
-        self.run.stats
-    }
-
-    pub(crate) fn interrupted(&self) -> bool {
-        self.run.interrupted
-    }
-
-    pub(crate) fn committed(&self) -> &[OptionId] {
-        &self.committed
-    }
-
     // ---- Frames -----------------------------------------------------------
 
     /// Makes sure the frames up to number `l` exist.
@@ -1276,15 +1264,11 @@ impl<C: Count> Bits<C> {
     ) where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
-        if self.run.phase == Phase::Done {
-            return;
-        }
+        let Some(mut resume) = self.run.begin() else { return };
         // Borrowed, like everything else this loop holds: with nothing of
         // its own to drop, a panic needs no cleanup here, and the loop is
         // compiled without landing pads.
         let monitor = config.get_monitor();
-        let mut resume = self.run.phase == Phase::Suspended;
-        self.run.phase = Phase::Idle;
         let mut l = self.level;
         let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
         'enter: loop {
@@ -1316,7 +1300,8 @@ impl<C: Count> Bits<C> {
                     match chosen {
                         None => {
                             // Every primary item is covered: a solution.
-                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
+                            self.run.stats =
+                                Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
                             self.level = l;
                             if on_solution(self).is_break() {
                                 self.run.phase = Phase::Suspended;
@@ -1419,44 +1404,10 @@ impl<C: Count> Bits<C> {
 }
 
 impl<C: Count> Resumable for Bits<C> {
-    fn restart(&mut self) {
-        Bits::restart(self);
-    }
-
-    fn stop(&mut self) {
-        Bits::stop(self);
-    }
-
-    fn stats(&self) -> Stats {
-        Bits::stats(self)
-    }
-
-    fn interrupted(&self) -> bool {
-        Bits::interrupted(self)
-    }
-
-    fn solution(&mut self) -> &[OptionId] {
-        Bits::solution(self)
-    }
+    resumable_common!(Bits<C>);
 
     fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
         self.search::<false, F>(config, usize::MAX, on_solution);
-    }
-
-    fn committed(&self) -> &[OptionId] {
-        Bits::committed(self)
-    }
-
-    fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
-        Bits::commit(self, option)
-    }
-
-    fn can_commit(&mut self, option: OptionId) -> bool {
-        Bits::can_commit(self, option)
-    }
-
-    fn reset(&mut self) {
-        Bits::reset(self);
     }
 
     fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {

@@ -36,7 +36,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::run::{Phase, Resumable, Run, as_moves};
+use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
@@ -202,18 +202,6 @@ impl Cells {
             dirty: false,
             solution: Vec::with_capacity(depth),
         }
-    }
-
-    pub(crate) fn stats(&self) -> Stats {
-        self.run.stats
-    }
-
-    pub(crate) fn interrupted(&self) -> bool {
-        self.run.interrupted
-    }
-
-    pub(crate) fn committed(&self) -> &[OptionId] {
-        &self.committed
     }
 
     // ---- The sparse sets --------------------------------------------------
@@ -800,7 +788,8 @@ impl Cells {
                     // C3: choose the item to branch on.
                     match self.branch() {
                         Branch::Solved => {
-                            self.run.stats = Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
+                            self.run.stats =
+                                Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
                             self.level = l;
                             if on_solution(self).is_break() {
                                 self.run.phase = Phase::Suspended;
@@ -870,44 +859,10 @@ impl Cells {
 }
 
 impl Resumable for Cells {
-    fn restart(&mut self) {
-        Cells::restart(self);
-    }
-
-    fn stop(&mut self) {
-        Cells::stop(self);
-    }
-
-    fn stats(&self) -> Stats {
-        Cells::stats(self)
-    }
-
-    fn interrupted(&self) -> bool {
-        Cells::interrupted(self)
-    }
-
-    fn solution(&mut self) -> &[OptionId] {
-        Cells::solution(self)
-    }
+    resumable_common!(Cells);
 
     fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
         self.search(config, on_solution);
-    }
-
-    fn committed(&self) -> &[OptionId] {
-        Cells::committed(self)
-    }
-
-    fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
-        Cells::commit(self, option)
-    }
-
-    fn can_commit(&mut self, option: OptionId) -> bool {
-        Cells::can_commit(self, option)
-    }
-
-    fn reset(&mut self) {
-        Cells::reset(self);
     }
 
     fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {

@@ -6,7 +6,7 @@ pub(crate) mod trace;
 
 use std::ops::ControlFlow;
 
-use crate::run::{Phase, Resumable, Run};
+use crate::run::{Phase, Resumable, Run, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::nodes::{ItemIx, Links, NodeIx, SOLVED};
 use crate::util::problem::{OptionId, Problem};
@@ -462,15 +462,9 @@ impl DancingLinks {
     ) where
         F: FnMut(&mut DancingLinks) -> ControlFlow<()>,
     {
-        if self.run.phase == Phase::Done {
-            return;
-        }
-        let mut resume = self.run.phase == Phase::Suspended;
-        self.run.phase = Phase::Idle;
+        let Some(mut resume) = self.run.begin() else { return };
         let mut l = self.level;
-        let mut nodes = self.run.stats.nodes;
-        let mut updates = self.run.stats.updates;
-        let mut cleansings = self.run.stats.cleansings;
+        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
         'enter: loop {
             // The item of level l and its node to try next, if the search goes
             // on from this level.
@@ -583,15 +577,9 @@ impl DancingLinks {
         O: Observer,
         F: FnMut(&mut DancingLinks) -> ControlFlow<()>,
     {
-        if self.run.phase == Phase::Done {
-            return;
-        }
-        let mut resume = self.run.phase == Phase::Suspended;
-        self.run.phase = Phase::Idle;
+        let Some(mut resume) = self.run.begin() else { return };
         let mut l = self.level;
-        let mut nodes = self.run.stats.nodes;
-        let mut updates = self.run.stats.updates;
-        let mut cleansings = self.run.stats.cleansings;
+        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
         'enter: loop {
             // The item just covered at level l and the option of it to try next,
             // if the search goes on from this level.
@@ -687,44 +675,10 @@ impl DancingLinks {
 }
 
 impl Resumable for DancingLinks {
-    fn restart(&mut self) {
-        DancingLinks::restart(self);
-    }
-
-    fn stop(&mut self) {
-        DancingLinks::stop(self);
-    }
-
-    fn stats(&self) -> Stats {
-        self.run.stats
-    }
-
-    fn interrupted(&self) -> bool {
-        self.run.interrupted
-    }
-
-    fn solution(&mut self) -> &[OptionId] {
-        DancingLinks::solution(self)
-    }
+    resumable_common!(DancingLinks);
 
     fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
         self.search_observed(config, &mut (), on_solution);
-    }
-
-    fn committed(&self) -> &[OptionId] {
-        &self.committed
-    }
-
-    fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
-        DancingLinks::commit(self, option)
-    }
-
-    fn can_commit(&mut self, option: OptionId) -> bool {
-        DancingLinks::can_commit(self, option)
-    }
-
-    fn reset(&mut self) {
-        DancingLinks::reset(self);
     }
 
     fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {

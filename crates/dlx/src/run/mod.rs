@@ -48,6 +48,18 @@ impl Default for Run {
 }
 
 impl Run {
+    /// Starts or resumes a search: `None` when it has run to its end, else
+    /// whether it resumes from a solution; the phase is then `Idle`.
+    #[inline(always)]
+    pub(crate) fn begin(&mut self) -> Option<bool> {
+        if self.phase == Phase::Done {
+            return None;
+        }
+        let resume = self.phase == Phase::Suspended;
+        self.phase = Phase::Idle;
+        Some(resume)
+    }
+
     /// Readies the counts for a new search (the phase is the engine's to set).
     pub(crate) fn restart(&mut self) {
         self.stats = Stats::default();
@@ -82,6 +94,50 @@ impl Run {
         self.phase = Phase::Suspended;
     }
 }
+
+/// The methods of [`Resumable`] that every engine has alike, written once:
+/// the statistics and the commitments read from the engine's `run` and
+/// `committed`, the rest handed to the engine's own methods of the same name.
+macro_rules! resumable_common {
+    ($engine:ty) => {
+        fn restart(&mut self) {
+            <$engine>::restart(self)
+        }
+
+        fn stop(&mut self) {
+            <$engine>::stop(self)
+        }
+
+        fn stats(&self) -> Stats {
+            self.run.stats
+        }
+
+        fn interrupted(&self) -> bool {
+            self.run.interrupted
+        }
+
+        fn solution(&mut self) -> &[OptionId] {
+            <$engine>::solution(self)
+        }
+
+        fn committed(&self) -> &[OptionId] {
+            &self.committed
+        }
+
+        fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+            <$engine>::commit(self, option)
+        }
+
+        fn can_commit(&mut self, option: OptionId) -> bool {
+            <$engine>::can_commit(self, option)
+        }
+
+        fn reset(&mut self) {
+            <$engine>::reset(self)
+        }
+    };
+}
+pub(crate) use resumable_common;
 
 /// A search that stops at a solution and resumes: what every engine
 /// implements, and on which counts, visits and iterators are written once.

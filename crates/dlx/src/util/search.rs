@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::util::monitor::Monitor;
 
-/// Tuning for a [`Solver`], set with builder-style methods.
+/// Tuning for a [`Solver`](crate::Solver), set with builder-style methods.
 ///
 /// ```
 /// use quadrille_dlx::Config;
@@ -62,7 +62,7 @@ impl Config {
     }
 }
 
-/// Why [`Solver::commit`] refused an option.
+/// Why [`Solver::commit`](crate::Solver::commit) refused an option.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CommitError {
@@ -75,7 +75,7 @@ pub enum CommitError {
     Conflict(u32),
     /// Options are committed before any descent
     /// ([`Subtrees::descend`](crate::parallel::Subtrees::descend)); call
-    /// [`Solver::reset`] first.
+    /// [`Solver::reset`](crate::Solver::reset) first.
     #[error("option {0} cannot be committed below a descent")]
     AfterDescent(u32),
 }

@@ -3,8 +3,8 @@
 use std::ops::ControlFlow;
 
 /// Statistics of a search, counted exactly as Knuth's DLX1 and DLX2 count them
-/// on the dancing-links engine ([`Engine::Links`]); the other engines count
-/// their own way (see [`Engine`]).
+/// on the dancing-links engine ([`Engine::Links`](crate::Engine::Links)); the other engines count
+/// their own way (see [`Engine`](crate::Engine)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
     /// Search tree nodes: one each time the search enters a level, the root
