@@ -309,12 +309,13 @@ impl<'p> Parallel<'p> {
     /// Splits the search tree at a depth that gives enough subproblems (or at
     /// the depth below which nothing is left to split).
     ///
-    /// The depth is found by probing depths 1, 2, 4, 8, … and then halving
-    /// the interval between the last two: each probe stops as soon as it has
-    /// seen enough leaves, so it explores only nodes the serial search would
-    /// visit, and a tree of depth `d` costs `O(log d)` probes, however long
-    /// and narrow it is (a chain of 2,000 forced choices: a dozen probes, not
-    /// 2,000 splits).
+    /// The depth is found by probes, each of which stops as soon as it has
+    /// seen enough leaves, so that it explores only nodes the serial search
+    /// would visit: one level deeper at a time while the tree widens, twice
+    /// as far each time it does not, and then halving the interval between
+    /// the last two probes. A long narrow stretch of `d` levels costs
+    /// `O(log d)` probes (a chain of 2,000 forced choices: two dozen probes,
+    /// not 2,000 splits).
     pub fn split(&self) -> Split {
         self.split_counting().0
     }
@@ -334,17 +335,27 @@ impl<'p> Parallel<'p> {
                 if leaves >= aim { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
             explored += stats.nodes + leaves as u64;
-            leaves >= aim || !deeper
+            (leaves >= aim || !deeper, leaves)
         };
-        let (mut low, mut high) = (0, 1);
-        while !probe(high) {
-            low = high;
-            high = high.saturating_mul(2);
+        // One level deeper at a time while the tree widens (each probe costs
+        // more than all before it together); twice as far each time it does
+        // not (a long narrow stretch, where probing level by level would
+        // cost the square of its length).
+        let (mut low, mut high, mut step, mut width) = (0, 1, 1, 0);
+        loop {
+            let (found, leaves) = probe(high);
+            if found {
+                break;
+            }
+            step = if leaves <= width { step * 2 } else { 1 };
+            (low, width) = (high, leaves);
+            high = high.saturating_add(step);
         }
-        // The probe succeeds at `high` and fails at `low` (or `low` is 0).
+        // The probe succeeds at `high` and fails at `low` (or `low` is 0): the
+        // first depth between them where it succeeds, halving.
         while high - low > 1 {
             let middle = low + (high - low) / 2;
-            if probe(middle) {
+            if probe(middle).0 {
                 high = middle;
             } else {
                 low = middle;
