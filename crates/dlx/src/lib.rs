@@ -217,6 +217,53 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Which engine, when
+//!
+//! [`Config::engine`] picks the engine; the default, [`Engine::Auto`], picks
+//! for you from the problem alone (so every thread and shard of one count
+//! agrees), and is right for almost everyone:
+//!
+//! - **Bits** ([`Engine::Bits`]) for small problems: Auto takes it when a
+//!   frame of its bitsets fits in 4 KiB (pentominoes, queens, 9×9 sudoku),
+//!   where it runs two to three times faster than the links, with the links'
+//!   nodes and order of solutions.
+//! - **Links** ([`Engine::Links`]) for everything else, and whenever you need
+//!   Knuth's DLX1/DLX2/DLX3 statistics exactly, bounds on items (only the
+//!   links run Algorithm M), or a trace of the search
+//!   ([`Solver::visit_traced`]). An engine asked for that does not take a
+//!   problem falls back to the links.
+//! - **Cells** ([`Engine::Cells`]) when you want SSXCC's statistics: it is
+//!   never the fastest on the shapes measured, so Auto never picks it.
+//! - **Costs** ([`MinCost`]) is not a [`Solver`] engine but a search of its
+//!   own: the `k` cheapest solutions when options cost something (DLX5).
+//! - **Memo** ([`Memo`]) is not a [`Solver`] engine either: it counts by
+//!   remembering subproblems (DLX6) and answers with a [`Zdd`], so it wins
+//!   where a problem repeats itself (tilings: the 12×12 dominoes in a hundredth
+//!   of a second) and loses where nothing does (pentominoes, queens), where
+//!   its cache only costs. Ask for it by name; see "Counting by memo" above.
+//!
+//! ```
+//! use quadrille_dlx::{Config, Engine, Problem, Solver};
+//!
+//! let small = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
+//! assert_eq!(Solver::new(&small).engine(), Engine::Bits);
+//! // Bounds are the links' alone: asking for cells gets the links.
+//! let bounded = Problem::from_knuth("2|a b\na\na b\nb\n")?;
+//! let solver = Solver::with_config(&bounded, Config::new().engine(Engine::Cells));
+//! assert_eq!(solver.engine(), Engine::Links);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # How the crate is built
+//!
+//! In floors, each importing only from those below it: the vocabulary
+//! (problems, Knuth's format, [`Stats`], [`Config`], the [`Engine`] names, the
+//! errors, [`Monitor`]); the machinery every search shares (one driver for
+//! counting, visiting and iterating; the run state and its reports); the
+//! engines, one folder each, never importing each other; and the fronts on
+//! top ([`Solver`], the `Auto` rule, [`Parallel`], the [`model`] API).
+//! `ARCHITECTURE.md` draws them.
+//!
 //! # The pieces
 //!
 //! - [`ProblemBuilder`] and [`Problem`]: items, bounds, options, colours; checked as they come.
@@ -236,30 +283,32 @@
 //! - [`memo`]: counting by memo (DLX6): every solution as a [`Zdd`], exact big
 //!   counts, uniform random solutions.
 #![deny(missing_docs)]
+// The one exception, `util::nodes`, says so where it is declared.
+#![deny(unsafe_code)]
 
+mod auto;
 mod bits;
 mod cells;
-mod engine;
 mod links;
-mod monitor;
-mod problem;
+mod run;
 mod solver;
-mod trace;
+mod util;
 
 pub mod costs;
-pub mod knuth;
 pub mod memo;
 pub mod model;
 pub mod parallel;
 pub mod shard;
+pub use util::knuth;
 
 pub use costs::{Best, CostError, CostedSolution, MinCost};
-pub use engine::{Engine, UnknownEngine};
 pub use knuth::ParseError;
+pub use links::trace::Event;
 pub use memo::{Memo, MemoError, MemoStats, Zdd};
 pub use model::{Model, ModelBuilder, ModelError};
-pub use monitor::{Monitor, REPORT_EVERY};
 pub use parallel::{Parallel, ParallelError, Subtrees};
-pub use problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
-pub use solver::{CommitError, Config, DescendError, Solutions, Solver, Stats};
-pub use trace::Event;
+pub use solver::{Solutions, Solver};
+pub use util::monitor::{Monitor, REPORT_EVERY};
+pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
+pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};
+pub use util::stats::Stats;

@@ -40,8 +40,8 @@ use std::collections::HashMap;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
 use crate::solver::Solver;
+use crate::util::problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
 
 /// Why a [`ModelBuilder`] refused an item or an option. Labels are shown with
 /// their `Debug` form.

@@ -51,10 +51,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::engine::Engine;
-use crate::monitor::Monitor;
-use crate::problem::{OptionId, Problem};
-use crate::solver::{Config, DescendError, Solver, Stats};
+use crate::solver::Solver;
+use crate::util::monitor::Monitor;
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{Config, DescendError, Engine};
+use crate::util::stats::Stats;
 
 /// The search tree cut into subtrees: what [`Parallel`] is made of, for those who
 /// distribute the subproblems their own way. Implemented by [`Solver`].
@@ -123,6 +124,12 @@ pub enum ParallelError {
         /// The number of shards.
         of: u32,
     },
+    /// More shards than [`MAX_SHARDS`].
+    #[error("{of} shards are too many: at most {max}", max = MAX_SHARDS)]
+    TooManyShards {
+        /// The number of shards asked for.
+        of: u32,
+    },
     /// The thread pool could not be made.
     #[error("cannot start {threads} threads: {source}")]
     Threads {
@@ -149,7 +156,71 @@ pub struct Split {
 
 /// How many subproblems a split aims for by default: enough to balance many
 /// threads or shards, few enough that replaying their prefixes costs nothing.
+/// A count in more shards than this aims for one subproblem a shard.
 pub const DEFAULT_SUBPROBLEMS: usize = 1024;
+
+/// The most shards a count may be cut into (see [`Parallel::shard`]): enough
+/// tasks for a cluster of thousands of cores.
+pub const MAX_SHARDS: u32 = 100_000;
+
+/// The most threads a search runs on, per core of the machine: more only
+/// share the cores and cost their start-up and their slice of the split.
+pub const MAX_THREADS_PER_CORE: usize = 4;
+
+/// The threads a search runs on, as [`effective_threads`] decides them from
+/// the number asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// The number asked for (0: one per core).
+    pub requested: usize,
+    /// The number used: one per core for 0, else the number asked for, at
+    /// most [`MAX_THREADS_PER_CORE`] a core.
+    pub used: usize,
+    /// The machine's cores, as the operating system reports them (1 when it
+    /// cannot say).
+    pub cores: usize,
+}
+
+impl Threads {
+    /// Whether fewer threads are used than were asked for.
+    pub fn capped(&self) -> bool {
+        self.requested != 0 && self.used < self.requested
+    }
+
+    /// A line to tell the user when the count was capped (lower case, no
+    /// trailing period), `None` otherwise.
+    pub fn note(&self) -> Option<String> {
+        self.capped().then(|| {
+            format!(
+                "{} threads asked for, {} used: at most {MAX_THREADS_PER_CORE} per core on {} cores",
+                self.requested, self.used, self.cores
+            )
+        })
+    }
+}
+
+/// The one rule for thread counts, used by [`Parallel`] and
+/// [`MinCost`](crate::MinCost) and offered to front ends so that every command
+/// says the same: 0 means one thread per core; any other number is taken as
+/// asked, up to [`MAX_THREADS_PER_CORE`] threads a core, so that absurd
+/// numbers (100,000, `usize::MAX`) neither spin nor exhaust the machine.
+///
+/// ```
+/// use quadrille_dlx::parallel::{MAX_THREADS_PER_CORE, effective_threads};
+///
+/// let cores = effective_threads(0).used;
+/// assert!(cores >= 1);
+/// assert_eq!(effective_threads(1).used, 1);
+/// let absurd = effective_threads(usize::MAX);
+/// assert_eq!(absurd.used, MAX_THREADS_PER_CORE * cores);
+/// assert!(absurd.capped() && absurd.note().is_some());
+/// assert!(effective_threads(1).note().is_none());
+/// ```
+pub fn effective_threads(requested: usize) -> Threads {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let used = if requested == 0 { cores } else { requested.min(cores.saturating_mul(MAX_THREADS_PER_CORE)) };
+    Threads { requested, used, cores }
+}
 
 /// How many subproblems a count on threads alone (not in shards) aims for by
 /// default, per thread, up to [`DEFAULT_SUBPROBLEMS`]: enough to keep every
@@ -180,18 +251,22 @@ impl<'p> Parallel<'p> {
         Parallel { problem, threads: 0, shard: (0, 1), subproblems: None, config: Config::new() }
     }
 
-    /// The number of threads (0: one per core).
+    /// The number of threads (0: one per core; at most
+    /// [`MAX_THREADS_PER_CORE`] a core, see [`effective_threads`]).
     pub fn threads(mut self, threads: usize) -> Parallel<'p> {
         self.threads = threads;
         self
     }
 
-    /// Only the `index`-th of `of` slices of the subproblems (from 0). The
-    /// statistics of the levels above the split go to shard 0, so the shards'
-    /// statistics add up to the whole.
+    /// Only the `index`-th of `of` slices of the subproblems (from 0), `of` at
+    /// most [`MAX_SHARDS`]. The statistics of the levels above the split go to
+    /// shard 0, so the shards' statistics add up to the whole.
     pub fn shard(mut self, index: u32, of: u32) -> Result<Parallel<'p>, ParallelError> {
         if index >= of {
             return Err(ParallelError::NoSuchShard { index, of });
+        }
+        if of > MAX_SHARDS {
+            return Err(ParallelError::TooManyShards { of });
         }
         self.shard = (index, of);
         Ok(self)
@@ -199,9 +274,10 @@ impl<'p> Parallel<'p> {
 
     /// At least this many subproblems, where the tree has that many nodes at
     /// some depth. Every shard of one count must use the same number. The
-    /// default is [`DEFAULT_SUBPROBLEMS`] for shards and for dancing cells
-    /// (whose statistics depend on the split: so they do not depend on the
-    /// threads), and [`SUBPROBLEMS_PER_THREAD`] for each thread, up to
+    /// default is [`DEFAULT_SUBPROBLEMS`] for shards (or the number of shards,
+    /// when there are more) and for dancing cells (whose statistics depend on
+    /// the split: so they do not depend on the threads), and
+    /// [`SUBPROBLEMS_PER_THREAD`] for each thread, up to
     /// [`DEFAULT_SUBPROBLEMS`], for a count on threads alone.
     pub fn subproblems(mut self, subproblems: usize) -> Parallel<'p> {
         self.subproblems = Some(subproblems.max(1));
@@ -214,9 +290,9 @@ impl<'p> Parallel<'p> {
             return subproblems;
         }
         if self.shard.1 > 1 || self.config.get_engine().resolve(self.problem) == Engine::Cells {
-            return DEFAULT_SUBPROBLEMS;
+            return DEFAULT_SUBPROBLEMS.max(self.shard.1 as usize);
         }
-        let threads = if self.threads == 0 { rayon::current_num_threads() } else { self.threads };
+        let threads = effective_threads(self.threads).used;
         threads.saturating_mul(SUBPROBLEMS_PER_THREAD).min(DEFAULT_SUBPROBLEMS)
     }
 
@@ -230,40 +306,83 @@ impl<'p> Parallel<'p> {
         self
     }
 
-    /// Splits the search tree at the shallowest depth that gives enough
-    /// subproblems (or at the depth below which nothing is left to split).
+    /// Splits the search tree at a depth that gives enough subproblems (or at
+    /// the depth below which nothing is left to split).
+    ///
+    /// The depth is found by probes, each of which stops as soon as it has
+    /// seen enough leaves, so that it explores only nodes the serial search
+    /// would visit: one level deeper at a time while the tree widens, twice
+    /// as far each time it does not, and then halving the interval between
+    /// the last two probes. A long narrow stretch of `d` levels costs
+    /// `O(log d)` probes (a chain of 2,000 forced choices: two dozen probes,
+    /// not 2,000 splits).
     pub fn split(&self) -> Split {
+        self.split_counting().0
+    }
+
+    /// [`Parallel::split`], and the nodes its probes explored.
+    fn split_counting(&self) -> (Split, u64) {
         let mut solver = Solver::with_config(self.problem, Config::new().engine(self.config.get_engine()));
         let aim = self.aim();
-        let mut depth = 1;
-        loop {
-            let mut prefixes = Vec::new();
-            let mut deeper = false;
-            let stats = solver.split(depth, |prefix| {
+        let mut explored = 0;
+        // Whether the split at `depth` has enough leaves, or is the deepest
+        // there is (no leaf at that depth).
+        let mut probe = |depth: usize| {
+            let (mut leaves, mut deeper) = (0, false);
+            let stats = solver.split_while(depth, |prefix| {
                 deeper |= prefix.len() == depth;
-                prefixes.push(prefix.to_vec());
+                leaves += 1;
+                if leaves >= aim { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
-            if prefixes.len() >= aim || !deeper {
-                return Split { depth, prefixes, stats };
+            explored += stats.nodes + leaves as u64;
+            (leaves >= aim || !deeper, leaves)
+        };
+        // One level deeper at a time while the tree widens (each probe costs
+        // more than all before it together); twice as far each time it does
+        // not (a long narrow stretch, where probing level by level would
+        // cost the square of its length).
+        let (mut low, mut high, mut step, mut width) = (0, 1, 1, 0);
+        loop {
+            let (found, leaves) = probe(high);
+            if found {
+                break;
             }
-            depth += 1;
+            step = if leaves <= width { step * 2 } else { 1 };
+            (low, width) = (high, leaves);
+            high = high.saturating_add(step);
         }
+        // The probe succeeds at `high` and fails at `low` (or `low` is 0): the
+        // first depth between them where it succeeds, halving.
+        while high - low > 1 {
+            let middle = low + (high - low) / 2;
+            if probe(middle).0 {
+                high = middle;
+            } else {
+                low = middle;
+            }
+        }
+        let mut prefixes = Vec::new();
+        let stats = solver.split(high, |prefix| prefixes.push(prefix.to_vec()));
+        explored += stats.nodes + prefixes.len() as u64;
+        (Split { depth: high, prefixes, stats }, explored)
     }
 
     fn pool(&self) -> Result<rayon::ThreadPool, ParallelError> {
+        let threads = effective_threads(self.threads).used;
         rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
+            .num_threads(threads)
             .build()
-            .map_err(|source| ParallelError::Threads { threads: self.threads, source })
+            .map_err(|source| ParallelError::Threads { threads, source })
     }
 
-    /// This shard's subproblems, and the statistics above the split that it owns.
-    fn mine(&self) -> (Vec<Vec<Option<OptionId>>>, Stats) {
-        let split = self.split();
+    /// This shard's subproblems, the statistics above the split that it owns,
+    /// and the nodes the split explored.
+    fn mine(&self) -> (Vec<Vec<Option<OptionId>>>, Stats, u64) {
+        let (split, explored) = self.split_counting();
         let (index, of) = self.shard;
         let above = if index == 0 { split.stats } else { Stats::default() };
         let mine = split.prefixes.into_iter().skip(index as usize).step_by(of as usize).collect();
-        (mine, above)
+        (mine, above, explored)
     }
 
     /// Counts the solutions: the statistics equal the serial search's (or, for a
@@ -279,11 +398,21 @@ impl<'p> Parallel<'p> {
     where
         F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
     {
+        self.visit_measured(visitor).map(|(stats, _)| stats)
+    }
+
+    /// [`Parallel::visit`], and the work of splitting: what the probes of the
+    /// split explored and the descents made to replay the subproblems.
+    fn visit_measured<F>(&self, visitor: F) -> Result<(Stats, Overhead), ParallelError>
+    where
+        F: Fn(&[OptionId]) -> ControlFlow<()> + Sync,
+    {
         let limit = self.config.get_limit().unwrap_or(u64::MAX);
         if limit == 0 {
-            return Ok(Stats::default());
+            return Ok((Stats::default(), Overhead::default()));
         }
-        let (mine, above) = self.mine();
+        let (mine, above, explored) = self.mine();
+        let replayed = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
         let found = AtomicU64::new(0);
         let done = AtomicUsize::new(0);
@@ -305,11 +434,11 @@ impl<'p> Parallel<'p> {
                         if stopped() {
                             return Stats::default();
                         }
-                        solver.reset();
-                        for &option in prefix {
-                            // The prefixes come from this problem's own split.
-                            solver.descend(option).expect("a prefix of the split replays");
-                        }
+                        // Consecutive subproblems share most of their
+                        // prefixes: only what differs is replayed. The
+                        // prefixes come from this problem's own split.
+                        let descents = solver.replay(prefix).expect("a prefix of the split replays");
+                        replayed.fetch_add(descents as u64, Ordering::Relaxed);
                         solver.visit(|solution| {
                             // Take a place under the limit before visiting.
                             if stopped() || found.fetch_add(1, Ordering::Relaxed) >= limit {
@@ -339,6 +468,87 @@ impl<'p> Parallel<'p> {
         // A thread may find a solution after the limit was reached elsewhere:
         // counted by its search, but not visited.
         total.solutions = total.solutions.min(limit);
-        Ok(total)
+        Ok((total, Overhead { explored, replayed: replayed.into_inner() }))
+    }
+}
+
+/// The work a parallel search does besides searching its subtrees (read by
+/// the tests, which bound it).
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(not(test), allow(dead_code))]
+struct Overhead {
+    /// Nodes and leaves the probes of the split explored.
+    explored: u64,
+    /// Descents made to reach the subproblems.
+    replayed: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` items, each with one option of its own: a search tree that is a
+    /// chain of `n` forced choices, and one solution.
+    fn chain(n: usize) -> Problem {
+        let mut b = Problem::builder();
+        let items: Vec<_> = (0..n).map(|i| b.primary(&format!("i{i}")).unwrap()).collect();
+        for &item in &items {
+            b.option([item]).unwrap();
+        }
+        b.build().unwrap()
+    }
+
+    /// On a long, narrow tree the split and the replays cost a few times the
+    /// serial search, not the square of its depth (replaying every depth's
+    /// split from the root explored about n²/2 = 2,000,000 nodes here).
+    #[test]
+    fn a_deep_narrow_tree_splits_cheaply_on_every_engine() {
+        let n = 2000;
+        let problem = chain(n);
+        for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+            let config = Config::new().engine(engine);
+            let serial = {
+                let mut solver = Solver::with_config(&problem, config.clone());
+                solver.count();
+                solver.stats()
+            };
+            assert_eq!((serial.solutions, serial.nodes), (1, n as u64 + 1), "{engine}");
+            for parallel in [Parallel::new(&problem).threads(2), Parallel::new(&problem).shard(1, 3).unwrap()] {
+                let (stats, overhead) =
+                    parallel.config(config.clone()).visit_measured(|_| ControlFlow::Continue(())).unwrap();
+                assert!(stats.solutions <= 1, "{engine}");
+                // A dozen probes of at most 2,048 levels, and the final split.
+                assert!(overhead.explored <= 30 * n as u64, "{engine}: {overhead:?}");
+                assert!(overhead.replayed <= 2 * n as u64, "{engine}: {overhead:?}");
+            }
+            let whole = Parallel::new(&problem).threads(2).config(config).count().unwrap();
+            assert_eq!(whole.solutions, 1, "{engine}");
+        }
+    }
+
+    /// Consecutive subproblems keep their common part: replaying all of a
+    /// fine split costs about the nodes above it, not the subproblems times
+    /// the depth.
+    #[test]
+    fn replays_keep_the_common_part_of_consecutive_prefixes() {
+        // Ten items a to j, each with two options of its own: a binary tree
+        // of depth 10, 1,024 solutions.
+        let mut b = Problem::builder();
+        let items: Vec<_> = (0..10).map(|i| b.primary(&format!("{i}")).unwrap()).collect();
+        for &item in &items {
+            b.option([item]).unwrap();
+            b.option([item]).unwrap();
+        }
+        let problem = b.build().unwrap();
+        let parallel = Parallel::new(&problem).config(Config::new().engine(Engine::Links)).threads(1).subproblems(512);
+        let (stats, overhead) = parallel.visit_measured(|_| ControlFlow::Continue(())).unwrap();
+        assert_eq!(stats.solutions, 1024);
+        // 512 prefixes of 9 moves: 4,608 descents from the root each time;
+        // keeping the common part, one per node of the tree above: 2 + 4 +
+        // … + 512 = 1,022.
+        assert_eq!(parallel.split().prefixes.len(), 512);
+        // Rayon may cut the list once or twice even on one thread, each piece
+        // starting from the root again.
+        assert!((1022..=1022 + 3 * 9).contains(&overhead.replayed), "{overhead:?}");
     }
 }

@@ -1,189 +1,63 @@
-//! The search: Knuth's Algorithm X (and Algorithm C for colours) as an explicit loop.
+//! The front: [`Solver`], which runs one problem on whichever engine its
+//! configuration resolves to, through the one enum of engines.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
-use crate::engine::{Engine, Other};
-use crate::links::{ItemIx, Links, NodeIx, SOLVED};
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::trace::{Observer, Point};
+use crate::bits::Bits;
+use crate::cells::Cells;
+use crate::links::DancingLinks;
+use crate::run::Resumable;
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{CommitError, Config, DescendError, Engine};
+use crate::util::stats::Stats;
 
-/// Statistics of a search, counted exactly as Knuth's DLX1 and DLX2 count them
-/// on the dancing-links engine ([`Engine::Links`]); the other engines count
-/// their own way (see [`Engine`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Search tree nodes: one each time the search enters a level, the root
-    /// included (a level that finds every primary item covered is a solution and
-    /// counts as one node too).
-    pub nodes: u64,
-    /// Link updates: covering an item counts one for taking the item out of its
-    /// list and one for every node hidden from another item's list.
-    pub updates: u64,
-    /// Cleansings (colours only): one for each purification and one for each node
-    /// marked as agreeing with it.
-    pub cleansings: u64,
-    /// Solutions found.
-    pub solutions: u64,
+/// The engines a [`Solver`] runs, one of them at a time.
+#[derive(Clone, Debug)]
+pub(crate) enum Engines {
+    /// Dancing links (Algorithms X, C and M).
+    Links(Box<DancingLinks>),
+    /// Dancing cells (SSXCC).
+    Cells(Box<Cells>),
+    /// The bitset engine with 8-bit counts, when they fit.
+    Bits8(Box<Bits<u8>>),
+    /// The bitset engine with 16-bit counts.
+    Bits(Box<Bits<i16>>),
 }
 
-impl Stats {
-    /// Adds another search's statistics to these. The sums stop at `u64::MAX`
-    /// rather than wrap round (at a billion a second, that takes 584 years).
-    pub fn add(&mut self, other: &Stats) {
-        self.nodes = self.nodes.saturating_add(other.nodes);
-        self.updates = self.updates.saturating_add(other.updates);
-        self.cleansings = self.cleansings.saturating_add(other.cleansings);
-        self.solutions = self.solutions.saturating_add(other.solutions);
+/// Calls the same method of whichever engine `engines` holds.
+macro_rules! dispatch {
+    ($engines:expr, $e:ident => $call:expr) => {
+        match $engines {
+            Engines::Links($e) => $call,
+            Engines::Cells($e) => $call,
+            Engines::Bits8($e) => $call,
+            Engines::Bits($e) => $call,
+        }
+    };
+}
+
+impl Engines {
+    /// The engine for a choice already resolved (see [`Engine::resolve`]).
+    fn new(engine: Engine, problem: &Problem) -> Engines {
+        match engine {
+            Engine::Cells => Engines::Cells(Box::new(Cells::new(problem))),
+            Engine::Bits if crate::bits::narrow(problem) => Engines::Bits8(Box::new(Bits::new(problem))),
+            Engine::Bits => Engines::Bits(Box::new(Bits::new(problem))),
+            Engine::Links | Engine::Auto => Engines::Links(Box::new(DancingLinks::new(problem))),
+        }
     }
-}
 
-impl Stats {
-    /// What was counted since `earlier`, a snapshot of the same counts.
-    pub(crate) fn since(&self, earlier: &Stats) -> Stats {
-        Stats {
-            nodes: self.nodes - earlier.nodes,
-            updates: self.updates - earlier.updates,
-            cleansings: self.cleansings - earlier.cleansings,
-            solutions: self.solutions - earlier.solutions,
+    fn engine(&self) -> Engine {
+        match self {
+            Engines::Links(_) => Engine::Links,
+            Engines::Cells(_) => Engine::Cells,
+            Engines::Bits8(_) | Engines::Bits(_) => Engine::Bits,
         }
     }
 }
 
-/// Whether a visit goes on after a solution: not when the visitor said `Break`
-/// (`flow`), nor once `found` solutions reach the `limit`.
-pub(crate) fn go_on(flow: ControlFlow<()>, found: u64, limit: u64) -> ControlFlow<()> {
-    if flow.is_break() || found >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-}
-
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        self.add(&other);
-    }
-}
-
-impl std::iter::Sum for Stats {
-    fn sum<I: Iterator<Item = Stats>>(iter: I) -> Stats {
-        let mut total = Stats::default();
-        for s in iter {
-            total.add(&s);
-        }
-        total
-    }
-}
-
-/// Tuning for a [`Solver`], set with builder-style methods.
-///
-/// ```
-/// use quadrille_dlx::Config;
-/// let config = Config::new().limit(Some(10));
-/// assert_eq!(config.get_limit(), Some(10));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct Config {
-    limit: Option<u64>,
-    monitor: Option<Arc<Monitor>>,
-    engine: Engine,
-}
-
-impl Config {
-    /// The default configuration: no limit.
-    pub fn new() -> Config {
-        Config::default()
-    }
-
-    /// Stop after this many solutions (`None`: find them all).
-    pub fn limit(mut self, limit: Option<u64>) -> Config {
-        self.limit = limit;
-        self
-    }
-
-    /// The limit on the number of solutions, if any.
-    pub fn get_limit(&self) -> Option<u64> {
-        self.limit
-    }
-
-    /// Report to this monitor while searching, and stop when it says so.
-    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Config {
-        self.monitor = monitor;
-        self
-    }
-
-    /// The monitor, if any.
-    pub fn get_monitor(&self) -> Option<&Arc<Monitor>> {
-        self.monitor.as_ref()
-    }
-
-    /// The engine to search with (the default is [`Engine::Auto`]; a problem
-    /// with bounds is always searched by the links engine, see
-    /// [`Engine::resolve`]).
-    pub fn engine(mut self, engine: Engine) -> Config {
-        self.engine = engine;
-        self
-    }
-
-    /// The engine asked for.
-    pub fn get_engine(&self) -> Engine {
-        self.engine
-    }
-}
-
-/// Why [`Solver::commit`] refused an option.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum CommitError {
-    /// The option number is not one of the problem's.
-    #[error("option {0} does not exist")]
-    UnknownOption(u32),
-    /// The option uses an item that an earlier commitment already covers, or gives a
-    /// secondary item a colour other than the one it was committed with.
-    #[error("option {0} conflicts with the options already committed")]
-    Conflict(u32),
-    /// Options are committed before any descent
-    /// ([`Subtrees::descend`](crate::parallel::Subtrees::descend)); call
-    /// [`Solver::reset`] first.
-    #[error("option {0} cannot be committed below a descent")]
-    AfterDescent(u32),
-}
-
-/// Why a descent ([`Subtrees::descend`](crate::parallel::Subtrees::descend))
-/// was refused. A refused descent changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum DescendError {
-    /// The option number is not one of the problem's.
-    #[error("option {0} does not exist")]
-    UnknownOption(u32),
-    /// Every primary item is covered: the search would visit a solution here,
-    /// not branch.
-    #[error("no item is left to branch on")]
-    Solved,
-    /// The option is not one of those the search would try at this level: it
-    /// does not have the item the search branches on, or it was ruled out.
-    #[error("option {0} is not in play at this level")]
-    NotInPlay(u32),
-    /// The move that takes no option (with bounds, when an item may be left
-    /// as it is) is not one the search would try at this level.
-    #[error("the move that takes no option is not in play at this level")]
-    NoNullMove,
-    /// An item the search would branch on has too few options left: the search
-    /// backtracks here.
-    #[error("the search backtracks at this level")]
-    DeadEnd,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    /// No search under way: the links are as the commitments left them.
-    Idle,
-    /// Stopped at a solution; resuming backtracks from it.
-    Suspended,
-    /// The search has run to its end and restored the links.
-    Done,
-}
-
-/// Solves one [`Problem`]: owns a working copy of its links and the search state.
+/// Solves one [`Problem`] on one of the engines (see [`Engine`]): a thin front
+/// that hands every call to the engine its [`Config`] resolves to.
 ///
 /// Every solving method ([`count`](Solver::count), [`first`](Solver::first),
 /// [`solutions`](Solver::solutions), [`visit`](Solver::visit)) starts a new search
@@ -208,40 +82,11 @@ enum Phase {
 #[derive(Clone)]
 pub struct Solver {
     problem: Problem,
-    links: Links,
     config: Config,
-    colors: bool,
-    /// Whether the problem has bounds: then the search is Algorithm M.
-    bounds: bool,
-    /// `choice[l]`: the node of the option tried at level `l`; with bounds, the
-    /// header of the level's item for the move that takes no option.
-    choice: Vec<NodeIx>,
-    /// With bounds, `first_tweak[l]`: the top of the list of level `l`'s item
-    /// when the level began.
-    first_tweak: Vec<NodeIx>,
-    /// The moves of the levels, handed to a split's leaves.
-    moves: Vec<Option<OptionId>>,
-    level: usize,
-    /// Levels below the floor were entered by [`Solver::descend`]; the search
-    /// never backtracks into them.
-    floor: usize,
-    phase: Phase,
-    stats: Stats,
-    /// Options committed before the search, in order.
-    committed: Vec<OptionId>,
-    /// The statistics of the current search already added to the monitor.
-    reported: Stats,
-    /// Whether the latest search was stopped by its monitor.
-    interrupted: bool,
-    /// The solution handed to visitors: committed options, then one per level.
-    solution: Vec<OptionId>,
-    /// Updates made by commitments and descents since the links were last
-    /// fresh: what undoing them step by step would cost, for [`Solver::reset`].
-    undo_work: u64,
-    /// The dancing-cells or dense-bitset engine, when the configuration
-    /// resolves to one: then every search and commitment goes to it, and the
-    /// links stay untouched.
-    other: Option<Other>,
+    engine: Engines,
+    /// The descents made since the last reset, in order: what a replay of
+    /// the next subproblem may keep.
+    descents: Vec<Option<OptionId>>,
 }
 
 impl Solver {
@@ -252,47 +97,31 @@ impl Solver {
 
     /// A solver for `problem` with a configuration.
     pub fn with_config(problem: &Problem, config: Config) -> Solver {
-        // Every level and every commitment covers at least one primary item, so
-        // neither can go deeper than the number of primary items. With bounds,
-        // every level takes an option or retires an item.
-        let bounds = problem.has_bounds();
-        let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
-        let engine = config.get_engine().resolve(problem);
-        Solver {
-            problem: problem.clone(),
-            links: problem.links().clone(),
-            config,
-            colors: problem.has_colors(),
-            bounds,
-            choice: vec![NodeIx::ROOT; depth],
-            first_tweak: vec![NodeIx::ROOT; if bounds { depth } else { 0 }],
-            moves: Vec::with_capacity(depth),
-            level: 0,
-            floor: 0,
-            phase: Phase::Idle,
-            stats: Stats::default(),
-            committed: Vec::with_capacity(depth),
-            reported: Stats::default(),
-            interrupted: false,
-            solution: Vec::with_capacity(depth),
-            undo_work: 0,
-            other: Other::new(engine, problem),
-        }
+        let engine = Engines::new(config.get_engine().resolve(problem), problem);
+        Solver { problem: problem.clone(), config, engine, descents: Vec::new() }
     }
 
-    /// The engine this solver runs: [`Engine::Links`] or [`Engine::Cells`]
-    /// (never `Auto`, which is resolved when the solver is made).
+    /// The engine this solver runs: [`Engine::Links`], [`Engine::Cells`] or
+    /// [`Engine::Bits`] (never `Auto`, which is resolved when the solver is
+    /// made).
     pub fn engine(&self) -> Engine {
-        self.other.as_ref().map_or(Engine::Links, Other::engine)
+        self.engine.engine()
     }
 
-    /// Moves the search to the links engine, commitments included (for the
-    /// searches only the links engine offers).
-    pub(crate) fn use_links(&mut self) {
-        if let Some(other) = self.other.take() {
-            for &option in other.committed() {
-                self.commit(option).expect("the other engine accepted it");
+    /// The links engine, the commitments moved to it (for the searches only
+    /// the links engine offers).
+    pub(crate) fn use_links(&mut self) -> &mut DancingLinks {
+        if !matches!(self.engine, Engines::Links(_)) {
+            let mut links = DancingLinks::new(&self.problem);
+            for &option in dispatch!(&self.engine, e => Resumable::committed(&**e)) {
+                links.commit(option).expect("the other engine accepted it");
             }
+            self.engine = Engines::Links(Box::new(links));
+            self.descents.clear();
+        }
+        match &mut self.engine {
+            Engines::Links(links) => links,
+            _ => unreachable!("the links engine was just put in place"),
         }
     }
 
@@ -313,34 +142,25 @@ impl Solver {
         let engine = config.get_engine().resolve(&self.problem);
         if engine != self.engine() {
             self.reset();
-            self.other = Other::new(engine, &self.problem);
+            self.engine = Engines::new(engine, &self.problem);
         }
         self.config = config;
     }
 
     /// Statistics of the latest search.
     pub fn stats(&self) -> Stats {
-        if let Some(other) = &self.other {
-            return other.stats();
-        }
-        self.stats
+        dispatch!(&self.engine, e => Resumable::stats(&**e))
     }
 
-    /// Whether the latest search was stopped by its [`Monitor`] before its end:
-    /// then its count and statistics are partial.
+    /// Whether the latest search was stopped by its [`Monitor`](crate::Monitor)
+    /// before its end: then its count and statistics are partial.
     pub fn interrupted(&self) -> bool {
-        if let Some(other) = &self.other {
-            return other.interrupted();
-        }
-        self.interrupted
+        dispatch!(&self.engine, e => Resumable::interrupted(&**e))
     }
 
     /// The options committed so far.
     pub fn committed(&self) -> &[OptionId] {
-        if let Some(other) = &self.other {
-            return other.committed();
-        }
-        &self.committed
+        dispatch!(&self.engine, e => Resumable::committed(&**e))
     }
 
     /// Puts `option` into every solution before searching, as if it had been
@@ -348,55 +168,12 @@ impl Solver {
     /// of choices to split a search: anything known in advance. Commitments are not
     /// counted in the statistics. Ends any search under way.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
-        if let Some(other) = &mut self.other {
-            return other.commit(option);
-        }
-        self.stop();
-        if self.floor > 0 {
-            return Err(CommitError::AfterDescent(option.0));
-        }
-        let first = self.links.option_first(option.index()).ok_or(CommitError::UnknownOption(option.0))?;
-        if !self.is_available(first) {
-            return Err(CommitError::Conflict(option.0));
-        }
-        let (mut updates, mut cleansings) = (0, 0);
-        match (self.colors, self.bounds) {
-            (false, false) => self.links.commit_option::<false>(first, &mut updates, &mut cleansings),
-            (true, false) => self.links.commit_option::<true>(first, &mut updates, &mut cleansings),
-            (false, true) => self.links.commit_option_bounded::<false>(first, &mut updates, &mut cleansings),
-            (true, true) => self.links.commit_option_bounded::<true>(first, &mut updates, &mut cleansings),
-        }
-        self.committed.push(option);
-        self.undo_work += updates;
-        Ok(())
-    }
-
-    /// An option can still be committed when every primary item it has is active
-    /// and its node is still in that item's list: an option that conflicts with
-    /// the commitments was hidden, which unlinks its primary nodes, unless the
-    /// conflict is on that very primary item, which is then inactive.
-    fn is_available(&mut self, first: NodeIx) -> bool {
-        let mut p = Some(first);
-        while let Some(node) = p {
-            let item = self.links.item_of(node);
-            if self.links.is_primary(item) && !(self.links.is_active(item) && self.links.is_linked(node)) {
-                return false;
-            }
-            p = self.links.next_in_option(node);
-        }
-        true
+        dispatch!(&mut self.engine, e => Resumable::commit(&mut **e, option))
     }
 
     /// Whether `option` could be committed now (it agrees with the commitments).
     pub fn can_commit(&mut self, option: OptionId) -> bool {
-        if let Some(other) = &mut self.other {
-            return other.can_commit(option);
-        }
-        self.stop();
-        match self.links.option_first(option.index()) {
-            Some(first) => self.is_available(first),
-            None => false,
-        }
+        dispatch!(&mut self.engine, e => Resumable::can_commit(&mut **e, option))
     }
 
     /// Undoes every commitment and descent (and ends any search), back to the
@@ -406,252 +183,52 @@ impl Solver {
     /// problem (faster after many commitments on a small problem, such as the
     /// givens of a sudoku).
     pub fn reset(&mut self) {
-        if let Some(other) = &mut self.other {
-            return other.reset();
-        }
-        let suspended = if self.phase == Phase::Suspended { self.stats.updates } else { 0 };
-        // One update undone touches a few scattered nodes; copying moves whole
-        // nodes in order, several times faster per node.
-        if (self.undo_work + suspended).saturating_mul(4) >= self.links.n_nodes() as u64 {
-            self.restore();
-        } else {
-            self.undo();
-        }
+        self.descents.clear();
+        dispatch!(&mut self.engine, e => Resumable::reset(&mut **e))
     }
 
-    /// [`reset`](Solver::reset) step by step.
-    fn undo(&mut self) {
-        self.stop();
-        self.floor = 0;
-        if self.colors {
-            self.unwind::<true>();
-        } else {
-            self.unwind::<false>();
-        }
-        while let Some(option) = self.committed.pop() {
-            let first = self.links.option_first(option.index()).expect("committed options exist");
-            match (self.colors, self.bounds) {
-                (false, false) => self.links.uncommit_option::<false>(first),
-                (true, false) => self.links.uncommit_option::<true>(first),
-                (false, true) => self.links.uncommit_option_bounded::<false>(first),
-                (true, true) => self.links.uncommit_option_bounded::<true>(first),
-            }
-        }
-        self.undo_work = 0;
-    }
-
-    /// [`reset`](Solver::reset) by copying the initial links back.
-    fn restore(&mut self) {
-        self.links.copy_from(self.problem.links(), self.colors);
-        self.committed.clear();
-        self.phase = Phase::Idle;
-        self.level = 0;
-        self.floor = 0;
-        self.undo_work = 0;
-    }
-
-    /// Ends a search stopped at a solution, undoing its levels (down to the floor)
-    /// in reverse order.
+    /// Ends a search stopped at a solution.
     pub(crate) fn stop(&mut self) {
-        if let Some(other) = &mut self.other {
-            return other.stop();
-        }
-        if self.phase == Phase::Suspended {
-            if self.colors {
-                self.unwind::<true>();
-            } else {
-                self.unwind::<false>();
-            }
-        }
-        self.phase = Phase::Idle;
-    }
-
-    fn unwind<const COLORS: bool>(&mut self) {
-        while self.level > self.floor {
-            self.level -= 1;
-            let x = self.choice[self.level];
-            if self.bounds {
-                self.leave_level_bounded::<COLORS>(self.level, x);
-            } else {
-                self.links.uncommit_others::<COLORS>(x);
-                let i = self.links.item_of(x);
-                self.links.uncover::<COLORS>(i);
-            }
-        }
-    }
-
-    /// Undoes level `l` of a search with bounds entirely: its move `x`, then
-    /// its item (M8).
-    fn leave_level_bounded<const COLORS: bool>(&mut self, l: usize, x: NodeIx) {
-        let i = match self.links.header_item(x) {
-            Some(i) => {
-                if self.links.bound_and_slack(i).0 != 0 {
-                    self.links.reactivate(i);
-                }
-                i
-            }
-            None => {
-                self.links.uncommit_others_bounded::<COLORS>(x);
-                self.links.item_of(x)
-            }
-        };
-        self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
-    }
-
-    pub(crate) fn restart(&mut self) {
-        self.stop();
-        self.stats = Stats::default();
-        self.reported = Stats::default();
-        self.interrupted = false;
-    }
-
-    /// Adds what the monitor has not yet seen of the current search's statistics,
-    /// and its estimate of the fraction done. Returns whether to stop.
-    #[cold]
-    #[inline(never)]
-    fn report(&mut self, level: usize) -> bool {
-        let Some(monitor) = &self.config.monitor else { return false };
-        monitor.catch_up(&self.stats, &mut self.reported);
-        if self.floor == 0 {
-            // Knuth's estimate: at each level, the choice's place among the
-            // options of its item.
-            let (links, choice, first_tweak, bounds) = (&mut self.links, &self.choice, &self.first_tweak, self.bounds);
-            monitor.set_estimate((0..level).map(|l| {
-                let x = choice[l];
-                let item = match links.header_item(x) {
-                    Some(i) => i.header(),
-                    None => links.item_of(x).header(),
-                };
-                // With bounds, the level's options were tweaked out of the list
-                // from its first on, and the null move comes last.
-                let start = if bounds { first_tweak[l] } else { links.down(item) };
-                let (mut place, mut total, mut p) = (0u32, 0u32, start);
-                while p != item {
-                    if p == x {
-                        place = total;
-                    }
-                    total += 1;
-                    p = links.down(p);
-                }
-                if x == item {
-                    place = total;
-                    total += 1;
-                }
-                (place, total)
-            }));
-        }
-        monitor.is_stopped()
+        dispatch!(&mut self.engine, e => Resumable::stop(&mut **e))
     }
 
     /// Enters the next level of the search by choosing `step` there (an option,
     /// or with bounds `None` for the move that takes none), as the search itself
     /// would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
     pub(crate) fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
-        if let Some(other) = &mut self.other {
-            // Neither engine has bounds, hence no move that takes no option.
-            let option = step.ok_or(DescendError::NoNullMove)?;
-            if option.index() >= self.problem.n_options() {
-                return Err(DescendError::UnknownOption(option.0));
-            }
-            return other.descend(option);
+        if let Some(option) = step
+            && option.index() >= self.problem.n_options()
+        {
+            return Err(DescendError::UnknownOption(option.0));
         }
+        dispatch!(&mut self.engine, e => Resumable::descend(&mut **e, step))?;
+        self.descents.push(step);
+        Ok(())
+    }
+
+    /// Brings the solver to the subproblem `prefix` (moves from the top, as a
+    /// split hands them out), keeping the descents it shares with the
+    /// subproblem the solver stands at: an engine that can climb back (the
+    /// links) undoes the levels past the common part and descends only the
+    /// rest of `prefix`, so consecutive subproblems of a split cost what
+    /// differs between them; the others start again from the top. Returns
+    /// the number of descents made.
+    pub(crate) fn replay(&mut self, prefix: &[Option<OptionId>]) -> Result<usize, DescendError> {
         self.stop();
-        match (self.colors, self.bounds) {
-            (false, false) => self.descend_plain::<false>(step),
-            (true, false) => self.descend_plain::<true>(step),
-            (false, true) => self.descend_bounded::<false>(step),
-            (true, true) => self.descend_bounded::<true>(step),
-        }
-    }
-
-    /// The node of `option` on `item`, if the option has that item.
-    fn node_on(&mut self, option: OptionId, item: ItemIx) -> Result<NodeIx, DescendError> {
-        let first = self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
-        let mut node = Some(first);
-        while let Some(p) = node {
-            if self.links.item_of(p) == item {
-                return Ok(p);
-            }
-            node = self.links.next_in_option(p);
-        }
-        Err(DescendError::NotInPlay(option.0))
-    }
-
-    fn descend_plain<const COLORS: bool>(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
-        let option = step.ok_or(DescendError::NoNullMove)?;
-        self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
-        if self.links.first_primary().is_none() {
-            return Err(DescendError::Solved);
-        }
-        let item = self.choose();
-        let x = self.node_on(option, item)?;
-        if !self.links.is_linked(x) {
-            return Err(DescendError::NotInPlay(option.0));
-        }
-        let (mut updates, mut cleansings) = (0, 0);
-        self.links.cover::<COLORS>(item, &mut updates);
-        self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
-        self.choice[self.level] = x;
-        self.level += 1;
-        self.floor = self.level;
-        self.undo_work += updates;
-        Ok(())
-    }
-
-    fn descend_bounded<const COLORS: bool>(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
-        if let Some(option) = step {
-            self.links.option_first(option.index()).ok_or(DescendError::UnknownOption(option.0))?;
-        }
-        let (i, score) = self.links.choose_bounded();
-        if score == SOLVED {
-            return Err(DescendError::Solved);
-        }
-        if score <= 0 {
-            return Err(DescendError::DeadEnd);
-        }
-        let target = match step {
-            Some(option) => self.node_on(option, i)?,
-            None => i.header(),
+        let common = self.descents.iter().zip(prefix).take_while(|(a, b)| a == b).count();
+        let from = if common == self.descents.len() {
+            common
+        } else if dispatch!(&mut self.engine, e => Resumable::ascend_to(&mut **e, common)) {
+            self.descents.truncate(common);
+            common
+        } else {
+            self.reset();
+            0
         };
-        let refused = match step {
-            Some(option) => DescendError::NotInPlay(option.0),
-            None => DescendError::NoNullMove,
-        };
-        let (mut updates, mut cleansings) = (0, 0);
-        let first = self.links.enter_bounded::<COLORS>(i, &mut updates);
-        let mut x = first;
-        loop {
-            if !self.links.advance_bounded::<COLORS>(i, x, &mut updates) {
-                self.links.leave_bounded::<COLORS>(i, first);
-                return Err(refused);
-            }
-            if x == target {
-                break;
-            }
-            if x == i.header() {
-                // The null move was reached before the option: it is not in play.
-                if self.links.bound_and_slack(i).0 != 0 {
-                    self.links.reactivate(i);
-                }
-                self.links.leave_bounded::<COLORS>(i, first);
-                return Err(refused);
-            }
-            x = self.links.down(x);
+        for &step in &prefix[from..] {
+            self.descend(step)?;
         }
-        self.links.commit_others_bounded::<COLORS>(x, &mut updates, &mut cleansings);
-        self.choice[self.level] = x;
-        self.first_tweak[self.level] = first;
-        self.level += 1;
-        self.floor = self.level;
-        self.undo_work += updates;
-        Ok(())
-    }
-
-    /// Knuth's step X3: the first active primary item with the fewest options.
-    /// There must be one.
-    #[inline(always)]
-    fn choose(&mut self) -> ItemIx {
-        self.links.best_primary()
+        Ok(prefix.len() - from)
     }
 
     /// Explores the search tree down to `depth` levels below the floor (see
@@ -660,63 +237,24 @@ impl Solver {
     where
         F: FnMut(&[Option<OptionId>]),
     {
-        if let Some(other) = &mut self.other {
-            // Its leaves start with the commitments, which are no moves.
-            let committed = other.committed().len();
-            let mut moves = Vec::new();
-            return other.split(depth, |options| {
-                moves.clear();
-                moves.extend(options[committed..].iter().map(|&o| Some(o)));
-                leaf(&moves);
-            });
-        }
-        self.restart();
-        let depth = self.floor + depth;
-        let mut on_leaf = |s: &mut Solver| {
-            leaf(s.moves());
+        self.split_while(depth, |moves| {
+            leaf(moves);
             ControlFlow::Continue(())
-        };
-        match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, true, _, _>(depth, &mut (), &mut on_leaf),
-            (true, false) => self.search_in::<true, true, _, _>(depth, &mut (), &mut on_leaf),
-            (false, true) => self.search_bounded::<false, true, _>(depth, &mut on_leaf),
-            (true, true) => self.search_bounded::<true, true, _>(depth, &mut on_leaf),
-        }
-        self.phase = Phase::Idle;
-        self.stats
+        })
     }
 
-    /// The moves of the levels so far, from the top: each level's option, or
-    /// `None` for a level (with bounds) that took none.
-    fn moves(&mut self) -> &[Option<OptionId>] {
-        self.moves.clear();
-        for l in 0..self.level {
-            let x = self.choice[l];
-            let option = self.links.header_item(x).is_none().then(|| OptionId(self.links.option_of(x)));
-            self.moves.push(option);
-        }
-        &self.moves
+    /// [`Solver::split`], stopped early when `leaf` returns `Break`: then the
+    /// statistics are those of the part of the split explored.
+    pub(crate) fn split_while<F>(&mut self, depth: usize, leaf: F) -> Stats
+    where
+        F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>,
+    {
+        dispatch!(&mut self.engine, e => Resumable::split(&mut **e, depth, leaf))
     }
 
     /// Counts the solutions (up to the configured limit).
     pub fn count(&mut self) -> u64 {
-        if let Some(other) = &mut self.other {
-            return other.count(&self.config);
-        }
-        self.restart();
-        match self.config.limit {
-            None => {
-                self.search(|_| ControlFlow::Continue(()));
-            }
-            Some(0) => {}
-            Some(limit) => {
-                self.search(
-                    |s| if s.stats.solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) },
-                );
-            }
-        }
-        self.stop();
-        self.stats.solutions
+        dispatch!(&mut self.engine, e => Resumable::count(&mut **e, &self.config))
     }
 
     /// The first solution, if there is one (the configured limit permitting).
@@ -733,296 +271,39 @@ impl Solver {
     /// chosen ones, level by level) until it returns `Break` or the configured
     /// limit is reached. Allocates nothing per solution. Returns the number of
     /// solutions visited.
-    pub fn visit<F>(&mut self, mut visitor: F) -> u64
+    pub fn visit<F>(&mut self, visitor: F) -> u64
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
-        if let Some(other) = &mut self.other {
-            return other.visit(&self.config, visitor);
-        }
-        self.restart();
-        let limit = self.config.limit.unwrap_or(u64::MAX);
-        if limit > 0 {
-            self.search(|s| {
-                let flow = visitor(s.solution());
-                go_on(flow, s.stats.solutions, limit)
-            });
-        }
-        self.stop();
-        self.stats.solutions
+        dispatch!(&mut self.engine, e => Resumable::visit(&mut **e, &self.config, visitor))
     }
 
     /// An iterator over the solutions (up to the configured limit). Each item is a
     /// fresh `Vec`; use [`visit`](Solver::visit) to avoid that allocation.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        if let Some(other) = &mut self.other {
-            other.start();
-            return Solutions { solver: self };
-        }
-        self.restart();
+        dispatch!(&mut self.engine, e => Resumable::start(&mut **e));
         Solutions { solver: self }
     }
 
-    /// The current solution, filled in at a visit.
-    pub(crate) fn solution(&mut self) -> &[OptionId] {
-        self.solution.clear();
-        self.solution.extend_from_slice(&self.committed);
-        for l in 0..self.level {
-            let x = self.choice[l];
-            if self.links.header_item(x).is_none() {
-                let option = self.links.option_of(x);
-                self.solution.push(OptionId(option));
-            }
-        }
-        &self.solution
-    }
-
-    /// Runs (or resumes) the search, calling `on_solution` at every solution with
-    /// the solver in that solution's state; `Break` suspends the search there.
-    fn search<F>(&mut self, on_solution: F)
-    where
-        F: FnMut(&mut Solver) -> ControlFlow<()>,
-    {
-        self.search_observed(&mut (), on_solution)
-    }
-
-    /// [`Solver::search`], calling `observer` at each of Knuth's steps of
-    /// Algorithms X and C. The search with bounds (Algorithm M) calls it at no
-    /// step.
-    pub(crate) fn search_observed<O: Observer, F>(&mut self, observer: &mut O, on_solution: F)
-    where
-        F: FnMut(&mut Solver) -> ControlFlow<()>,
-    {
-        match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, false, O, F>(usize::MAX, observer, on_solution),
-            (true, false) => self.search_in::<true, false, O, F>(usize::MAX, observer, on_solution),
-            (false, true) => self.search_bounded::<false, false, F>(usize::MAX, on_solution),
-            (true, true) => self.search_bounded::<true, false, F>(usize::MAX, on_solution),
-        }
-    }
-
-    /// Algorithm M (TAOCP 7.2.2.1, as Knuth's DLX3 runs it): exact cover with
-    /// bounds on the primary items, and Algorithm C's colours when `COLORS`. The
-    /// same loop over levels as [`Solver::search_in`], with the level's moves
-    /// made by tweaking the options of its item one by one.
-    fn search_bounded<const COLORS: bool, const SPLIT: bool, F>(&mut self, split_depth: usize, mut on_solution: F)
-    where
-        F: FnMut(&mut Solver) -> ControlFlow<()>,
-    {
-        if self.phase == Phase::Done {
-            return;
-        }
-        let mut resume = self.phase == Phase::Suspended;
-        self.phase = Phase::Idle;
-        let mut l = self.level;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
-        let mut cleansings = self.stats.cleansings;
-        'enter: loop {
-            // The item of level l and its node to try next, if the search goes
-            // on from this level.
-            let mut attempt = None;
-            if !resume {
-                // M2: enter level l. M3: choose an item i.
-                let (i, score) = self.links.choose_bounded();
-                if SPLIT && (score == SOLVED || l == split_depth) {
-                    // A leaf of the split: its subtree is searched elsewhere.
-                    self.stats = Stats { nodes, updates, cleansings, ..self.stats };
-                    self.level = l;
-                    let _ = on_solution(self);
-                } else {
-                    nodes += 1;
-                    if nodes % REPORT_EVERY == 0 && self.config.monitor.is_some() {
-                        self.stats = Stats { nodes, updates, cleansings, ..self.stats };
-                        if self.report(l) {
-                            self.interrupted = true;
-                            self.level = l;
-                            self.phase = Phase::Suspended;
-                            return;
-                        }
-                    }
-                    if score == SOLVED {
-                        // No primary item is left active: visit the solution.
-                        self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
-                        self.level = l;
-                        if on_solution(self).is_break() {
-                            self.phase = Phase::Suspended;
-                            if !SPLIT && self.config.monitor.is_some() {
-                                self.report(l);
-                            }
-                            return;
-                        }
-                    } else if score > 0 {
-                        // M4: prepare to branch on i.
-                        let first = self.links.enter_bounded::<COLORS>(i, &mut updates);
-                        self.first_tweak[l] = first;
-                        attempt = Some((i, first));
-                    }
-                    // A score of 0 or less: too few options left for i.
-                }
-            }
-            resume = false;
-            loop {
-                if let Some((i, x)) = attempt {
-                    // M5: try x (tweaking it out), unless i has run out.
-                    if self.links.advance_bounded::<COLORS>(i, x, &mut updates) {
-                        // M6: take x's option (none at the header).
-                        self.choice[l] = x;
-                        self.links.commit_others_bounded::<COLORS>(x, &mut updates, &mut cleansings);
-                        l += 1;
-                        continue 'enter;
-                    }
-                    // M8: restore i.
-                    self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
-                }
-                // M9: leave level l.
-                if l == self.floor {
-                    self.stats.nodes = nodes;
-                    self.stats.updates = updates;
-                    self.stats.cleansings = cleansings;
-                    self.level = l;
-                    self.phase = Phase::Done;
-                    if !SPLIT {
-                        self.report(l);
-                    }
-                    return;
-                }
-                l -= 1;
-                // M7: try again: undo level l's move, and move to the next node.
-                let x = self.choice[l];
-                attempt = match self.links.header_item(x) {
-                    Some(i) => {
-                        // The move without an option was the last: restore i.
-                        if self.links.bound_and_slack(i).0 != 0 {
-                            self.links.reactivate(i);
-                        }
-                        self.links.leave_bounded::<COLORS>(i, self.first_tweak[l]);
-                        None
-                    }
-                    None => {
-                        self.links.uncommit_others_bounded::<COLORS>(x);
-                        Some((self.links.item_of(x), self.links.down(x)))
-                    }
-                };
-            }
-        }
-    }
-
-    /// Algorithm X (TAOCP 7.2.2.1) with Algorithm C's commit and uncommit when
-    /// `COLORS`: the recursion unrolled into a loop over levels with the `choice`
-    /// stack, so the search can stop at a solution and resume later.
+    /// As [`visit`](Solver::visit), also calling `trace` with every [`Event`](crate::Event) of
+    /// the search: each choice of an item, each cover, each option tried and
+    /// taken back, each solution, each uncover. When `trace` returns `Break`, the
+    /// search stops before it enters another level (its statistics are then
+    /// partial). The steps that unwind the search after it stops are not
+    /// reported.
     ///
-    /// When `SPLIT`, the search goes no deeper than level `split_depth`: entering
-    /// that level, or finding a solution above it, is a leaf, handed to
-    /// `on_solution` and counted neither as a node nor as a solution.
-    ///
-    /// `observer` is called at each step; with `()` those calls compile to nothing.
-    #[inline(always)]
-    fn search_in<const COLORS: bool, const SPLIT: bool, O, F>(
-        &mut self,
-        split_depth: usize,
-        observer: &mut O,
-        mut on_solution: F,
-    ) where
-        O: Observer,
-        F: FnMut(&mut Solver) -> ControlFlow<()>,
+    /// Meant for small problems: every event reads the whole of the links to
+    /// see what changed. The other solving methods do not pay for it. A problem
+    /// with bounds on items (Algorithm M) is solved without events. The events
+    /// are those of dancing links: a solver on another engine moves to the
+    /// links engine, its commitments with it.
+    pub fn visit_traced<V, T>(&mut self, visitor: V, trace: T) -> u64
+    where
+        V: FnMut(&[OptionId]) -> ControlFlow<()>,
+        T: FnMut(crate::Event) -> ControlFlow<()>,
     {
-        if self.phase == Phase::Done {
-            return;
-        }
-        let mut resume = self.phase == Phase::Suspended;
-        self.phase = Phase::Idle;
-        let mut l = self.level;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
-        let mut cleansings = self.stats.cleansings;
-        'enter: loop {
-            // The item just covered at level l and the option of it to try next,
-            // if the search goes on from this level.
-            let mut attempt = None;
-            // X2: enter level l (unless resuming after a visit).
-            let solved = !resume && self.links.first_primary().is_none();
-            if SPLIT && !resume && (solved || l == split_depth) {
-                // A leaf of the split: its subtree is searched elsewhere.
-                self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
-                self.level = l;
-                let _ = on_solution(self);
-            } else if !resume {
-                if observer.stop() {
-                    // Stopped by the observer: end here, as at a limit.
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
-                    self.level = l;
-                    self.phase = Phase::Suspended;
-                    return;
-                }
-                nodes += 1;
-                if nodes % REPORT_EVERY == 0 && self.config.monitor.is_some() {
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
-                    if self.report(l) {
-                        // Stopped from outside: end here, as at a limit.
-                        self.interrupted = true;
-                        self.level = l;
-                        self.phase = Phase::Suspended;
-                        return;
-                    }
-                }
-                if solved {
-                    // Every primary item is covered: visit the solution.
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
-                    self.level = l;
-                    observer.at(&self.links, Point::Solution { choice: &self.choice[..l] });
-                    if on_solution(self).is_break() {
-                        self.phase = Phase::Suspended;
-                        if !SPLIT && self.config.monitor.is_some() {
-                            self.report(l);
-                        }
-                        return;
-                    }
-                } else {
-                    // X3: choose an item i, the first with the fewest options.
-                    let i = self.choose();
-                    observer.at(&self.links, Point::Choose { level: l, item: i });
-                    // X4: cover i, and try its first option.
-                    self.links.cover::<COLORS>(i, &mut updates);
-                    observer.at(&self.links, Point::Cover { level: l, item: i });
-                    attempt = Some((i, self.links.down(i.header())));
-                }
-            }
-            resume = false;
-            loop {
-                if let Some((i, x)) = attempt {
-                    // X5: try x, unless every option of i was tried.
-                    if x != i.header() {
-                        self.choice[l] = x;
-                        self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
-                        observer.at(&self.links, Point::Try { level: l, node: x });
-                        l += 1;
-                        continue 'enter;
-                    }
-                    // X7: backtrack.
-                    self.links.uncover::<COLORS>(i);
-                    observer.at(&self.links, Point::Uncover { level: l, item: i });
-                }
-                // X8: leave level l.
-                if l == self.floor {
-                    self.stats.nodes = nodes;
-                    self.stats.updates = updates;
-                    self.stats.cleansings = cleansings;
-                    self.level = l;
-                    self.phase = Phase::Done;
-                    if !SPLIT {
-                        self.report(l);
-                    }
-                    return;
-                }
-                l -= 1;
-                // X6: try again: undo the option tried at level l, move to the next.
-                let x = self.choice[l];
-                self.links.uncommit_others::<COLORS>(x);
-                observer.at(&self.links, Point::Undo { level: l, node: x });
-                attempt = Some((self.links.item_of(x), self.links.down(x)));
-            }
-        }
+        let config = self.config.clone();
+        self.use_links().visit_traced(&config, visitor, trace)
     }
 }
 
@@ -1031,8 +312,9 @@ impl std::fmt::Debug for Solver {
         f.debug_struct("Solver")
             .field("problem", &self.problem)
             .field("config", &self.config)
-            .field("committed", &self.committed)
-            .field("stats", &self.stats)
+            .field("engine", &self.engine())
+            .field("committed", &self.committed())
+            .field("stats", &self.stats())
             .finish()
     }
 }
@@ -1046,19 +328,8 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        if let Some(other) = &mut self.solver.other {
-            return other.next(&self.solver.config);
-        }
-        let limit = self.solver.config.limit.unwrap_or(u64::MAX);
-        if self.solver.stats.solutions >= limit {
-            return None;
-        }
-        let mut found = None;
-        self.solver.search(|s| {
-            found = Some(s.solution().to_vec());
-            ControlFlow::Break(())
-        });
-        found
+        let Solver { engine, config, .. } = &mut *self.solver;
+        dispatch!(engine, e => Resumable::next(&mut **e, config))
     }
 }
 
@@ -1073,7 +344,16 @@ mod tests {
     //! Whole searches on small problems, small enough for Miri.
 
     use super::*;
-    use crate::links::tests::state;
+    use crate::util::nodes::Links;
+    use crate::util::nodes::tests::state;
+
+    /// The links of a solver on the links engine.
+    fn links_of(solver: &Solver) -> &Links {
+        match &solver.engine {
+            Engines::Links(engine) => &engine.links,
+            _ => panic!("not on the links engine"),
+        }
+    }
 
     /// Every solution of a tiny problem, found by trying every subset of its
     /// options (no dancing links).
@@ -1103,7 +383,7 @@ mod tests {
             let expected = brute_force(&problem);
             let containing = |o: OptionId| expected.iter().filter(|s| s.contains(&o)).count() as u64;
             let initial = state(problem.links());
-            let same = |solver: &Solver| state(&solver.links) == initial;
+            let same = |solver: &Solver| state(links_of(solver)) == initial;
             let mut solver = Solver::with_config(&problem, Config::new().engine(Engine::Links));
             let count = solver.count();
             assert!(count == expected.len() as u64 && same(&solver));
@@ -1118,14 +398,14 @@ mod tests {
             solver.first();
             let split = solver.split(1, |_| {});
             assert!(split.nodes >= 1);
-            solver.undo();
+            solver.use_links().undo();
             assert!(same(&solver));
             // Restoring by copy ends in the same state as undoing.
             solver.commit(OptionId(1)).unwrap();
             let mut solutions = solver.solutions();
             solutions.next();
             drop(solutions);
-            solver.restore();
+            solver.use_links().restore();
             assert!(same(&solver) && solver.committed().is_empty());
             assert_eq!(solver.count(), count);
 
@@ -1167,7 +447,7 @@ mod tests {
             let problem = Problem::from_knuth(text).unwrap();
             let expected = brute_force(&problem);
             let initial = state(problem.links());
-            let same = |solver: &Solver| state(&solver.links) == initial;
+            let same = |solver: &Solver| state(links_of(solver)) == initial;
             let mut solver = Solver::with_config(&problem, Config::new().engine(Engine::Links));
             assert_eq!(solver.count(), expected.len() as u64);
             assert!(same(&solver));
@@ -1179,11 +459,11 @@ mod tests {
             solver.commit(OptionId(1)).unwrap();
             assert_eq!(solver.count(), containing);
             solver.first();
-            solver.undo();
+            solver.use_links().undo();
             assert!(same(&solver));
             solver.commit(OptionId(1)).unwrap();
             solver.first();
-            solver.restore();
+            solver.use_links().restore();
             assert!(same(&solver));
             let mut leaves = Vec::new();
             let mut total = solver.split(2, |moves| leaves.push(moves.to_vec()));

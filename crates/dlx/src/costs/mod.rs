@@ -66,9 +66,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::solver::Stats;
+use crate::run::Run;
+use crate::util::monitor::Monitor;
+use crate::util::problem::{OptionId, Problem};
+use crate::util::stats::Stats;
 
 /// A cost too large to be reached: the cut-off before `k` solutions are known.
 /// The builder keeps every sum of costs below it.
@@ -123,8 +124,8 @@ pub enum CostError {
     Threads {
         /// The number of threads asked for.
         threads: usize,
-        /// What the system said.
-        source: std::io::Error,
+        /// What the thread pool said.
+        source: rayon::ThreadPoolBuildError,
     },
     /// The problem has bounds on items, which the min-cost search does not
     /// combine with costs.
@@ -204,15 +205,12 @@ impl<'p> MinCost<'p> {
         if k == 0 {
             return Ok(Best { solutions: Vec::new(), stats: Stats::default(), interrupted: false });
         }
-        let threads = match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        };
+        let threads = crate::parallel::effective_threads(self.threads).used;
         let shared = Shared::new(board);
         let (stats, interrupted) = if threads <= 1 {
             let mut worker = Worker::new(links, self.monitor.clone(), !self.knuth_cutoff);
             let done = worker.search(&shared, usize::MAX, &mut |_, _| {});
-            (worker.stats, !done)
+            (worker.run.stats, !done)
         } else {
             self.in_parallel(links, &shared, threads)?
         };
@@ -236,7 +234,7 @@ impl<'p> MinCost<'p> {
             let done = splitter.search(shared, depth, &mut |cost, prefix| leaves.push((cost, prefix.to_vec())));
             let deeper = leaves.iter().any(|(_, prefix)| prefix.len() == depth);
             if !done || leaves.len() >= SUBPROBLEMS || !deeper {
-                break (leaves, splitter.stats);
+                break (leaves, splitter.run.stats);
             }
             depth += 1;
         };
@@ -249,53 +247,47 @@ impl<'p> MinCost<'p> {
         if let Some(monitor) = &monitor {
             monitor.add(&above);
         }
-        let results = std::thread::scope(|scope| {
-            let handles: Result<Vec<_>, CostError> = (0..threads)
-                .map(|t| {
-                    let links = links.clone();
-                    let (next, stop, prefixes, monitor) = (&next, &stop, &prefixes, monitor.clone());
-                    std::thread::Builder::new()
-                        .name(format!("mincost-{t}"))
-                        .spawn_scoped(scope, move || {
-                            let mut worker = Worker::new(links, monitor, ties);
-                            let mut interrupted = false;
-                            loop {
-                                let n = next.fetch_add(1, Ordering::Relaxed);
-                                let Some((_, prefix)) = prefixes.get(n) else { break };
-                                if stop.load(Ordering::Relaxed) {
-                                    break;
-                                }
-                                if !worker.replay(shared, prefix) {
-                                    if worker.stopped {
-                                        interrupted = true;
-                                        stop.store(true, Ordering::Relaxed);
-                                        break;
-                                    }
-                                    continue;
-                                }
-                                let done = worker.search(shared, usize::MAX, &mut |_, _| {});
-                                if !done {
-                                    interrupted = true;
-                                    stop.store(true, Ordering::Relaxed);
-                                    break;
-                                }
-                                worker.unwind();
-                            }
-                            (worker.stats, interrupted)
-                        })
-                        .map_err(|source| CostError::Threads { threads, source })
-                })
-                .collect();
-            let handles = handles?;
-            let mut total = above;
+        // The threads of a rayon pool, like every other parallel search, each
+        // taking the next prefix in turn.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|t| format!("mincost-{t}"))
+            .build()
+            .map_err(|source| CostError::Threads { threads, source })?;
+        let outcomes = pool.broadcast(|_| {
+            let mut worker = Worker::new(links.clone(), monitor.clone(), ties);
             let mut interrupted = false;
-            for handle in handles {
-                let (stats, stopped) = handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                total.add(&stats);
-                interrupted |= stopped;
+            loop {
+                let n = next.fetch_add(1, Ordering::Relaxed);
+                let Some((_, prefix)) = prefixes.get(n) else { break };
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if !worker.replay(shared, prefix) {
+                    if worker.stopped {
+                        interrupted = true;
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    continue;
+                }
+                let done = worker.search(shared, usize::MAX, &mut |_, _| {});
+                if !done {
+                    interrupted = true;
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                worker.unwind();
             }
-            Ok((total, interrupted))
-        })?;
+            (worker.run.stats, interrupted)
+        });
+        let mut total = above;
+        let mut interrupted = false;
+        for (stats, stopped) in outcomes {
+            total.add(&stats);
+            interrupted |= stopped;
+        }
+        let results = (total, interrupted);
         Ok(results)
     }
 }
@@ -683,8 +675,8 @@ struct Worker {
     /// Levels below `floor` were replayed from a prefix; `cost` is theirs.
     floor: usize,
     cost: u64,
-    stats: Stats,
-    reported: Stats,
+    /// The statistics and their reporting.
+    run: Run,
     monitor: Option<Arc<Monitor>>,
     /// The solution being offered, as chosen and sorted.
     chosen: Vec<OptionId>,
@@ -711,8 +703,7 @@ impl Worker {
             threshold: vec![0; depth],
             floor: 0,
             cost: 0,
-            stats: Stats::default(),
-            reported: Stats::default(),
+            run: Run::default(),
             monitor,
             chosen: Vec::with_capacity(depth),
             sorted: Vec::with_capacity(depth),
@@ -787,12 +778,12 @@ impl Worker {
             }
             self.links.commit_others::<false>(x, 1, &mut updates, &mut cleansings);
         }
-        self.stats.updates += updates;
-        self.stats.cleansings += cleansings;
+        self.run.stats.updates += updates;
+        self.run.stats.cleansings += cleansings;
         let done = if self.links.next[0] == 0 {
             // `x` completes a solution: a node of its own.
-            self.stats.nodes += 1;
-            self.stats.solutions += 1;
+            self.run.stats.nodes += 1;
+            self.run.stats.solutions += 1;
             !self.offer(shared, level, cutoff)
         } else {
             let (floor, above) = (self.floor, self.cost);
@@ -915,7 +906,7 @@ impl Worker {
         let mut curcost = self.cost;
         let mut nextcost = 0;
         let (mut cur, mut best) = (0, 0);
-        let Stats { mut nodes, mut updates, mut cleansings, mut solutions } = self.stats;
+        let Stats { mut nodes, mut updates, mut cleansings, mut solutions } = self.run.stats;
         let mut finished = true;
         // Below a tie the cut-off is one higher; there, ties are not searched.
         let slack = self.slack;
@@ -928,8 +919,8 @@ impl Worker {
                 Step::Backdown
             } else {
                 nodes += 1;
-                if nodes % REPORT_EVERY == 0 && self.monitor.is_some() {
-                    self.stats = Stats { nodes, updates, cleansings, solutions };
+                if Run::due(nodes) && self.monitor.is_some() {
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions };
                     if self.report() {
                         finished = false;
                         break 'forward;
@@ -942,9 +933,9 @@ impl Worker {
                 if t == 0 {
                     let first = self.links.nodes[item as usize].down;
                     if ties && first != item && curcost + self.links.nodes[first as usize].cost == cutoff {
-                        self.stats = Stats { nodes, updates, cleansings, solutions };
+                        self.run.stats = Stats { nodes, updates, cleansings, solutions };
                         let stop = self.tie(shared, level, first, curcost, cutoff, true);
-                        Stats { nodes, updates, cleansings, solutions } = self.stats;
+                        Stats { nodes, updates, cleansings, solutions } = self.run.stats;
                         if stop {
                             finished = false;
                             break 'forward;
@@ -980,7 +971,7 @@ impl Worker {
                         solutions += 1;
                         if self.offer(shared, level, nextcost) {
                             finished = false;
-                            self.stats = Stats { nodes, updates, cleansings, solutions };
+                            self.run.stats = Stats { nodes, updates, cleansings, solutions };
                             return finished;
                         }
                         step = Step::Recover;
@@ -999,9 +990,9 @@ impl Worker {
                                 Step::Advance
                             } else {
                                 if ties && nextcost == cutoff {
-                                    self.stats = Stats { nodes, updates, cleansings, solutions };
+                                    self.run.stats = Stats { nodes, updates, cleansings, solutions };
                                     let stop = self.tie(shared, level, cur, curcost, cutoff, false);
-                                    Stats { nodes, updates, cleansings, solutions } = self.stats;
+                                    Stats { nodes, updates, cleansings, solutions } = self.run.stats;
                                     if stop {
                                         finished = false;
                                         break 'forward;
@@ -1030,7 +1021,7 @@ impl Worker {
                 }
             }
         }
-        self.stats = Stats { nodes, updates, cleansings, solutions };
+        self.run.stats = Stats { nodes, updates, cleansings, solutions };
         if finished {
             self.report();
         }
@@ -1058,8 +1049,7 @@ impl Worker {
     #[inline(never)]
     fn report(&mut self) -> bool {
         let Some(monitor) = &self.monitor else { return false };
-        monitor.catch_up(&self.stats, &mut self.reported);
-        monitor.is_stopped()
+        self.run.report(monitor, None)
     }
 
     /// Chooses the prefix's options (nodes of a split made from the same links)

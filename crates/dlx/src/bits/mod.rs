@@ -62,9 +62,11 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, DescendError, Stats};
+use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
+use crate::util::monitor::Monitor;
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{CommitError, Config, DescendError};
+use crate::util::stats::Stats;
 
 /// The most options a problem may have for this engine: an item's count of
 /// options must fit [`Count::MAX_LEN`] of 16-bit counts.
@@ -409,14 +411,6 @@ impl<C: Count> Shape<C> {
 /// The most words and masks of conflicts kept for a problem (12 bytes each).
 const CONFLICT_ROOM: usize = 1 << 20;
 
-/// Where a search stands between calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Idle,
-    Suspended,
-    Done,
-}
-
 /// Whether this engine takes `problem`: exact cover with colours but no
 /// bounds, at most [`MAX_OPTIONS`] options, each of at most
 /// [`MAX_OPTION_LEN`] items.
@@ -518,10 +512,8 @@ pub(crate) struct Bits<C> {
     level: usize,
     /// Levels below the floor were entered by descents.
     floor: usize,
-    phase: Phase,
-    stats: Stats,
-    reported: Stats,
-    interrupted: bool,
+    /// Where the search stands, its statistics and their reporting.
+    run: Run,
     committed: Vec<OptionId>,
     solution: Vec<OptionId>,
     /// Room for the words of any item's sparse bitset.
@@ -998,25 +990,10 @@ impl<C: Count> Bits<C> {
             cand: Vec::new(),
             level: 0,
             floor: 0,
-            phase: Phase::Idle,
-            stats: Stats::default(),
-            reported: Stats::default(),
-            interrupted: false,
+            run: Run::default(),
             committed: Vec::new(),
             solution: Vec::with_capacity(depth),
         }
-    }
-
-    pub(crate) fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    pub(crate) fn interrupted(&self) -> bool {
-        self.interrupted
-    }
-
-    pub(crate) fn committed(&self) -> &[OptionId] {
-        &self.committed
     }
 
     // ---- Frames -----------------------------------------------------------
@@ -1217,14 +1194,12 @@ impl<C: Count> Bits<C> {
     /// search starts from the root frame.
     pub(crate) fn stop(&mut self) {
         self.level = self.floor;
-        self.phase = Phase::Idle;
+        self.run.phase = Phase::Idle;
     }
 
     pub(crate) fn restart(&mut self) {
         self.stop();
-        self.stats = Stats::default();
-        self.reported = Stats::default();
-        self.interrupted = false;
+        self.run.restart();
         self.copy_root(0);
         self.levels[self.floor].frame = 0;
     }
@@ -1243,17 +1218,14 @@ impl<C: Count> Bits<C> {
     /// would, commitments first.
     pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.restart();
         let depth = self.floor + depth;
         let config = Config::new();
-        self.search::<true, _>(&config, depth, |s| {
-            leaf(s.solution());
-            ControlFlow::Continue(())
-        });
+        self.search::<true, _>(&config, depth, |s| leaf(s.solution()));
         self.stop();
-        self.stats
+        self.run.stats
     }
 
     /// Adds what the monitor has not yet seen, and Knuth's estimate of the
@@ -1261,11 +1233,11 @@ impl<C: Count> Bits<C> {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        monitor.catch_up(&self.stats, &mut self.reported);
-        if self.floor == 0 {
-            monitor.set_estimate(self.levels[..level].iter().map(|v| (v.cur - v.start, v.end - v.start)));
+        if self.floor > 0 {
+            return self.run.report(monitor, None);
         }
-        monitor.is_stopped()
+        let mut levels = self.levels[..level].iter().map(|v| (v.cur - v.start, v.end - v.start));
+        self.run.report(monitor, Some(&mut levels))
     }
 
     pub(crate) fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
@@ -1292,17 +1264,13 @@ impl<C: Count> Bits<C> {
     ) where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
-        if self.phase == Phase::Done {
-            return;
-        }
+        let Some(mut resume) = self.run.begin() else { return };
         // Borrowed, like everything else this loop holds: with nothing of
         // its own to drop, a panic needs no cleanup here, and the loop is
         // compiled without landing pads.
         let monitor = config.get_monitor();
-        let mut resume = self.phase == Phase::Suspended;
-        self.phase = Phase::Idle;
         let mut l = self.level;
-        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.stats;
+        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
         'enter: loop {
             // Whether level l branches, on its `best` with its options in cand.
             let mut branching = false;
@@ -1310,29 +1278,33 @@ impl<C: Count> Bits<C> {
                 // X2: enter level l.
                 let chosen = choose(self.counts(self.levels[l].frame as usize));
                 if SPLIT && (chosen.is_none() || l == split_depth) {
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;
-                    let _ = on_solution(self);
+                    if on_solution(self).is_break() {
+                        // Enough leaves: the split stops here.
+                        self.run.phase = Phase::Suspended;
+                        return;
+                    }
                 } else {
                     nodes += 1;
-                    if nodes % REPORT_EVERY == 0
+                    if Run::due(nodes)
                         && let Some(monitor) = monitor
                     {
-                        self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                         if self.report(monitor, l) {
-                            self.interrupted = true;
+                            self.run.interrupt();
                             self.level = l;
-                            self.phase = Phase::Suspended;
                             return;
                         }
                     }
                     match chosen {
                         None => {
                             // Every primary item is covered: a solution.
-                            self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions + 1 };
+                            self.run.stats =
+                                Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
                             self.level = l;
                             if on_solution(self).is_break() {
-                                self.phase = Phase::Suspended;
+                                self.run.phase = Phase::Suspended;
                                 if !SPLIT && let Some(monitor) = monitor {
                                     self.report(monitor, l);
                                 }
@@ -1396,15 +1368,14 @@ impl<C: Count> Bits<C> {
                         // without options and come back. Its node, then the
                         // next option.
                         nodes += 1;
-                        if nodes % REPORT_EVERY == 0
+                        if Run::due(nodes)
                             && let Some(monitor) = monitor
                         {
-                            self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                             if self.report(monitor, l + 1) {
                                 // Stopped as if at that level's entrance.
-                                self.interrupted = true;
+                                self.run.interrupt();
                                 self.level = l + 1;
-                                self.phase = Phase::Suspended;
                                 return;
                             }
                         }
@@ -1415,9 +1386,9 @@ impl<C: Count> Bits<C> {
                 }
                 // X8: leave level l.
                 if l == self.floor {
-                    self.stats = Stats { nodes, updates, cleansings, solutions: self.stats.solutions };
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;
-                    self.phase = Phase::Done;
+                    self.run.phase = Phase::Done;
                     if !SPLIT && let Some(monitor) = monitor {
                         self.report(monitor, l);
                     }
@@ -1432,10 +1403,27 @@ impl<C: Count> Bits<C> {
     }
 }
 
+impl<C: Count> Resumable for Bits<C> {
+    resumable_common!(Bits<C>);
+
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
+        self.search::<false, F>(config, usize::MAX, on_solution);
+    }
+
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        // No bounds, hence no move that takes no option.
+        Bits::descend(self, step.ok_or(DescendError::NoNullMove)?)
+    }
+
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
+        let committed = self.committed().len();
+        Bits::split(self, depth, as_moves(committed, leaf))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Resumable;
     use crate::{Engine, Solver};
 
     /// The statistics of the bitset engine and of the links on `text`; the

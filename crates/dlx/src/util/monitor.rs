@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::solver::Stats;
+use crate::util::stats::Stats;
 
 /// How often (in search nodes, a power of two) a search reports to its monitor
 /// and looks whether it was asked to stop.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::links::Links;
+use crate::util::nodes::Links;
 
 /// A handle to an item of a [`Problem`] (or of the [`ProblemBuilder`] making it).
 ///

@@ -3,7 +3,7 @@
 //!
 //! The search loop calls an [`Observer`] at each of Knuth's steps. The solving
 //! methods pass `()`, whose calls are empty and inlined away, so a search that
-//! nobody watches compiles to the same code as before. [`Solver::visit_traced`]
+//! nobody watches compiles to the same code as before. [`Solver::visit_traced`](crate::Solver::visit_traced)
 //! passes a [`Tracer`], which reads the links at each step and reports what
 //! changed as an [`Event`].
 //!
@@ -31,9 +31,12 @@
 
 use std::ops::ControlFlow;
 
-use crate::links::{ItemIx, Links, NodeIx};
-use crate::problem::{Item, OptionId};
-use crate::solver::{Solver, go_on};
+use crate::links::DancingLinks;
+use crate::run::Resumable;
+use crate::util::nodes::{ItemIx, Links, NodeIx};
+use crate::util::problem::{Item, OptionId};
+use crate::util::search::Config;
+use crate::util::stats::go_on;
 
 /// A place in the search loop where an observer is called, with what the loop
 /// knows there. Nodes are indices into the links.
@@ -74,7 +77,7 @@ impl Observer for () {
     }
 }
 
-/// One step of a traced search (see [`Solver::visit_traced`]).
+/// One step of a traced search (see [`Solver::visit_traced`](crate::Solver::visit_traced)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Event {
@@ -141,7 +144,7 @@ pub enum Event {
     },
 }
 
-/// The observer behind [`Solver::visit_traced`]: turns points into events by
+/// The observer behind [`Solver::visit_traced`](crate::Solver::visit_traced): turns points into events by
 /// reading the links.
 struct Tracer<T> {
     trace: T,
@@ -219,30 +222,19 @@ impl<T: FnMut(Event) -> ControlFlow<()>> Observer for Tracer<T> {
     }
 }
 
-impl Solver {
-    /// As [`visit`](Solver::visit), also calling `trace` with every [`Event`] of
-    /// the search: each choice of an item, each cover, each option tried and
-    /// taken back, each solution, each uncover. When `trace` returns `Break`, the
-    /// search stops before it enters another level (its statistics are then
-    /// partial). The steps that unwind the search after it stops are not
-    /// reported.
-    ///
-    /// Meant for small problems: every event reads the whole of the links to
-    /// see what changed. The other solving methods do not pay for it. A problem
-    /// with bounds on items (Algorithm M) is solved without events. The events
-    /// are those of dancing links: a solver on the cells engine moves to the
-    /// links engine, its commitments with it.
-    pub fn visit_traced<V, T>(&mut self, mut visitor: V, trace: T) -> u64
+impl DancingLinks {
+    /// [`Resumable::visit`], also calling `trace` with every [`Event`] of the
+    /// search (see [`Solver::visit_traced`](crate::Solver::visit_traced)).
+    pub(crate) fn visit_traced<V, T>(&mut self, config: &Config, mut visitor: V, trace: T) -> u64
     where
         V: FnMut(&[OptionId]) -> ControlFlow<()>,
         T: FnMut(Event) -> ControlFlow<()>,
     {
-        self.use_links();
         self.restart();
-        let limit = self.config().get_limit().unwrap_or(u64::MAX);
+        let limit = config.get_limit().unwrap_or(u64::MAX);
         let mut tracer = Tracer { trace, committed: self.committed().to_vec(), hidden: Vec::new(), stopped: false };
         if limit > 0 {
-            self.search_observed(&mut tracer, |s| {
+            self.search_observed(config, &mut tracer, |s| {
                 let flow = visitor(s.solution());
                 go_on(flow, s.stats().solutions, limit)
             });
@@ -255,7 +247,8 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::Problem;
+    use crate::Solver;
+    use crate::util::problem::Problem;
 
     fn events(text: &str, stop_after: usize) -> (Vec<Event>, u64) {
         let problem = Problem::from_knuth(text).unwrap();

@@ -38,7 +38,7 @@
 //!    a copy of its problem's, and a solver uses only its own.
 //!
 //! The layout also bounds the numbers: a problem has at most
-//! [`MAX_NODES`](crate::problem::MAX_NODES) nodes, so every index fits in a `u32`
+//! [`MAX_NODES`](crate::util::problem::MAX_NODES) nodes, so every index fits in a `u32`
 //! and every item number and option number in an `i32` (`top`).
 
 use smallvec::SmallVec;
@@ -65,7 +65,7 @@ struct Node {
 /// covered item does not change while it is covered: every option in its list
 /// was hidden from the other lists when it was covered. Lengths stay below
 /// `COVERED`: an item has at most one node per option, and every option takes a
-/// spacer besides, so [`MAX_NODES`](crate::problem::MAX_NODES) `< 2 * COVERED`
+/// spacer besides, so [`MAX_NODES`](crate::util::problem::MAX_NODES) `< 2 * COVERED`
 /// nodes hold fewer than `COVERED` options.
 pub(crate) const COVERED: i32 = 1 << 30;
 
@@ -223,7 +223,7 @@ fn block_min_for_this_cpu() -> fn(&[i32; BLOCK]) -> i32 {
     block_min
 }
 
-/// Read-only views of the links for a traced search (see `crate::trace`): safe,
+/// Read-only views of the links for a traced search (see `crate::links::trace`): safe,
 /// bounds-checked indexing, and called only while tracing.
 impl Links {
     /// The number of options.
@@ -1010,7 +1010,7 @@ pub(crate) mod tests {
     //! they also run under Miri, which checks the unchecked indexing above.
 
     use super::*;
-    use crate::problem::Problem;
+    use crate::util::problem::Problem;
 
     fn links(text: &str) -> super::Links {
         Problem::from_knuth(text).unwrap().links().clone()

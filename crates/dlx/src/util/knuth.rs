@@ -21,7 +21,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
-use crate::problem::{BuildError, Color, Item, LONG_OPTION, Problem, ProblemBuilder};
+use crate::util::problem::{BuildError, Color, Item, LONG_OPTION, Problem, ProblemBuilder};
 
 /// What is wrong with a line of Knuth-format input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -61,7 +61,7 @@ pub enum ParseErrorKind {
     #[error("bad bounds in `{0}`: write `a:b|name` or `b|name` with whole numbers")]
     BadBound(String),
     /// A bound too large for the engine.
-    #[error("a bound in `{0}` is too large: at most {max}", max = crate::problem::MAX_BOUND)]
+    #[error("a bound in `{0}` is too large: at most {max}", max = crate::util::problem::MAX_BOUND)]
     BoundOverflow(String),
     /// An upper bound of zero.
     #[error("item `{0}`: the upper bound is zero")]
@@ -343,7 +343,7 @@ fn bounded_item(
             return Err((false, ParseErrorKind::BadBound(word.to_string())));
         }
         match text.parse::<u64>() {
-            Ok(n) if n <= u64::from(crate::problem::MAX_BOUND) => Ok(n as u32),
+            Ok(n) if n <= u64::from(crate::util::problem::MAX_BOUND) => Ok(n as u32),
             _ => Err((false, ParseErrorKind::BoundOverflow(word.to_string()))),
         }
     };

@@ -36,9 +36,11 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::monitor::{Monitor, REPORT_EVERY};
-use crate::problem::{OptionId, Problem};
-use crate::solver::{CommitError, Config, Stats};
+use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
+use crate::util::monitor::Monitor;
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{CommitError, Config, DescendError};
+use crate::util::stats::Stats;
 
 /// A node: one item of one option, or a spacer between options.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,14 +141,6 @@ impl Frame {
     }
 }
 
-/// Where a search stands between calls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Phase {
-    Idle,
-    Suspended,
-    Done,
-}
-
 /// What a level branches on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Branch {
@@ -173,10 +167,8 @@ pub(crate) struct Cells {
     level: usize,
     /// Levels below the floor were entered by descents.
     floor: usize,
-    phase: Phase,
-    stats: Stats,
-    reported: Stats,
-    interrupted: bool,
+    /// Where the search stands, its statistics and their reporting.
+    run: Run,
     /// Options committed, in order, and the node each was committed by.
     committed: Vec<OptionId>,
     committed_nodes: Vec<u32>,
@@ -184,6 +176,11 @@ pub(crate) struct Cells {
     /// next one starts from fresh arrays.
     dirty: bool,
     solution: Vec<OptionId>,
+}
+
+/// Whether the cells engine takes `problem`: any without bounds on items.
+pub(crate) fn takes(problem: &Problem) -> bool {
+    !problem.has_bounds()
 }
 
 impl Cells {
@@ -199,27 +196,12 @@ impl Cells {
             savestack: Vec::new(),
             level: 0,
             floor: 0,
-            phase: Phase::Idle,
-            stats: Stats::default(),
-            reported: Stats::default(),
-            interrupted: false,
+            run: Run::default(),
             committed: Vec::with_capacity(depth),
             committed_nodes: Vec::with_capacity(depth),
             dirty: false,
             solution: Vec::with_capacity(depth),
         }
-    }
-
-    pub(crate) fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    pub(crate) fn interrupted(&self) -> bool {
-        self.interrupted
-    }
-
-    pub(crate) fn committed(&self) -> &[OptionId] {
-        &self.committed
     }
 
     // ---- The sparse sets --------------------------------------------------
@@ -498,7 +480,7 @@ impl Cells {
         }
         self.savestack.clear();
         self.level = self.floor;
-        self.phase = Phase::Idle;
+        self.run.phase = Phase::Idle;
         self.dirty = false;
     }
 
@@ -542,51 +524,55 @@ impl Cells {
         self.dirty = false;
     }
 
-    pub(crate) fn descend(&mut self, option: OptionId) -> bool {
+    /// Enters the next level by `option` on the item the search would branch
+    /// on; refused as the bitset engine refuses it.
+    pub(crate) fn descend(&mut self, option: OptionId) -> Result<(), DescendError> {
         self.fresh();
-        let Some(&first) = self.frame.option_first.get(option.index()) else { return false };
+        let Some(&first) = self.frame.option_first.get(option.index()) else {
+            return Err(DescendError::UnknownOption(option.0));
+        };
         if self.state.active == 0 {
-            return false;
+            return Err(DescendError::Solved);
         }
         // The node of the option on the item the search would branch on.
         let before = self.state.force.clone();
-        let Branch::Item(item, _) = self.branch() else {
-            self.state.force = before;
-            return false;
-        };
+        let branch = self.branch();
         self.state.force = before;
+        let item = match branch {
+            Branch::Item(item, _) => item,
+            Branch::Solved => return Err(DescendError::Solved),
+            Branch::Dead => return Err(DescendError::DeadEnd),
+        };
         let mut x = first;
         while self.state.nodes[x as usize].itm > 0 && self.state.nodes[x as usize].itm as u32 != item {
             x += 1;
         }
         if self.state.nodes[x as usize].itm <= 0 {
-            return false;
+            return Err(DescendError::NotInPlay(option.0));
         }
         if !self.apply_descent(x) {
             self.dirty = true;
-            return false;
+            return Err(DescendError::NotInPlay(option.0));
         }
         self.choice[self.level] = x;
         self.level += 1;
         self.floor = self.level;
-        true
+        Ok(())
     }
 
     /// Ends a search stopped at a solution: the arrays are refreshed before
     /// anything else is done with them.
     pub(crate) fn stop(&mut self) {
-        if self.phase == Phase::Suspended {
+        if self.run.phase == Phase::Suspended {
             self.dirty = true;
             self.level = self.floor;
         }
-        self.phase = Phase::Idle;
+        self.run.phase = Phase::Idle;
     }
 
     pub(crate) fn restart(&mut self) {
         self.fresh();
-        self.stats = Stats::default();
-        self.reported = Stats::default();
-        self.interrupted = false;
+        self.run.restart();
         self.savestack.clear();
         self.saved[self.floor] = 0;
         self.dirty = true;
@@ -613,42 +599,84 @@ impl Cells {
     /// node of the tree reached from fresh arrays (see the module's docs).
     pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.restart();
         let mut path = Vec::with_capacity(depth);
         let mut stats = Stats::default();
         if !self.frame.hopeless {
-            self.split_at(depth, &mut path, &mut stats, &mut leaf);
+            let _ = self.split_at(depth, &mut path, &mut stats, &mut leaf);
         }
-        self.stats = stats;
+        self.run.stats = stats;
         self.dirty = true;
         stats
     }
 
-    fn leaf<F>(&mut self, path: &[u32], leaf: &mut F)
+    fn leaf<F>(&mut self, path: &[u32], leaf: &mut F) -> ControlFlow<()>
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         for &x in self.choice[..self.floor].iter().chain(path) {
             self.solution.push(OptionId(self.frame.option_of[x as usize]));
         }
-        leaf(&self.solution);
+        leaf(&self.solution)
     }
 
-    /// One node of the split tree, the arrays fresh with `path` descended.
-    fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F)
+    /// The split tree below the node `path` leads to, the arrays fresh with
+    /// `path` descended: each node's options tried from that state, and the
+    /// nodes below visited in order with their prefixes replayed from fresh
+    /// arrays. A loop with a stack of the options left at each level rather
+    /// than a recursion, so that a deep split cannot overflow the stack.
+    /// `Break` when a leaf stopped the split.
+    fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F) -> ControlFlow<()>
     where
-        F: FnMut(&[OptionId]),
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         if path.len() == depth || self.solved() {
-            self.leaf(path, leaf);
-            return;
+            return self.leaf(path, leaf);
         }
+        let mut stack = vec![self.split_node(depth, path, stats, leaf)?.into_iter()];
+        while let Some(options) = stack.last_mut() {
+            match options.next() {
+                Some(x) => {
+                    path.push(x);
+                    self.refresh();
+                    for &y in path.iter() {
+                        let replayed = self.apply_descent(y);
+                        debug_assert!(replayed, "a prefix of the split replays");
+                    }
+                    let inner = self.split_node(depth, path, stats, leaf)?;
+                    stack.push(inner.into_iter());
+                }
+                None => {
+                    stack.pop();
+                    // The root's options have no move of their own above them.
+                    if !stack.is_empty() {
+                        path.pop();
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One inner node of the split tree, the arrays fresh with `path`
+    /// descended: its leaves handed to `leaf`, and its options that lead to
+    /// inner nodes returned.
+    fn split_node<F>(
+        &mut self,
+        depth: usize,
+        path: &mut Vec<u32>,
+        stats: &mut Stats,
+        leaf: &mut F,
+    ) -> ControlFlow<(), Vec<u32>>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
         stats.nodes += 1;
-        let Branch::Item(best, _) = self.branch() else { return };
+        let Branch::Item(best, _) = self.branch() else { return ControlFlow::Continue(Vec::new()) };
         let mut updates = 0;
         self.enter(best, &mut updates);
         let l = self.floor + path.len();
@@ -662,10 +690,11 @@ impl Cells {
             } else {
                 self.try_option::<false, true>(x, &mut updates)
             };
+            let mut flow = ControlFlow::Continue(());
             if tried {
                 path.push(x);
                 if path.len() == depth || self.solved() {
-                    self.leaf(path, leaf);
+                    flow = self.leaf(path, leaf);
                 } else {
                     inner.push(x);
                 }
@@ -673,18 +702,13 @@ impl Cells {
             }
             self.state.force.clear();
             self.restore_sizes(l);
+            if flow.is_break() {
+                stats.updates += updates;
+                return ControlFlow::Break(());
+            }
         }
         stats.updates += updates;
-        for x in inner {
-            path.push(x);
-            self.refresh();
-            for &y in path.iter() {
-                let replayed = self.apply_descent(y);
-                debug_assert!(replayed, "a prefix of the split replays");
-            }
-            self.split_at(depth, path, stats, leaf);
-            path.pop();
-        }
+        ControlFlow::Continue(inner)
     }
 
     /// Adds what the monitor has not yet seen, and Knuth's estimate of the
@@ -692,14 +716,15 @@ impl Cells {
     #[cold]
     #[inline(never)]
     fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
-        monitor.catch_up(&self.stats, &mut self.reported);
-        if self.floor == 0 {
-            monitor.set_estimate(self.choice[..level].iter().map(|&x| {
-                let Node { itm, loc } = self.state.nodes[x as usize];
-                (loc - itm as u32, self.size(itm as u32))
-            }));
+        if self.floor > 0 {
+            return self.run.report(monitor, None);
         }
-        monitor.is_stopped()
+        let (choice, state, run) = (&self.choice, &self.state, &mut self.run);
+        let mut levels = choice[..level].iter().map(|&x| {
+            let Node { itm, loc } = state.nodes[x as usize];
+            (loc - itm as u32, state.set[itm as usize - 1])
+        });
+        run.report(monitor, Some(&mut levels))
     }
 
     pub(crate) fn search<F>(&mut self, config: &Config, on_solution: F)
@@ -727,20 +752,20 @@ impl Cells {
             Abort,
             Backup,
         }
-        if self.phase == Phase::Done {
+        if self.run.phase == Phase::Done {
             return;
         }
         if self.frame.hopeless {
             // SSXCC does not search when an item has no options.
-            self.phase = Phase::Done;
+            self.run.phase = Phase::Done;
             return;
         }
         let monitor = config.get_monitor().map(Arc::clone);
-        let mut at = if self.phase == Phase::Suspended { At::Backup } else { At::Forward };
-        self.phase = Phase::Idle;
+        let mut at = if self.run.phase == Phase::Suspended { At::Backup } else { At::Forward };
+        self.run.phase = Phase::Idle;
         let mut l = self.level;
-        let mut nodes = self.stats.nodes;
-        let mut updates = self.stats.updates;
+        let mut nodes = self.run.stats.nodes;
+        let mut updates = self.run.stats.updates;
         // The item branched on at level l, and the place in its set of the
         // option tried there.
         let (mut best, mut cur) = (0u32, 0u32);
@@ -749,25 +774,25 @@ impl Cells {
                 At::Forward => {
                     // C2: enter level l.
                     nodes += 1;
-                    if nodes % REPORT_EVERY == 0
+                    if Run::due(nodes)
                         && let Some(monitor) = &monitor
                     {
-                        self.stats.nodes = nodes;
-                        self.stats.updates = updates;
+                        self.run.stats.nodes = nodes;
+                        self.run.stats.updates = updates;
                         if self.report(monitor, l) {
-                            self.interrupted = true;
+                            self.run.interrupt();
                             self.level = l;
-                            self.phase = Phase::Suspended;
                             return;
                         }
                     }
                     // C3: choose the item to branch on.
                     match self.branch() {
                         Branch::Solved => {
-                            self.stats = Stats { nodes, updates, cleansings: 0, solutions: self.stats.solutions + 1 };
+                            self.run.stats =
+                                Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
                             self.level = l;
                             if on_solution(self).is_break() {
-                                self.phase = Phase::Suspended;
+                                self.run.phase = Phase::Suspended;
                                 if let Some(monitor) = &monitor {
                                     self.report(monitor, l);
                                 }
@@ -814,10 +839,10 @@ impl Cells {
                 At::Backup => {
                     // C8: leave level l.
                     if l == self.floor {
-                        self.stats.nodes = nodes;
-                        self.stats.updates = updates;
+                        self.run.stats.nodes = nodes;
+                        self.run.stats.updates = updates;
                         self.level = l;
-                        self.phase = Phase::Done;
+                        self.run.phase = Phase::Done;
                         if let Some(monitor) = &monitor {
                             self.report(monitor, l);
                         }
@@ -833,10 +858,27 @@ impl Cells {
     }
 }
 
+impl Resumable for Cells {
+    resumable_common!(Cells);
+
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
+        self.search(config, on_solution);
+    }
+
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        // No bounds, hence no move that takes no option.
+        Cells::descend(self, step.ok_or(DescendError::NoNullMove)?)
+    }
+
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
+        let committed = self.committed().len();
+        Cells::split(self, depth, as_moves(committed, leaf))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Resumable;
 
     fn stats_of(text: &str) -> Stats {
         let problem = Problem::from_knuth(text).unwrap();

@@ -1,0 +1,244 @@
+//! The second floor: what every engine's search shares, whatever its data.
+//!
+//! [`Resumable`] is a search that stops at a solution and resumes. Each engine
+//! (links, cells, bits) implements its few required methods, its own loop in
+//! [`Resumable::run`]; counting, visiting and iterating are written once, here,
+//! on top of them. [`Phase`] is where a search stands, and [`Run::report`] the
+//! one report to a [`Monitor`] every [`REPORT_EVERY`] nodes. Engines import this
+//! floor and the vocabulary below it, never each other nor the fronts.
+
+use std::ops::ControlFlow;
+
+use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::util::problem::OptionId;
+use crate::util::search::{CommitError, Config, DescendError};
+use crate::util::stats::{Stats, go_on};
+
+/// Where a search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// No search under way: the engine's state is as the commitments and
+    /// descents left it.
+    Idle,
+    /// Stopped at a solution (or by the monitor); resuming backtracks from it.
+    Suspended,
+    /// The search has run to its end.
+    Done,
+}
+
+/// The part of a search's state that every engine keeps alike: where it
+/// stands, its statistics, what its monitor has seen of them, and whether the
+/// monitor stopped it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run {
+    /// Where the search stands.
+    pub(crate) phase: Phase,
+    /// Statistics of the search under way (or the latest).
+    pub(crate) stats: Stats,
+    /// The part of `stats` already added to the monitor.
+    pub(crate) reported: Stats,
+    /// Whether the latest search was stopped by its monitor.
+    pub(crate) interrupted: bool,
+}
+
+impl Default for Run {
+    fn default() -> Run {
+        Run { phase: Phase::Idle, stats: Stats::default(), reported: Stats::default(), interrupted: false }
+    }
+}
+
+impl Run {
+    /// Starts or resumes a search: `None` when it has run to its end, else
+    /// whether it resumes from a solution; the phase is then `Idle`.
+    #[inline(always)]
+    pub(crate) fn begin(&mut self) -> Option<bool> {
+        if self.phase == Phase::Done {
+            return None;
+        }
+        let resume = self.phase == Phase::Suspended;
+        self.phase = Phase::Idle;
+        Some(resume)
+    }
+
+    /// Readies the counts for a new search (the phase is the engine's to set).
+    pub(crate) fn restart(&mut self) {
+        self.stats = Stats::default();
+        self.reported = Stats::default();
+        self.interrupted = false;
+    }
+
+    /// Whether a search that has counted `nodes` reports to its monitor now:
+    /// every [`REPORT_EVERY`] nodes.
+    #[inline(always)]
+    pub(crate) fn due(nodes: u64) -> bool {
+        nodes % REPORT_EVERY == 0
+    }
+
+    /// Adds what `monitor` has not yet seen of the statistics and, when given,
+    /// Knuth's estimate of the fraction done from each level's place among
+    /// its options and their number. Returns whether to stop.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn report(&mut self, monitor: &Monitor, estimate: Option<&mut dyn Iterator<Item = (u32, u32)>>) -> bool {
+        monitor.catch_up(&self.stats, &mut self.reported);
+        if let Some(levels) = estimate {
+            monitor.set_estimate(levels);
+        }
+        monitor.is_stopped()
+    }
+
+    /// Marks the search stopped by its monitor: suspended where it stands,
+    /// its count and statistics partial.
+    pub(crate) fn interrupt(&mut self) {
+        self.interrupted = true;
+        self.phase = Phase::Suspended;
+    }
+}
+
+/// The methods of [`Resumable`] that every engine has alike, written once:
+/// the statistics and the commitments read from the engine's `run` and
+/// `committed`, the rest handed to the engine's own methods of the same name.
+macro_rules! resumable_common {
+    ($engine:ty) => {
+        fn restart(&mut self) {
+            <$engine>::restart(self)
+        }
+
+        fn stop(&mut self) {
+            <$engine>::stop(self)
+        }
+
+        fn stats(&self) -> Stats {
+            self.run.stats
+        }
+
+        fn interrupted(&self) -> bool {
+            self.run.interrupted
+        }
+
+        fn solution(&mut self) -> &[OptionId] {
+            <$engine>::solution(self)
+        }
+
+        fn committed(&self) -> &[OptionId] {
+            &self.committed
+        }
+
+        fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+            <$engine>::commit(self, option)
+        }
+
+        fn can_commit(&mut self, option: OptionId) -> bool {
+            <$engine>::can_commit(self, option)
+        }
+
+        fn reset(&mut self) {
+            <$engine>::reset(self)
+        }
+    };
+}
+pub(crate) use resumable_common;
+
+/// A search that stops at a solution and resumes: what every engine
+/// implements, and on which counts, visits and iterators are written once.
+pub(crate) trait Resumable: Sized {
+    /// Ends any search, and readies a new one from the commitments and descents.
+    fn restart(&mut self);
+    /// Ends a search stopped at a solution.
+    fn stop(&mut self);
+    /// Statistics of the latest search.
+    fn stats(&self) -> Stats;
+    /// Whether the latest search was stopped by its monitor.
+    fn interrupted(&self) -> bool;
+    /// The solution the search stands at: committed options, then one per level.
+    fn solution(&mut self) -> &[OptionId];
+    /// Runs (or resumes) the search, calling `on_solution` at every solution;
+    /// `Break` suspends it there.
+    fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F);
+
+    /// The options committed so far.
+    fn committed(&self) -> &[OptionId];
+    /// Puts `option` into every solution before searching.
+    fn commit(&mut self, option: OptionId) -> Result<(), CommitError>;
+    /// Whether `option` could be committed now.
+    fn can_commit(&mut self, option: OptionId) -> bool;
+    /// Undoes every commitment and descent.
+    fn reset(&mut self);
+    /// Enters the next level by the move `step` (see
+    /// [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
+    fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError>;
+    /// Climbs back to `floor` descents, keeping those above, when the engine
+    /// can; `false` when it cannot (then it is as it was).
+    fn ascend_to(&mut self, _floor: usize) -> bool {
+        false
+    }
+    /// The split of the search tree `depth` levels below the descents:
+    /// `leaf` gets the moves from the top (descents first, commitments left
+    /// out) of every leaf, and stops the split with `Break`.
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats;
+
+    /// Counts the solutions, up to the configured limit.
+    fn count(&mut self, config: &Config) -> u64 {
+        self.restart();
+        match config.get_limit() {
+            None => self.run(config, |_| ControlFlow::Continue(())),
+            Some(0) => {}
+            Some(limit) => self.run(config, |s| {
+                if s.stats().solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+            }),
+        }
+        self.stop();
+        self.stats().solutions
+    }
+
+    /// Calls `visitor` with every solution, up to the configured limit.
+    fn visit<F>(&mut self, config: &Config, mut visitor: F) -> u64
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        self.restart();
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if limit > 0 {
+            self.run(config, |s| {
+                let flow = visitor(s.solution());
+                go_on(flow, s.stats().solutions, limit)
+            });
+        }
+        self.stop();
+        self.stats().solutions
+    }
+
+    /// Starts a search for [`next`](Resumable::next).
+    fn start(&mut self) {
+        self.restart();
+    }
+
+    /// The next solution of the search begun by [`start`](Resumable::start).
+    fn next(&mut self, config: &Config) -> Option<Vec<OptionId>> {
+        let limit = config.get_limit().unwrap_or(u64::MAX);
+        if self.stats().solutions >= limit {
+            return None;
+        }
+        let mut found = None;
+        self.run(config, |s| {
+            found = Some(s.solution().to_vec());
+            ControlFlow::Break(())
+        });
+        found
+    }
+}
+
+/// A split's leaves as the engines without null moves see them (the
+/// commitments, then one option a level), handed to `leaf` as moves: the
+/// options past the `committed` first ones.
+pub(crate) fn as_moves<F>(committed: usize, mut leaf: F) -> impl FnMut(&[OptionId]) -> ControlFlow<()>
+where
+    F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>,
+{
+    let mut moves = Vec::new();
+    move |options| {
+        moves.clear();
+        moves.extend(options[committed..].iter().map(|&o| Some(o)));
+        leaf(&moves)
+    }
+}

@@ -1,0 +1,22 @@
+//! The ground floor: the vocabulary every other floor speaks, importing
+//! nothing above it.
+//!
+//! - [`problem`]: items, options, colours, bounds and costs, the builder that
+//!   checks them, and the problem (which also holds its initial links);
+//! - [`knuth`]: Knuth's text format, read and written;
+//! - [`nodes`]: Knuth's flat node array and the link operations on it (cover,
+//!   hide, purify and their inverses), the crate's one module with `unsafe`
+//!   code, shared by the links engine and the problem that builds them;
+//! - [`stats`]: [`Stats`](stats::Stats), what a search counts;
+//! - [`search`]: [`Config`](search::Config), the
+//!   [`Engine`](search::Engine) names and the errors of commitments and
+//!   descents;
+//! - [`monitor`]: [`Monitor`](monitor::Monitor), a window on a running search.
+
+pub mod knuth;
+pub(crate) mod monitor;
+#[allow(unsafe_code)]
+pub(crate) mod nodes;
+pub(crate) mod problem;
+pub(crate) mod search;
+pub(crate) mod stats;

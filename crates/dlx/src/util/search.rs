@@ -1,0 +1,205 @@
+//! The words every floor of the crate speaks: a search's statistics, its
+//! configuration, the names of the engines, and why a commitment or a descent
+//! was refused. Engines and fronts import these; they import nothing above.
+
+use std::sync::Arc;
+
+use crate::util::monitor::Monitor;
+
+/// Tuning for a [`Solver`](crate::Solver), set with builder-style methods.
+///
+/// ```
+/// use quadrille_dlx::Config;
+/// let config = Config::new().limit(Some(10));
+/// assert_eq!(config.get_limit(), Some(10));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub(crate) limit: Option<u64>,
+    pub(crate) monitor: Option<Arc<Monitor>>,
+    pub(crate) engine: Engine,
+}
+
+impl Config {
+    /// The default configuration: no limit.
+    pub fn new() -> Config {
+        Config::default()
+    }
+
+    /// Stop after this many solutions (`None`: find them all).
+    pub fn limit(mut self, limit: Option<u64>) -> Config {
+        self.limit = limit;
+        self
+    }
+
+    /// The limit on the number of solutions, if any.
+    pub fn get_limit(&self) -> Option<u64> {
+        self.limit
+    }
+
+    /// Report to this monitor while searching, and stop when it says so.
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Config {
+        self.monitor = monitor;
+        self
+    }
+
+    /// The monitor, if any.
+    pub fn get_monitor(&self) -> Option<&Arc<Monitor>> {
+        self.monitor.as_ref()
+    }
+
+    /// The engine to search with (the default is [`Engine::Auto`]; a problem
+    /// with bounds is always searched by the links engine, see
+    /// [`Engine::resolve`]).
+    pub fn engine(mut self, engine: Engine) -> Config {
+        self.engine = engine;
+        self
+    }
+
+    /// The engine asked for.
+    pub fn get_engine(&self) -> Engine {
+        self.engine
+    }
+}
+
+/// Why [`Solver::commit`](crate::Solver::commit) refused an option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CommitError {
+    /// The option number is not one of the problem's.
+    #[error("option {0} does not exist")]
+    UnknownOption(u32),
+    /// The option uses an item that an earlier commitment already covers, or gives a
+    /// secondary item a colour other than the one it was committed with.
+    #[error("option {0} conflicts with the options already committed")]
+    Conflict(u32),
+    /// Options are committed before any descent
+    /// ([`Subtrees::descend`](crate::parallel::Subtrees::descend)); call
+    /// [`Solver::reset`](crate::Solver::reset) first.
+    #[error("option {0} cannot be committed below a descent")]
+    AfterDescent(u32),
+}
+
+/// Why a descent ([`Subtrees::descend`](crate::parallel::Subtrees::descend))
+/// was refused. A refused descent changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DescendError {
+    /// The option number is not one of the problem's.
+    #[error("option {0} does not exist")]
+    UnknownOption(u32),
+    /// Every primary item is covered: the search would visit a solution here,
+    /// not branch.
+    #[error("no item is left to branch on")]
+    Solved,
+    /// The option is not one of those the search would try at this level: it
+    /// does not have the item the search branches on, or it was ruled out.
+    #[error("option {0} is not in play at this level")]
+    NotInPlay(u32),
+    /// The move that takes no option (with bounds, when an item may be left
+    /// as it is) is not one the search would try at this level.
+    #[error("the move that takes no option is not in play at this level")]
+    NoNullMove,
+    /// An item the search would branch on has too few options left: the search
+    /// backtracks here.
+    #[error("the search backtracks at this level")]
+    DeadEnd,
+}
+
+/// Which search engine a [`Solver`](crate::Solver) runs.
+///
+/// The engines find the same solutions of every problem; they differ in speed,
+/// in the order they find solutions, and in how they count their statistics.
+///
+/// - [`Engine::Links`]: Knuth's dancing links (Algorithms X and C, his DLX1 and
+///   DLX2): each item's options in a doubly linked list. Nodes, updates and
+///   cleansings equal DLX1's and DLX2's.
+/// - [`Engine::Cells`]: Knuth's dancing cells (his SSXCC): each item's options in
+///   a sparse set, an array whose first `size` entries are the options still in
+///   play, so that hiding an option is a swap and unhiding it a mere increment.
+///   Nodes, updates and cleansings equal SSXCC's.
+/// - [`Engine::Bits`]: the search of the links engine, step for step, on dense
+///   bitsets: each level's state (a bit per option still in play, a count per
+///   primary item) is copied to try an option, and backtracking just returns
+///   to the copy below; a level with one option works in place. An option is
+///   committed in one sweep over the words of the options it conflicts with.
+///   The same solutions in the same order as the links engine, and the same
+///   nodes; without colours the same updates too, while with colours an item
+///   is purified before the options that clash with the option are hidden,
+///   so the updates and cleansings are at most DLX2's. For problems without
+///   bounds and of at most 16,383 options.
+/// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
+///   from the problem.
+///
+/// A parallel or sharded count with dancing cells finds the serial search's
+/// solutions, and its statistics add up exactly over threads and shards; but
+/// since each subproblem is searched from fresh arrays, they differ slightly from
+/// one serial search's (see the `cells` module's notes in the source).
+///
+/// ```
+/// use quadrille_dlx::{Config, Engine, Problem, Solver};
+///
+/// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+/// let mut cells = Solver::with_config(&problem, Config::new().engine(Engine::Cells));
+/// let mut bits = Solver::with_config(&problem, Config::new().engine(Engine::Bits));
+/// assert_eq!((links.count(), cells.count(), bits.count()), (1, 1, 1));
+/// // DLX1's statistics and SSXCC's: SSXCC does not cover an item left without options.
+/// assert_eq!((links.stats().nodes, links.stats().updates), (6, 30));
+/// assert_eq!((cells.stats().nodes, cells.stats().updates), (5, 27));
+/// // DLX1's nodes, and here its updates too: after the option `B C F` the
+/// // level below chooses `E`, left without options, and covers it.
+/// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 30));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Dancing links: DLX1's and DLX2's method and statistics.
+    Links,
+    /// Dancing cells: SSXCC's method and statistics.
+    Cells,
+    /// Dense bitsets: the links engine's search, nodes and order of solutions,
+    /// on bitsets copied from level to level instead of lists undone; for
+    /// small problems.
+    Bits,
+    /// Whichever [`Engine::resolve`] picks for the problem.
+    #[default]
+    Auto,
+}
+
+impl Engine {
+    /// The engine's name: `links`, `cells`, `bits` or `auto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Links => "links",
+            Engine::Cells => "cells",
+            Engine::Bits => "bits",
+            Engine::Auto => "auto",
+        }
+    }
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Engine {
+    type Err = UnknownEngine;
+
+    fn from_str(name: &str) -> Result<Engine, UnknownEngine> {
+        match name {
+            "links" => Ok(Engine::Links),
+            "cells" => Ok(Engine::Cells),
+            "bits" => Ok(Engine::Bits),
+            "auto" => Ok(Engine::Auto),
+            _ => Err(UnknownEngine(name.to_owned())),
+        }
+    }
+}
+
+/// A name that is not `links`, `cells`, `bits` or `auto`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine `{0}`: expected links, cells, bits or auto")]
+pub struct UnknownEngine(pub String);
