@@ -12,6 +12,7 @@ use std::path::Path;
 use std::str::FromStr;
 
 use clap::ValueEnum;
+use quadrille_dlx::parallel::{self, effective_threads};
 use quadrille_dlx::{Engine, Problem, Stats, knuth};
 
 /// Writes one line on stderr, its control characters shown as escapes
@@ -56,23 +57,13 @@ impl ListingFlags {
 }
 
 /// A thread count as the command line gives it (`--threads N`): a whole number
-/// of at least 1, cut down to [`THREADS_PER_CORE`] times the cores, since more
-/// only costs time (and memory for each thread's stack).
+/// of at least 1, cut down by the engine's one rule for thread counts
+/// ([`effective_threads`]: at most
+/// [`MAX_THREADS_PER_CORE`](parallel::MAX_THREADS_PER_CORE) a core), since
+/// more only costs time (and memory for each thread's stack). A number too
+/// large for the machine's word is taken as the largest one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Threads {
-    /// The threads to run.
-    pub count: usize,
-    /// What was asked for, when it was cut down (`None`: larger than any `u128`).
-    pub cut_from: Option<Option<u128>>,
-}
-
-/// The most threads per core a command runs.
-pub const THREADS_PER_CORE: usize = 4;
-
-/// The cores of this machine, as the standard library sees them (at least 1).
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
+pub struct Threads(parallel::Threads);
 
 impl FromStr for Threads {
     type Err = String;
@@ -82,15 +73,12 @@ impl FromStr for Threads {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!("`{text}` is not a whole number of threads"));
         }
-        let asked = digits.parse::<u128>().ok();
-        if asked == Some(0) {
+        // Only digits: a parse can fail only by overflow.
+        let asked = digits.parse::<usize>().unwrap_or(usize::MAX);
+        if asked == 0 {
             return Err("at least one thread is needed".to_string());
         }
-        let most = THREADS_PER_CORE * cores();
-        match asked {
-            Some(n) if n <= most as u128 => Ok(Threads { count: n as usize, cut_from: None }),
-            _ => Ok(Threads { count: most, cut_from: Some(asked) }),
-        }
+        Ok(Threads(effective_threads(asked)))
     }
 }
 
@@ -98,16 +86,11 @@ impl Threads {
     /// The threads to run, saying on stderr (unless quiet) when the count asked
     /// for was cut down.
     pub fn resolve(threads: Option<Threads>) -> Option<usize> {
-        let threads = threads?;
-        if let (Some(asked), false) = (threads.cut_from, crate::quiet()) {
-            let asked = asked.map_or_else(|| "that many".to_string(), |n| n.to_string());
-            say!(
-                "quadrille: note: {asked} threads is more than {THREADS_PER_CORE} per core on {} cores; running {}",
-                cores(),
-                threads.count
-            );
+        let Threads(threads) = threads?;
+        if let (Some(note), false) = (threads.note(), crate::quiet()) {
+            say!("quadrille: note: {note}");
         }
-        Some(threads.count)
+        Some(threads.used)
     }
 }
 

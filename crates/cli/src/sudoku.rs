@@ -169,7 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     } else {
         Task::Check
     };
-    let threads = Threads::resolve(args.threads).unwrap_or_else(crate::common::cores);
+    let threads = Threads::resolve(args.threads).unwrap_or_else(|| quadrille_dlx::parallel::effective_threads(0).used);
     // The searches report to a monitor of their own, which Ctrl-C stops too: the
     // progress bar counts puzzles, not the searches' solutions.
     let mut batch = Batch::with_engine(threads, args.engine).monitor(Some(progress::side_monitor()));

@@ -255,7 +255,7 @@ fn absurd_thread_counts_are_cut_down() {
         let (run, took) =
             timed(Timed { args, stdin, stderr: None, sigint_after: None, bound: Duration::from_secs(20) });
         assert_eq!((run.code, run.stdout.as_str()), (0, stdout), "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains("threads is more than 4 per core"), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("used: at most 4 per core"), "{args:?}: {}", run.stderr);
         assert!(took < Duration::from_secs(10), "{args:?}: {took:?}");
     }
     let quiet = quadrille(&["queens", "8", "--count", "--threads", "100000", "--quiet"], "");
