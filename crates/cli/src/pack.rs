@@ -148,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let (name, spec) = read_spec(&args)?;
     if args.emit_dlx {
         let mut out = crate::stdout();
-        out.write_all(spec.to_knuth().as_bytes())?;
+        spec.write_knuth(&mut out)?;
         out.flush()?;
         return Ok(Outcome::Found);
     }

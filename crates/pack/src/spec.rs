@@ -21,6 +21,7 @@
 //! read it).
 
 use std::collections::HashSet;
+use std::io;
 
 /// The extended digits, in order: `0`–`9`, `a`–`z`, `A`–`Z`.
 pub const DIGITS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -777,24 +778,37 @@ impl Spec {
     /// comments, the item line, one option per placement. Apart from the
     /// comments, this is what `polyomino-dlx` (or `polycube-dlx`) prints.
     pub fn to_knuth(&self) -> String {
-        let mut text = String::new();
+        let mut text = Vec::new();
+        self.write_knuth(&mut text).expect("writing to memory cannot fail");
+        String::from_utf8(text).expect("a description and its cells' names are UTF-8")
+    }
+
+    /// Writes [`Spec::to_knuth`]'s text to `out` one line at a time, as the
+    /// placements are made, so that a matrix of any size costs no more memory
+    /// than its longest line (and the placements' shapes). Stops at the first
+    /// error `out` returns.
+    pub fn write_knuth(&self, out: &mut impl io::Write) -> io::Result<()> {
         for line in self.text.lines() {
-            text.push_str("| ");
-            text.push_str(line.trim_end_matches('\r'));
-            text.push('\n');
+            writeln!(out, "| {}", line.trim_end_matches('\r'))?;
         }
-        text.push_str("| this file was made by quadrille-pack from that description\n");
-        text.push_str(&self.item_line());
-        text.push('\n');
+        writeln!(out, "| this file was made by quadrille-pack from that description")?;
+        writeln!(out, "{}", self.item_line())?;
+        let mut result = Ok(());
+        let mut line = String::new();
         self.visit_placements(|piece, cells| {
-            text.push_str(&self.pieces[piece].name);
-            for cell in cells {
-                text.push(' ');
-                text.push_str(&cell.name(self.dims));
+            if result.is_err() {
+                return;
             }
-            text.push('\n');
+            line.clear();
+            line.push_str(&self.pieces[piece].name);
+            for cell in cells {
+                line.push(' ');
+                line.push_str(&cell.name(self.dims));
+            }
+            line.push('\n');
+            result = out.write_all(line.as_bytes());
         });
-        text
+        result
     }
 }
 
