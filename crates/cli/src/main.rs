@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+mod common;
 mod input;
 mod pack;
 mod progress;
@@ -130,7 +131,7 @@ fn main() -> ExitCode {
         Ok(outcome) => outcome.exit_code(),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(io::stderr(), "quadrille: error: {e:#}");
+            common::say!("quadrille: error: {e:#}");
             ExitCode::from(2)
         }
     }

@@ -14,6 +14,7 @@ use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
 
 use crate::Outcome;
+use crate::common::{ListingFlags, Threads, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -36,6 +37,9 @@ const MAX_SVG_PACKINGS: usize = 200;
     box, `[0-2][0-2][0-2]` a cube); each further line is a piece's name and its\n\
     cells (`X 01 10 11 12 21`), `2|L` for a piece used twice. A suffix after a cell\n\
     (`12!`) makes a secondary item.")]
+#[command(mut_arg("count", |arg| arg.help("Print only the number of packings")))]
+#[command(mut_arg("first", |arg| arg.help("Stop at the first packing")))]
+#[command(mut_arg("limit", |arg| arg.help("Stop after K packings (K at least 1)")))]
 pub struct Args {
     /// The description (`-` or nothing: standard input), unless --pieces.
     #[arg(conflicts_with = "pieces")]
@@ -43,8 +47,9 @@ pub struct Args {
     /// A built-in set: pentominoes, tetrominoes, soma, solid-pentominoes, pentacubes.
     #[arg(long, value_name = "SET")]
     pub pieces: Option<String>,
-    /// The box for --pieces, as AxB or AxBxC [default: the set's usual box].
-    #[arg(long = "box", value_name = "SIDES", requires = "pieces")]
+    /// The box for --pieces, as AxB or AxBxC [default: the set's usual box]; a
+    /// description gives its own box.
+    #[arg(long = "box", value_name = "SIDES", requires = "pieces", conflicts_with = "spec")]
     pub box_sides: Option<String>,
     /// Two or three coordinates per cell [default: three when every cell of the
     /// box line has three and no suffix].
@@ -57,15 +62,8 @@ pub struct Args {
     /// Only packings distinct up to the rotations and reflections of the box.
     #[arg(long)]
     pub unique: bool,
-    /// Print only the number of packings.
-    #[arg(long)]
-    pub count: bool,
-    /// Stop at the first packing.
-    #[arg(long, conflicts_with = "limit")]
-    pub first: bool,
-    /// Stop after K packings.
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub listing: ListingFlags,
     /// JSON: one object per packing (its pieces, their cells, the grid), or with
     /// --count one object with the counts.
     #[arg(long, conflicts_with = "format")]
@@ -75,8 +73,8 @@ pub struct Args {
     pub format: Option<Format>,
     /// Threads: counting uses all cores unless told otherwise; listing uses
     /// several only when told, and then prints packings in no particular order.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub threads: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = threads_parser())]
+    pub threads: Option<Threads>,
     /// Count only slice I of K (from 0) and print a JSON record for `quadrille merge`.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
     pub shard: Option<Shard>,
@@ -144,7 +142,7 @@ fn check_sizes(spec: &Spec) {
         .all(|t| Some(t.shape.cells().iter().filter(|c| !c.is_secondary()).count()) == sizes[t.piece]);
     let pieces: usize = sizes.iter().zip(spec.pieces()).map(|(s, p)| s.unwrap_or(0) * p.multiplicity as usize).sum();
     if same && pieces != cells && !crate::quiet() {
-        eprintln!("quadrille: warning: the pieces have {pieces} cells and the box {cells}: no packing can fill it");
+        say!("quadrille: warning: the pieces have {pieces} cells and the box {cells}: no packing can fill it");
     }
 }
 
@@ -160,13 +158,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let packing = if args.unique { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
     let packing = packing.with_context(|| format!("{name}: cannot build the problem"))?;
     check_sizes(&spec);
-    if args.count { count(&args, &packing) } else { list(&args, &packing) }
+    if args.listing.count { count(&args, &packing) } else { list(&args, &packing) }
 }
 
 /// `--count`.
 fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
-    let limit = if args.first { Some(1) } else { args.limit };
-    let threads = args.threads.map(|t| t as usize);
+    let limit = args.listing.most();
+    let threads = Threads::resolve(args.threads);
     let problem = packing.problem();
     let monitor = progress::monitor();
     let progress = Progress::start(crate::quiet(), "solutions", None);
@@ -200,7 +198,7 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
     if progress::interrupted() {
-        eprintln!("quadrille: interrupted after {seconds:.1} s: {kept} packings so far (partial)");
+        say!("quadrille: interrupted after {seconds:.1} s: {kept} packings so far (partial)");
         return Ok(Outcome::Interrupted);
     }
     let mut out = crate::stdout();
@@ -234,11 +232,11 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
 }
 
 fn print_stats(packing: &Packing, stats: &Stats, kept: u64, seconds: f64) {
-    eprintln!("packings: {kept}");
+    say!("packings: {kept}");
     if let Some(piece) = packing.restricted_piece() {
-        eprintln!("symmetries: {} (piece {piece} restricted)", packing.n_symmetries());
+        say!("symmetries: {} (piece {piece} restricted)", packing.n_symmetries());
     }
-    crate::solve::print_stats(stats, seconds, false);
+    crate::common::print_stats(stats, seconds, false);
 }
 
 /// Writes packings in one format.
@@ -298,8 +296,8 @@ impl<W: Write> Printer<'_, W> {
 
 /// Listing packings (the default, `--first`, `--limit`, `--json`, `--format`).
 fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
-    let limit = if args.first { Some(1) } else { args.limit }.unwrap_or(u64::MAX);
-    let threads = args.threads.map(|t| t as usize);
+    let limit = args.listing.most().unwrap_or(u64::MAX);
+    let threads = Threads::resolve(args.threads);
     let problem = packing.problem();
     let monitor = progress::monitor();
     let progress = Progress::start(crate::quiet(), "solutions", None);
@@ -346,7 +344,7 @@ fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     printer.end()?;
     let printed = printer.printed;
     if progress::interrupted() {
-        eprintln!("quadrille: interrupted after {printed} packings");
+        say!("quadrille: interrupted after {printed} packings");
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {

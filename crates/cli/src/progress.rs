@@ -5,12 +5,15 @@
 //! stops it, so the command can say what it had counted and exit with 130.
 
 use std::io::IsTerminal;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use quadrille_dlx::Monitor;
+
+/// Monitors besides the process's that Ctrl-C stops: see [`side_monitor`].
+static SIDE_MONITORS: Mutex<Vec<Arc<Monitor>>> = Mutex::new(Vec::new());
 
 /// The process's monitor; the first call installs the Ctrl-C handler that stops it.
 pub fn monitor() -> Arc<Monitor> {
@@ -21,10 +24,28 @@ pub fn monitor() -> Arc<Monitor> {
             let stopper = monitor.clone();
             // Without a handler Ctrl-C still ends the process, only without the
             // partial report; that is no reason to refuse to run.
-            let _ = ctrlc::set_handler(move || stopper.stop());
+            let _ = ctrlc::set_handler(move || {
+                stopper.stop();
+                for side in SIDE_MONITORS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter() {
+                    side.stop();
+                }
+            });
             monitor
         })
         .clone()
+}
+
+/// A monitor of its own for searches whose statistics the progress bar should
+/// not add up (each puzzle of a batch), which Ctrl-C stops as it stops the
+/// process's monitor.
+pub fn side_monitor() -> Arc<Monitor> {
+    let side = Arc::new(Monitor::new());
+    SIDE_MONITORS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(side.clone());
+    // Ctrl-C may have come before the monitor was on the list.
+    if interrupted() {
+        side.stop();
+    }
+    side
 }
 
 /// Whether Ctrl-C (or anything else) stopped the process's monitor.

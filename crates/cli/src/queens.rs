@@ -15,10 +15,11 @@ use quadrille_queens::render::{self, Listing};
 use quadrille_queens::solve::{self, Event};
 
 use crate::Outcome;
+use crate::common::{ListingFlags, Threads, engine_parser, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
-/// How many attacks `--verify` lists for one placement.
+/// How many attacking pairs `--verify` lists for one placement (it counts them all).
 const MAX_ATTACKS_SHOWN: usize = 10;
 
 /// Arguments of `quadrille queens`.
@@ -34,23 +35,20 @@ const MAX_ATTACKS_SHOWN: usize = 10;
     quadrille queens 8 --first --format svg > queens.svg\n  \
     quadrille queens 1000000 --first --format columns | quadrille queens --verify -\n  \
     quadrille queens 8 --emit-dlx | quadrille solve --count")]
+#[command(mut_arg("count", |arg| arg.help("Print the number of solutions (with --unique: of unique solutions)")))]
+#[command(mut_arg("first", |arg| arg
+    .help("Print one solution (for large N, by formula, unless --algorithm says otherwise)")
+    .conflicts_with("count")))]
 pub struct Args {
     /// The board size: N queens on an N×N board.
     #[arg(value_name = "N", allow_negative_numbers = true, required_unless_present = "verify")]
     pub n: Option<String>,
-    /// Print the number of solutions (with --unique: of unique solutions).
-    #[arg(long)]
-    pub count: bool,
+    #[command(flatten)]
+    pub listing: ListingFlags,
     /// Only unique solutions: one of each class under rotations and reflections
     /// (the lexicographically smallest of each).
     #[arg(long)]
     pub unique: bool,
-    /// Print one solution (for large N, by formula, unless --algorithm says otherwise).
-    #[arg(long, conflicts_with_all = ["limit", "count", "json"])]
-    pub first: bool,
-    /// Stop after K solutions.
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u64>,
     /// How to solve [default: the fastest for the job: bitboard, or construct
     /// for --first with N > 30].
     #[arg(long, value_enum)]
@@ -60,8 +58,8 @@ pub struct Args {
     #[arg(long, value_enum)]
     pub order: Option<OrderArg>,
     /// Threads for counting [default: all cores].
-    #[arg(long, value_name = "THREADS")]
-    pub threads: Option<usize>,
+    #[arg(long, value_name = "THREADS", value_parser = threads_parser())]
+    pub threads: Option<Threads>,
     /// How to print solutions.
     #[arg(long, value_enum, default_value_t = Format::Board)]
     pub format: Format,
@@ -74,7 +72,7 @@ pub struct Args {
     pub emit_dlx: bool,
     /// Print the count as one JSON object: n, solutions, unique, seconds
     /// (implies --count).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "first")]
     pub json: bool,
     /// Check placements, one per line in the columns format (`2 4 1 3`), from
     /// FILE or standard input (`-`), and say which queens attack each other.
@@ -90,7 +88,7 @@ pub struct Args {
     /// The engine of --algorithm dlx: dancing links (DLX1's statistics),
     /// dancing cells (SSXCC's), dense bitsets (DLX1's nodes), or whichever
     /// suits the problem.
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = crate::solve::engine_parser())]
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
     pub engine: quadrille_dlx::Engine,
 }
 
@@ -203,25 +201,23 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         out.flush()?;
         return Ok(Outcome::Found);
     }
-    let limit = if args.first { Some(1) } else { args.limit };
+    let limit = args.listing.most();
     // Dancing links when asked for, or implied by --order.
     let traced = args.algorithm.or(args.order.map(|_| Algorithm::Dlx));
     if args.format == Format::Html || (args.trace && traced == Some(Algorithm::Dlx)) {
         let order = Order::from(args.order.unwrap_or(OrderArg::OrganPipe));
+        let traced = traced.map(solve::Algorithm::from);
         return crate::replay::queens(n, traced, order, args.trace, args.format == Format::Html, limit);
     }
-    if args.threads == Some(0) {
-        bail!("--threads must be at least 1");
-    }
-    let counting = args.count || args.json;
+    let counting = args.listing.count || args.json;
     let config = solve::Config::new()
         .algorithm(args.algorithm.map(Into::into))
         .order(args.order.map(Into::into))
         .unique(args.unique || (counting && args.json))
-        .first(args.first)
-        .limit(args.limit)
+        .first(args.listing.first)
+        .limit(args.listing.limit)
         .trace(args.trace)
-        .threads(args.threads)
+        .threads(Threads::resolve(args.threads))
         .shard(args.shard.map(|s| (s.index, s.of)))
         .monitor(Some(progress::monitor()))
         .engine(args.engine);
@@ -237,7 +233,7 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
     drop(progress);
     let total = count.total;
     if progress::interrupted() {
-        eprintln!("quadrille: interrupted after {seconds:.1} s: {total} solutions so far (partial)");
+        say!("quadrille: interrupted after {seconds:.1} s: {total} solutions so far (partial)");
         return Ok(Outcome::Interrupted);
     }
     let unique = count.unique.unwrap_or(0);
@@ -275,10 +271,10 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
 
 fn print_stats(dlx_stats: Option<&Stats>, solutions: u64, seconds: f64) {
     match dlx_stats {
-        Some(stats) => crate::solve::print_stats(stats, seconds, false),
+        Some(stats) => crate::common::print_stats(stats, seconds, false),
         None => {
-            eprintln!("solutions: {solutions}");
-            eprintln!("seconds: {seconds:.3}");
+            say!("solutions: {solutions}");
+            say!("seconds: {seconds:.3}");
         }
     }
 }
@@ -325,7 +321,7 @@ fn list(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcome
     out.write_all(&text)?;
     out.flush()?;
     if progress::interrupted() {
-        eprintln!("quadrille: interrupted after {} solutions", listed.solutions);
+        say!("quadrille: interrupted after {} solutions", listed.solutions);
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
@@ -350,25 +346,26 @@ fn verify(path: &std::path::Path, expected_n: Option<usize>) -> anyhow::Result<O
             Ok(cols) => cols,
             Err(message) => {
                 out.flush()?;
-                eprintln!("quadrille: error: {name}:{number}: {message}");
+                say!("quadrille: error: {name}:{number}: {message}");
                 bad_input = true;
                 continue;
             }
         };
         checked += 1;
-        let attacks = construct::attacks(&cols, usize::MAX).expect("columns were checked to be on the board");
-        if attacks.is_empty() {
+        let on_board = "columns were checked to be on the board";
+        let total = construct::count_attacks(&cols).expect(on_board);
+        if total == 0 {
             writeln!(out, "line {number}: ok, {} queens in peace", cols.len())?;
             continue;
         }
         wrong = true;
-        let plural = if attacks.len() == 1 { "" } else { "s" };
-        writeln!(out, "line {number}: not a solution, {} attack{plural}:", attacks.len())?;
-        for attack in attacks.iter().take(MAX_ATTACKS_SHOWN) {
+        let plural = if total == 1 { "" } else { "s" };
+        writeln!(out, "line {number}: not a solution, {total} attacking pair{plural}:")?;
+        for attack in construct::attacks(&cols, MAX_ATTACKS_SHOWN).expect(on_board) {
             writeln!(out, "  {attack}")?;
         }
-        if attacks.len() > MAX_ATTACKS_SHOWN {
-            writeln!(out, "  and {} more", attacks.len() - MAX_ATTACKS_SHOWN)?;
+        if total > MAX_ATTACKS_SHOWN as u64 {
+            writeln!(out, "  and {} more", total - MAX_ATTACKS_SHOWN as u64)?;
         }
     }
     out.flush()?;

@@ -8,24 +8,14 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::bail;
-use clap::ValueEnum;
 use quadrille_dlx::{Config, Problem, Solver};
 use quadrille_queens::model::{CoverModel, Order};
+use quadrille_queens::solve::Algorithm;
 use quadrille_replay::{dlx, queens};
 
 use crate::Outcome;
+use crate::common::{TraceFormat, say};
 use crate::progress;
-use crate::queens::Algorithm;
-
-/// How to write a trace.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum TraceFormat {
-    /// One line per step.
-    #[default]
-    Text,
-    /// One self-contained HTML page that replays the search step by step.
-    Html,
-}
 
 /// `quadrille queens N --trace` with `--format html`, or with `--algorithm dlx`.
 pub fn queens(
@@ -98,7 +88,7 @@ fn text(problem: &Problem, limit: Option<u64>) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if progress::interrupted() {
-        eprintln!("quadrille: interrupted after {found} solutions");
+        say!("quadrille: interrupted after {found} solutions");
         return Ok(Outcome::Interrupted);
     }
     Ok(Outcome::of_count(found))

@@ -5,9 +5,12 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver, Stats, knuth};
+use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver};
 
 use crate::Outcome;
+use crate::common::{
+    ListingFlags, Threads, TraceFormat, engine_parser, print_stats, read_problem, say, threads_parser,
+};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -19,15 +22,8 @@ use crate::shard::{self, Shard};
 pub struct Args {
     /// The problem in Knuth's DLX format (`-` or nothing: standard input).
     pub file: Option<PathBuf>,
-    /// Print only the number of solutions.
-    #[arg(long)]
-    pub count: bool,
-    /// Stop at the first solution.
-    #[arg(long, conflicts_with = "limit")]
-    pub first: bool,
-    /// Stop after K solutions.
-    #[arg(long, value_name = "K")]
-    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub listing: ListingFlags,
     /// Print nodes, updates, solutions and time on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -38,8 +34,8 @@ pub struct Args {
     pub json: bool,
     /// Threads: counting uses all cores unless told otherwise; listing uses
     /// several only when told, and then prints solutions in no particular order.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub threads: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = threads_parser())]
+    pub threads: Option<Threads>,
     /// Count only slice I of K (from 0) and print a JSON record for
     /// `quadrille merge`; K machines with one slice each count the whole.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
@@ -63,7 +59,7 @@ pub struct Args {
     pub trace: bool,
     /// How to write the trace: text lines, or one HTML page that replays it.
     #[arg(long, value_enum, requires = "trace")]
-    pub format: Option<crate::replay::TraceFormat>,
+    pub format: Option<TraceFormat>,
     /// The engine: dancing links (DLX1/DLX2's statistics), dancing cells
     /// (SSXCC's), dense bitsets (the links' search and nodes, for problems of
     /// up to 16,383 options), or whichever suits the problem (bits up to 8,192
@@ -73,49 +69,16 @@ pub struct Args {
     pub engine: Engine,
 }
 
-/// The parser of `--engine links|cells|bits|auto`.
-pub(crate) fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(["links", "cells", "bits", "auto"])
-        .map(|name| name.parse::<Engine>().unwrap_or_default())
-}
-
-/// Reads a problem, reporting the skipped options on stderr.
-pub(crate) fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<Problem> {
-    let (name, text) = crate::input::open(file.map(PathBuf::as_path), 1 << 16)?.read_to_string()?;
-    let parsed = knuth::read(&text).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
-    if !crate::quiet() {
-        for warning in &parsed.warnings {
-            eprintln!("quadrille: warning: {name}: {warning}");
-        }
-    }
-    Ok(parsed.problem)
-}
-
-/// Prints statistics on stderr.
-pub(crate) fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
-    eprintln!("solutions: {}", stats.solutions);
-    eprintln!("nodes: {}", stats.nodes);
-    eprintln!("updates: {}", stats.updates);
-    if colors {
-        eprintln!("cleansings: {}", stats.cleansings);
-    }
-    eprintln!("seconds: {seconds:.3}");
-    if seconds > 0.0 {
-        eprintln!("updates/s: {:.0}", stats.updates as f64 / seconds);
-    }
-}
-
 /// Runs `quadrille solve`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    let problem = read_problem(args.file.as_ref())?;
+    let problem = read_problem(args.file.as_deref())?;
     if let Some(k) = args.best {
         return best(&args, &problem, k as usize);
     }
     if problem.has_costs() && !crate::quiet() {
-        eprintln!("quadrille: note: the options' costs are ignored without --best");
+        say!("quadrille: note: the options' costs are ignored without --best");
     }
-    let limit = if args.first { Some(1) } else { args.limit };
+    let limit = args.listing.most();
     if args.trace {
         return crate::replay::solve(&problem, args.file.as_deref(), args.format.unwrap_or_default(), limit);
     }
@@ -141,8 +104,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     // Counting runs on every core unless told otherwise; listing only when told,
     // since its order then depends on the threads' timing.
-    let threads = args.threads.map(|t| t as usize);
-    let parallel = limit.is_none() && if args.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
+    let threads = Threads::resolve(args.threads);
+    let parallel =
+        limit.is_none() && if args.listing.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
     let monitor = Some(progress::monitor());
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let engine = args.engine.resolve(&problem);
@@ -151,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         .config(Config::new().monitor(monitor.clone()).engine(engine));
     let stats = if let Some(shard) = args.shard {
         in_parallel.shard(shard.index, shard.of)?.count()?
-    } else if parallel && args.count {
+    } else if parallel && args.listing.count {
         in_parallel.count()?
     } else if parallel {
         let sink = std::sync::Mutex::new((&mut out, None::<std::io::Error>));
@@ -172,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     } else {
         let mut solver = Solver::with_config(&problem, Config::new().limit(limit).monitor(monitor).engine(engine));
         let mut failure = None;
-        if args.count {
+        if args.listing.count {
             solver.count();
         } else {
             solver.visit(|solution| {
@@ -192,9 +156,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     drop(progress);
     if progress::interrupted() {
         out.flush()?;
-        eprintln!(
+        say!(
             "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {} nodes, {} updates",
-            stats.solutions, stats.nodes, stats.updates
+            stats.solutions,
+            stats.nodes,
+            stats.updates
         );
         return Ok(Outcome::Interrupted);
     }
@@ -221,7 +187,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "seconds": seconds,
         });
         writeln!(out, "{record}")?;
-    } else if args.count {
+    } else if args.listing.count {
         writeln!(out, "{}", stats.solutions)?;
     }
     out.flush()?;
@@ -236,7 +202,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
 fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     let start = Instant::now();
-    let threads = args.threads.map_or(0, |t| t as usize);
+    let threads = Threads::resolve(args.threads).unwrap_or(0);
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let best = MinCost::new(problem).threads(threads).monitor(Some(progress::monitor())).best(k)?;
     let seconds = start.elapsed().as_secs_f64();
@@ -270,9 +236,11 @@ fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if best.interrupted && progress::interrupted() {
-        eprintln!(
+        say!(
             "quadrille: interrupted after {seconds:.1} s: the best of {} solutions met so far (partial), {} nodes, {} updates",
-            best.stats.solutions, best.stats.nodes, best.stats.updates
+            best.stats.solutions,
+            best.stats.nodes,
+            best.stats.updates
         );
         return Ok(Outcome::Interrupted);
     }

@@ -11,6 +11,7 @@ use quadrille_sudoku::{
 };
 
 use crate::Outcome;
+use crate::common::{ListingFlags, Threads, engine_parser, say, threads_parser};
 use crate::progress::{self, Progress};
 use quadrille_dlx::Stats;
 
@@ -27,25 +28,25 @@ use quadrille_dlx::Stats;
     `|`, `-` and `+` ignored); `#` lines and blank lines are skipped. One answer per puzzle, in \
     input order: the solution if there is exactly one, else `multiple`, `none` or `invalid: <reason>`. A jigsaw layout is one letter (any character but a space) per \
     cell, on one line or one row per line; cells with the same letter form a region.")]
+#[command(mut_arg("count", |arg| arg.help("Print the number of solutions of each puzzle")))]
+#[command(mut_arg("first", |arg| arg
+    .help("Accept the first solution found, without checking that it is the only one")
+    .conflicts_with("count")))]
+#[command(mut_arg("limit", |arg| arg
+    .help("With --count: stop counting a puzzle's solutions at K (K at least 1)")
+    .requires("count")))]
 pub struct Args {
     /// The puzzles (`-` or nothing: standard input).
     pub file: Option<PathBuf>,
-    /// Accept the first solution found, without checking that it is the only one.
-    #[arg(long, conflicts_with = "count")]
-    pub first: bool,
-    /// Print the number of solutions of each puzzle.
-    #[arg(long)]
-    pub count: bool,
-    /// With --count: stop counting a puzzle's solutions at K.
-    #[arg(long, value_name = "K", requires = "count")]
-    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub listing: ListingFlags,
     /// How to write solutions: as one line, as a grid, or as one JSON object per
     /// puzzle (default: the layout each puzzle came in).
     #[arg(long, value_enum)]
     pub format: Option<Format>,
     /// Threads to solve on (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = threads_parser())]
+    pub threads: Option<Threads>,
     /// The side of every puzzle: 4, 9, 16 or 25 (default: inferred from each
     /// puzzle's number of cells; needed for 16×16 grids written one row per line).
     #[arg(long, value_name = "SIDE", value_parser = parse_side)]
@@ -55,9 +56,11 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = AlphabetArg::OneBased)]
     pub alphabet: AlphabetArg,
     /// Extra rules: `x` (each long diagonal holds every digit once), `hyper`
-    /// (four windows do, in a 9×9 grid), `jigsaw` (each puzzle is followed by its
-    /// layout of irregular regions, unless --regions gives one for all). Several
-    /// may be given, separated by commas.
+    /// (windows of a box's size do, set one cell apart from each other and from
+    /// the edges: four in a 9×9 grid, one in 4×4, nine in 16×16, sixteen in
+    /// 25×25), `jigsaw` (each puzzle is followed by its layout of irregular
+    /// regions, unless --regions gives one for all). Several may be given,
+    /// separated by commas.
     #[arg(long, value_enum, value_name = "VARIANT", value_delimiter = ',')]
     pub variant: Vec<Variant>,
     /// The jigsaw layout of every puzzle, in a file: one letter per cell.
@@ -69,7 +72,7 @@ pub struct Args {
     pub output_dir: Option<PathBuf>,
     /// The engine: dancing links, dancing cells, dense bitsets, or whichever
     /// suits the size.
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = crate::solve::engine_parser())]
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser())]
     pub engine: quadrille_dlx::Engine,
 }
 
@@ -78,7 +81,8 @@ pub struct Args {
 pub enum Variant {
     /// Sudoku X: both long diagonals hold every digit once.
     X,
-    /// Hyper sudoku (windoku): four more 3×3 windows hold every digit once.
+    /// Hyper sudoku (windoku): more windows of a box's size hold every digit
+    /// once (four 3×3 windows in a 9×9 grid).
     Hyper,
     /// Jigsaw: irregular regions instead of boxes.
     Jigsaw,
@@ -158,22 +162,21 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let mut reader = Reader::with_rules(ReadConfig::new().size(args.size).alphabet(alphabet), rules);
-    let task = if args.count {
-        Task::Count { limit: args.limit }
-    } else if args.first {
+    let task = if args.listing.count {
+        Task::Count { limit: args.listing.limit }
+    } else if args.listing.first {
         Task::First
     } else {
         Task::Check
     };
-    let threads = match args.threads {
-        Some(n) => n as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let mut batch = Batch::with_engine(threads, args.engine);
+    let threads = Threads::resolve(args.threads).unwrap_or_else(crate::common::cores);
+    // The searches report to a monitor of their own, which Ctrl-C stops too: the
+    // progress bar counts puzzles, not the searches' solutions.
+    let mut batch = Batch::with_engine(threads, args.engine).monitor(Some(progress::side_monitor()));
     let mut out = crate::stdout();
     let mut printer = Printer {
         format: args.format,
-        counting: args.count,
+        counting: args.listing.count,
         alphabet,
         output_dir: args.output_dir.as_deref(),
         tally: Tally::default(),
@@ -204,7 +207,12 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         // wait for more input.
         if n == 0 || entries.len() >= MAX_BATCH || (input.buffer().is_empty() && !entries.is_empty()) {
             let answers = batch.solve(&entries, task, alphabet);
+            // A puzzle whose search Ctrl-C stopped has no answer: the output
+            // ends before it.
             for (entry, answer) in entries.iter().zip(&answers) {
+                if matches!(answer, Err(Error::Interrupted { .. })) {
+                    break;
+                }
                 printer.write(&mut out, entry, answer)?;
             }
             out.flush()?;
@@ -225,7 +233,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if !crate::quiet() || interrupted {
         let rate = if seconds > 0.0 { tally.total() as f64 / seconds } else { 0.0 };
         let total = tally.total();
-        eprintln!(
+        say!(
             "quadrille: {}{total} {}: {} solved, {} multiple, {} none, {} invalid; {seconds:.3} s, {rate:.0} puzzles/s",
             if interrupted { "interrupted after " } else { "" },
             if total == 1 { "puzzle" } else { "puzzles" },

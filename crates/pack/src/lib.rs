@@ -110,10 +110,12 @@
 
 pub mod builtin;
 mod model;
+mod placement;
 pub mod render;
 pub mod spec;
 pub mod symmetry;
 pub mod validate;
 
-pub use model::{ModelError, Packing, Placement};
+pub use model::{ModelError, Packing};
+pub use placement::Placement;
 pub use spec::{Cell, Dims, Settings, Spec, SpecError, SpecErrorKind};

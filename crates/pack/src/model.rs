@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use quadrille_dlx::{BuildError, Item, OptionId, Problem, ProblemBuilder};
 
+use crate::placement::Placement;
 use crate::spec::{Cell, Dims, Spec};
 use crate::symmetry::{self, Reduction};
 
@@ -25,16 +26,6 @@ pub enum ModelError {
     /// The engine refused the problem.
     #[error(transparent)]
     Build(#[from] BuildError),
-}
-
-/// What one option of the problem places: a piece (its number in
-/// [`Spec::pieces`]) on some cells (their numbers in [`Spec::cells`], sorted).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Placement {
-    /// The piece.
-    pub piece: u32,
-    /// The cells, as indices into the box's cells.
-    pub cells: Vec<u32>,
 }
 
 /// A packing problem made ready for the engine: the description, its

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use quadrille_dlx::OptionId;
 
-use crate::model::Placement;
+use crate::placement::Placement;
 use crate::spec::{Cell, Dims, Shape, Spec};
 
 /// A symmetry of the box, as it acts on packings: where each cell goes, and

@@ -31,8 +31,9 @@
 use std::ops::ControlFlow;
 
 use bitvec::vec::BitVec;
+use quadrille_dlx::Monitor;
 
-use crate::{Error, MAX_SEARCH_N, check_size};
+use crate::{Error, MAX_SEARCH_N, POLL_EVERY, check_size};
 
 /// One step of the search, for watching it work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,8 +73,12 @@ impl std::fmt::Display for Step {
 }
 
 /// The board: where the queens are and which lines they attack.
-struct Board {
+struct Board<'m> {
     n: usize,
+    /// Looked at every [`POLL_EVERY`] placements: the search stops once it is stopped.
+    monitor: Option<&'m Monitor>,
+    /// Placements tried so far.
+    nodes: u64,
     queens: Vec<usize>,
     /// `cols[c]`: column `c` has a queen.
     cols: BitVec,
@@ -83,11 +88,13 @@ struct Board {
     diags2: BitVec,
 }
 
-impl Board {
-    fn new(n: usize) -> Board {
+impl<'m> Board<'m> {
+    fn new(n: usize, monitor: Option<&'m Monitor>) -> Board<'m> {
         let n_diagonals = (2 * n).saturating_sub(1);
         Board {
             n,
+            monitor,
+            nodes: 0,
             queens: Vec::with_capacity(n),
             cols: BitVec::repeat(false, n),
             diags1: BitVec::repeat(false, n_diagonals),
@@ -116,6 +123,10 @@ impl Board {
             return visitor(&self.queens);
         }
         for col in 0..self.n {
+            self.nodes += 1;
+            if self.nodes % POLL_EVERY == 0 && self.monitor.is_some_and(Monitor::is_stopped) {
+                return ControlFlow::Break(());
+            }
             if self.is_free(row, col) {
                 self.set(row, col, true);
                 self.queens.push(col);
@@ -143,14 +154,25 @@ where
 
 /// As [`visit`], also calling `trace` with every [`Step`] of the search (not the
 /// steps that unwind it after `visitor` breaks).
-pub fn visit_traced<V, T>(n: usize, mut visitor: V, mut trace: T) -> Result<u64, Error>
+pub fn visit_traced<V, T>(n: usize, visitor: V, trace: T) -> Result<u64, Error>
+where
+    V: FnMut(&[usize]) -> ControlFlow<()>,
+    T: FnMut(Step),
+{
+    visit_watched(n, None, visitor, trace)
+}
+
+/// As [`visit_traced`], stopping early (as if `visitor` had broken) once
+/// `monitor` is stopped: it is looked at every few thousand squares tried, so
+/// the search hears it within a millisecond however far apart the solutions are.
+pub fn visit_watched<V, T>(n: usize, monitor: Option<&Monitor>, mut visitor: V, mut trace: T) -> Result<u64, Error>
 where
     V: FnMut(&[usize]) -> ControlFlow<()>,
     T: FnMut(Step),
 {
     check_size(n, MAX_SEARCH_N, "the backtracking search")?;
     let mut visited = 0;
-    let mut board = Board::new(n);
+    let mut board = Board::new(n, monitor);
     let _ = board.solve(
         0,
         &mut |cols: &[usize]| {
@@ -180,6 +202,26 @@ pub fn count(n: usize) -> Result<u64, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stopped monitor ends a search that would otherwise run for hours
+    /// (30 queens), long before its first solution.
+    #[test]
+    fn a_stopped_monitor_ends_the_search() {
+        let monitor = Monitor::new();
+        monitor.stop();
+        let mut solutions = 0;
+        let visited = visit_watched(
+            30,
+            Some(&monitor),
+            |_| {
+                solutions += 1;
+                ControlFlow::Continue(())
+            },
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!((visited, solutions), (0, 0));
+    }
 
     #[test]
     fn counts_small_boards() {

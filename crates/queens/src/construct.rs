@@ -22,6 +22,7 @@
 //! ```
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use crate::{Error, MAX_CONSTRUCT_N, check_size};
 
@@ -103,36 +104,94 @@ impl fmt::Display for Attack {
 }
 
 /// Up to `limit` pairs of attacking queens in a placement (one queen per row,
-/// `cols[row]` its column), each later queen paired with the first queen on its
-/// line. Takes time and memory linear in `n`.
+/// `cols[row]` its column): every pair of queens on a common line, ordered by the
+/// later queen's row, then by the earlier queen's row from the nearest up.
+/// Takes time and memory linear in `n` and `limit`; [`count_attacks`] counts
+/// them all without listing them.
 pub fn attacks(cols: &[usize], limit: usize) -> Result<Vec<Attack>, Error> {
-    let n = cols.len();
-    const EMPTY: u32 = u32::MAX;
-    let n_diagonals = (2 * n).saturating_sub(1);
-    // The first row with a queen on each line.
-    let mut by_column = vec![EMPTY; n];
-    let mut by_diagonal = vec![EMPTY; n_diagonals];
-    let mut by_anti_diagonal = vec![EMPTY; n_diagonals];
     let mut found = Vec::new();
-    for (row, &col) in cols.iter().enumerate() {
-        if col >= n {
-            return Err(Error::ColumnOffBoard { row, column: col, n });
+    walk_lines(cols, |row, earlier_rows, _, line| {
+        for first_row in earlier_rows {
+            if found.len() >= limit {
+                return ControlFlow::Break(());
+            }
+            found.push(Attack { first: (first_row, cols[first_row]), second: (row, cols[row]), line });
         }
-        let lines = [
-            (&mut by_column[col], Line::Column),
-            (&mut by_diagonal[row + n - 1 - col], Line::Diagonal),
-            (&mut by_anti_diagonal[row + col], Line::AntiDiagonal),
-        ];
-        for (first, line) in lines {
-            if *first == EMPTY {
-                *first = row as u32;
-            } else if found.len() < limit {
-                let first_row = *first as usize;
-                found.push(Attack { first: (first_row, cols[first_row]), second: (row, col), line });
+        ControlFlow::Continue(())
+    })?;
+    Ok(found)
+}
+
+/// The number of pairs of attacking queens in a placement: for each line holding
+/// `k` queens, `k (k - 1) / 2`. Linear in `n`.
+pub fn count_attacks(cols: &[usize]) -> Result<u64, Error> {
+    let mut total = 0u64;
+    walk_lines(cols, |_, _, n_earlier, _| {
+        total += n_earlier as u64;
+        ControlFlow::Continue(())
+    })?;
+    Ok(total)
+}
+
+/// Calls `on_line` for each queen and each of its three lines that holds an
+/// earlier queen, with the rows of the earlier queens on that line (the nearest
+/// first) and their number, until it returns `Break`. Each line keeps its latest
+/// queen and its number of queens, and each queen the queen before it on each of
+/// its lines, so the memory is linear in `n`. Every column is checked to be on
+/// the board first.
+fn walk_lines<F>(cols: &[usize], mut on_line: F) -> Result<(), Error>
+where
+    F: FnMut(usize, EarlierRows<'_>, usize, Line) -> ControlFlow<()>,
+{
+    let n = cols.len();
+    if let Some((row, &column)) = cols.iter().enumerate().find(|&(_, &col)| col >= n) {
+        return Err(Error::ColumnOffBoard { row, column, n });
+    }
+    let n_diagonals = (2 * n).saturating_sub(1);
+    // The latest row with a queen on each line and the number of queens on it,
+    // and for each row the row before it on each of its three lines.
+    let mut latest = [vec![EMPTY; n], vec![EMPTY; n_diagonals], vec![EMPTY; n_diagonals]];
+    let mut counts = [vec![0u32; n], vec![0u32; n_diagonals], vec![0u32; n_diagonals]];
+    let mut before = [vec![EMPTY; n], vec![EMPTY; n], vec![EMPTY; n]];
+    for (row, &col) in cols.iter().enumerate() {
+        let lines = [(col, Line::Column), (row + n - 1 - col, Line::Diagonal), (row + col, Line::AntiDiagonal)];
+        for (kind, (index, line)) in lines.into_iter().enumerate() {
+            let previous = latest[kind][index];
+            let n_earlier = counts[kind][index] as usize;
+            latest[kind][index] = row as u32;
+            counts[kind][index] += 1;
+            before[kind][row] = previous;
+            if previous != EMPTY {
+                let earlier = EarlierRows { next: previous, before: &before[kind] };
+                if on_line(row, earlier, n_earlier, line).is_break() {
+                    return Ok(());
+                }
             }
         }
     }
-    Ok(found)
+    Ok(())
+}
+
+/// No row: the end of a line's chain of queens.
+const EMPTY: u32 = u32::MAX;
+
+/// The rows of the earlier queens on one line, the nearest first.
+struct EarlierRows<'a> {
+    next: u32,
+    before: &'a [u32],
+}
+
+impl Iterator for EarlierRows<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.next == EMPTY {
+            return None;
+        }
+        let row = self.next as usize;
+        self.next = self.before[row];
+        Some(row)
+    }
 }
 
 /// Whether a placement (one queen per row) is a solution: every column on the
@@ -212,6 +271,21 @@ mod tests {
             ]
         );
         assert_eq!(attacks(&[0, 5], 10).unwrap_err(), Error::ColumnOffBoard { row: 1, column: 5, n: 2 });
+        assert_eq!(attacks(&[0, 0, 5], 1).unwrap_err(), Error::ColumnOffBoard { row: 2, column: 5, n: 3 });
+        assert_eq!(count_attacks(&[0, 0, 2]).unwrap(), 2);
+    }
+
+    /// Four queens on one diagonal are six attacking pairs, each named once.
+    #[test]
+    fn every_attacking_pair_is_named() {
+        let found = attacks(&[0, 1, 2, 3], usize::MAX).unwrap();
+        let pairs: Vec<(usize, usize)> = found.iter().map(|a| (a.first.0, a.second.0)).collect();
+        assert_eq!(pairs, [(0, 1), (1, 2), (0, 2), (2, 3), (1, 3), (0, 3)]);
+        assert!(found.iter().all(|a| a.line == Line::Diagonal));
+        assert_eq!(count_attacks(&[0, 1, 2, 3]).unwrap(), 6);
+        assert_eq!(attacks(&[0, 1, 2, 3], 4).unwrap().len(), 4);
+        // A whole column of queens: n (n - 1) / 2 pairs, counted in linear time.
+        assert_eq!(count_attacks(&vec![0; 100_000]).unwrap(), 100_000 * 99_999 / 2);
         assert!(!is_solution(&[1, 0]));
         assert!(is_solution(&[]));
     }

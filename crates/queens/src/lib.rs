@@ -70,6 +70,11 @@ pub use error::Error;
 /// are 64 bits wide, and larger boards could not be listed in any useful time.
 pub const MAX_SEARCH_N: usize = 64;
 
+/// How often (in squares tried) the searches look whether their monitor was
+/// stopped: as often as the engine looks ([`quadrille_dlx::REPORT_EVERY`]
+/// nodes), well under a millisecond apart.
+const POLL_EVERY: u64 = quadrille_dlx::REPORT_EVERY;
+
 /// The largest board the counter accepts: the count for `n = 29` would not fit in
 /// 64 bits (and would take years).
 pub const MAX_COUNT_N: usize = 28;

@@ -287,7 +287,7 @@ where
     };
     let order = config.order.unwrap_or(Order::OrganPipe);
     let trace: Option<&mut dyn FnMut(Step)> = if config.trace { Some(&mut trace) } else { None };
-    let stats = enumerate(n, order, algorithm, config.engine, trace, &mut visitor)?;
+    let stats = enumerate(n, order, algorithm, config.engine, config.monitor.as_ref(), trace, &mut visitor)?;
     Ok(Listed { solutions: listed, stats })
 }
 
@@ -372,7 +372,7 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
             let mut check = CanonicalCheck::new();
             let (mut total, mut unique) = (0, 0);
             let order = config.order.unwrap_or(Order::OrganPipe);
-            count.stats = enumerate(n, order, algorithm, config.engine, None, &mut |cols| {
+            count.stats = enumerate(n, order, algorithm, config.engine, config.monitor.as_ref(), None, &mut |cols| {
                 total += 1;
                 unique += u64::from(check.is_canonical(cols));
                 if total >= most || config.stopped() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
@@ -399,18 +399,19 @@ fn enumerate(
     order: Order,
     algorithm: Algorithm,
     engine: Engine,
+    monitor: Option<&Arc<Monitor>>,
     trace: Option<&mut dyn FnMut(Step)>,
     visitor: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
 ) -> Result<Option<Stats>, Error> {
     match algorithm {
         Algorithm::Backtrack => {
             match trace {
-                Some(trace) => backtrack::visit_traced(n, visitor, trace)?,
-                None => backtrack::visit(n, visitor)?,
+                Some(trace) => backtrack::visit_watched(n, monitor.map(|m| &**m), visitor, trace)?,
+                None => backtrack::visit_watched(n, monitor.map(|m| &**m), visitor, |_| {})?,
             };
         }
         Algorithm::Bitboard => {
-            bitboard::visit(n, visitor)?;
+            bitboard::visit_watched(n, monitor.map(|m| &**m), visitor)?;
         }
         Algorithm::Construct => {
             if let Some(cols) = construct::try_solution(n)? {
@@ -423,7 +424,8 @@ fn enumerate(
         }
         Algorithm::Dlx => {
             let model = CoverModel::new(n, order)?;
-            let mut solver = Solver::with_config(model.problem(), quadrille_dlx::Config::new().engine(engine));
+            let config = quadrille_dlx::Config::new().engine(engine).monitor(monitor.cloned());
+            let mut solver = Solver::with_config(model.problem(), config);
             let mut cols = vec![0; n];
             solver.visit(|solution| {
                 model.placement_into(solution, &mut cols);

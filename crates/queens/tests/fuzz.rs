@@ -4,7 +4,7 @@
 //! without trouble.
 
 use proptest::prelude::*;
-use quadrille_queens::construct::{attacks, is_solution, parse_columns};
+use quadrille_queens::construct::{attacks, count_attacks, is_solution, parse_columns};
 
 fn check(text: &str, expected: Option<usize>) -> Result<(), TestCaseError> {
     match parse_columns(text, expected) {
@@ -17,6 +17,7 @@ fn check(text: &str, expected: Option<usize>) -> Result<(), TestCaseError> {
             prop_assert_eq!(parse_columns(&line.join(" "), None).unwrap(), cols.clone());
             let found = attacks(&cols, usize::MAX).unwrap();
             prop_assert_eq!(found.is_empty(), is_solution(&cols));
+            prop_assert_eq!(found.len() as u64, count_attacks(&cols).unwrap());
         }
     }
     Ok(())

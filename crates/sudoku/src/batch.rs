@@ -42,6 +42,15 @@ impl Batch {
         Batch { solvers: (0..threads.max(1)).map(|_| SudokuSolver::with_engine(engine)).collect() }
     }
 
+    /// Every search watched by `monitor` ([`SudokuSolver::set_monitor`]): once it
+    /// is stopped, the puzzles not yet answered are [`Error::Interrupted`].
+    pub fn monitor(mut self, monitor: Option<std::sync::Arc<quadrille_dlx::Monitor>>) -> Batch {
+        for solver in &mut self.solvers {
+            solver.set_monitor(monitor.clone());
+        }
+        self
+    }
+
     /// The number of threads.
     pub fn threads(&self) -> usize {
         self.solvers.len()
@@ -121,5 +130,23 @@ mod tests {
                 digit: '1'
             }
         );
+    }
+
+    /// A stopped monitor: every puzzle's answer says so, none says "none".
+    #[test]
+    fn a_stopped_monitor_answers_interrupted() {
+        let mut reader = Reader::default();
+        let mut entries = Vec::new();
+        for _ in 0..40 {
+            reader.push_line(&".".repeat(81), &mut entries);
+        }
+        let monitor = std::sync::Arc::new(quadrille_dlx::Monitor::new());
+        monitor.stop();
+        for threads in [1, 2] {
+            let answers =
+                Batch::new(threads).monitor(Some(monitor.clone())).solve(&entries, Task::First, Alphabet::OneBased);
+            assert_eq!(answers.len(), 40);
+            assert!(answers.iter().all(|a| matches!(a, Err(Error::Interrupted { line: Some(_) }))), "{answers:?}");
+        }
     }
 }

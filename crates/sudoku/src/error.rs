@@ -42,6 +42,13 @@ pub enum Error {
         /// How many it should have.
         expected: usize,
     },
+    /// The search was stopped (its [`Monitor`](quadrille_dlx::Monitor) was) before
+    /// it could answer: the puzzle has no answer, not a wrong one.
+    #[error("{}stopped before the search ended", LinePrefix(*line))]
+    Interrupted {
+        /// The puzzle's first line, when it was read from text.
+        line: Option<usize>,
+    },
     /// Two givens hold the same digit in one row, column or box.
     #[error("{}{first} and {second} both hold {digit}", LinePrefix(*line))]
     Conflict {
@@ -147,6 +154,7 @@ impl Error {
                 let digit = Alphabet::OneBased.value(digit).map_or(digit, |d| alphabet.symbol(d));
                 Error::Conflict { line: Some(puzzle_line), first, second, digit }
             }
+            Error::Interrupted { line: None } => Error::Interrupted { line: Some(puzzle_line) },
             Error::RegionsSize { line: None, puzzle, regions } => {
                 Error::RegionsSize { line: Some(puzzle_line), puzzle, regions }
             }

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use quadrille_dlx::{Config, Engine, OptionId, Solver, Stats};
+use quadrille_dlx::{Config, Engine, Monitor, OptionId, Solver, Stats};
 
 use crate::{Error, Grid, Model, Size};
 
@@ -98,6 +98,8 @@ pub struct SudokuSolver {
     stats: Stats,
     /// The engine every search runs on.
     engine: Engine,
+    /// Stops the searches when it is stopped, and hears their statistics.
+    monitor: Option<Arc<Monitor>>,
 }
 
 impl SudokuSolver {
@@ -109,6 +111,14 @@ impl SudokuSolver {
     /// A solver whose searches run on `engine` (the default is [`Engine::Auto`]).
     pub fn with_engine(engine: Engine) -> SudokuSolver {
         SudokuSolver { engine, ..SudokuSolver::default() }
+    }
+
+    /// Searches watched by `monitor`: they add their statistics to it, and once
+    /// it is stopped each puzzle's answer is [`Error::Interrupted`] (the search
+    /// looks every few thousand nodes, so a hard puzzle hears it within a
+    /// millisecond).
+    pub fn set_monitor(&mut self, monitor: Option<Arc<Monitor>>) {
+        self.monitor = monitor;
     }
 
     /// The engine's statistics of the latest search (nodes, updates, solutions),
@@ -124,7 +134,7 @@ impl SudokuSolver {
         let model = Model::get(size);
         let config = Config::new().engine(self.engine);
         let solver = self.solvers[size.index()].get_or_insert_with(|| Solver::with_config(model.problem(), config));
-        let answer = answer(solver, model, puzzle, task);
+        let answer = answer(solver, model, puzzle, task, self.monitor.as_ref());
         self.stats = solver.stats();
         answer
     }
@@ -165,7 +175,7 @@ impl SudokuSolver {
             }
         };
         let (model, solver) = &mut self.variants[k];
-        let answer = answer(solver, model, puzzle, task);
+        let answer = answer(solver, model, puzzle, task, self.monitor.as_ref());
         self.stats = solver.stats();
         answer
     }
@@ -176,13 +186,23 @@ const KEPT_VARIANTS: usize = 4;
 
 /// Answers `task` for `puzzle` on `solver`, the engine solver of `model`, and
 /// leaves it as it was.
-fn answer(solver: &mut Solver, model: &Model, puzzle: &Grid, task: Task) -> Result<Answer, Error> {
+fn answer(
+    solver: &mut Solver,
+    model: &Model,
+    puzzle: &Grid,
+    task: Task,
+    monitor: Option<&Arc<Monitor>>,
+) -> Result<Answer, Error> {
+    let stopped = || monitor.is_some_and(|m| m.is_stopped());
+    if stopped() {
+        return Err(Error::Interrupted { line: None });
+    }
     if let Err(e) = commit_givens(solver, model, puzzle) {
         solver.reset();
         return Err(e);
     }
     // The solver's engine stays: another would drop the givens.
-    solver.set_config(Config::new().limit(task.limit()).engine(solver.config().get_engine()));
+    solver.set_config(Config::new().limit(task.limit()).engine(solver.config().get_engine()).monitor(monitor.cloned()));
     let answer = match task {
         Task::Count { .. } => Answer { solutions: solver.count(), solution: None },
         Task::Check | Task::First => {
@@ -199,6 +219,9 @@ fn answer(solver: &mut Solver, model: &Model, puzzle: &Grid, task: Task) -> Resu
     // The solver copies the links back or undoes the givens, whichever costs
     // less (copying, for a 9×9 grid's givens).
     solver.reset();
+    if stopped() {
+        return Err(Error::Interrupted { line: None });
+    }
     Ok(answer)
 }
 

@@ -75,6 +75,74 @@ pub fn interrupted(args: &[&std::ffi::OsStr]) -> Run {
     }
 }
 
+/// How a timed run goes: what it reads, where its stderr goes, when Ctrl-C is
+/// pressed, and how long it may take before it is killed.
+pub struct Timed<'a> {
+    pub args: &'a [&'a std::ffi::OsStr],
+    pub stdin: &'a str,
+    /// Standard error: piped (and read) when `None`.
+    pub stderr: Option<std::fs::File>,
+    /// Press Ctrl-C this long after the start.
+    pub sigint_after: Option<std::time::Duration>,
+    /// Kill the run (exit code -1) if it lasts this long.
+    pub bound: std::time::Duration,
+}
+
+/// Runs `quadrille` as `timed` says; returns what it printed and how long it ran
+/// after Ctrl-C (or from the start, without Ctrl-C). A run that outlives its
+/// bound is killed, so a command that does not hear Ctrl-C fails its test
+/// instead of hanging it.
+pub fn timed(timed: Timed<'_>) -> (Run, std::time::Duration) {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let piped_stderr = timed.stderr.is_none();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(timed.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(timed.stderr.map_or_else(Stdio::piped, Stdio::from))
+        .spawn()
+        .expect("the quadrille binary runs");
+    let start = Instant::now();
+    let mut input = child.stdin.take().unwrap();
+    let stdin = timed.stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let read = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = piped_stderr.then(|| read(Box::new(child.stderr.take().unwrap())));
+    let mut pressed = None;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if pressed.is_none() && timed.sigint_after.is_some_and(|after| start.elapsed() >= after) {
+            let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+            assert!(sent.success());
+            pressed = Some(Instant::now());
+        }
+        if start.elapsed() >= timed.bound {
+            let _ = child.kill();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let ran = pressed.unwrap_or(start).elapsed();
+    writer.join().unwrap();
+    let run = Run {
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.map(|s| s.join().unwrap()).unwrap_or_default(),
+        code: status.code().unwrap_or(-1),
+    };
+    (run, ran)
+}
+
 /// The transcript of `quadrille ARGS` with `stdin`, the command line first; with
 /// `--json`, the `seconds` of each JSON line masked.
 pub fn json_transcript(args: &[&str], stdin: &str) -> String {

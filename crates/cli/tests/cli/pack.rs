@@ -109,3 +109,17 @@ fn ctrl_c_reports_the_partial_count() {
     assert_eq!(run.code, 130, "{}", run.stderr);
     assert!(run.stderr.contains("so far (partial)"), "{}", run.stderr);
 }
+
+/// A description brings its own box: `--box` beside one is refused, not
+/// silently ignored.
+#[test]
+fn a_box_beside_a_description_is_refused() {
+    let description = "[0-1][0-1]\nD 00 01\n";
+    for args in [&["pack", "-", "--box", "9x9", "--count"][..], &["pack", "--box", "9x9", "--count"]] {
+        let run = quadrille(args, description);
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(run.stderr.contains("--box"), "{args:?}: {}", run.stderr);
+    }
+    let alone = quadrille(&["pack", "-", "--count"], description);
+    assert_eq!((alone.code, alone.stdout.as_str()), (1, "0\n"), "{}", alone.stderr);
+}

@@ -260,3 +260,17 @@ fn cli_svg_pictures() {
     let written = std::fs::read_to_string(first).unwrap() + &std::fs::read_to_string(third).unwrap();
     assert_eq!(written, stdout);
 }
+
+/// `--variant hyper` is defined for every size, and the help says how: windows
+/// of a box's size, one cell apart (one in a 4×4 grid, nine in 16×16).
+#[test]
+fn hyper_is_defined_for_every_size() {
+    let help = quadrille(&["sudoku", "--help"], "").stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("four in a 9×9 grid, one in 4×4, nine in 16×16, sixteen in 25×25"), "{help}");
+    // In a 4×4 grid the one window is the middle 2×2 square: with it, this
+    // puzzle (two solutions in classic rules) has one.
+    let puzzle = "214.3...12......\n";
+    let classic = quadrille(&["sudoku", "-q", "--count"], puzzle);
+    let hyper = quadrille(&["sudoku", "-q", "--count", "--variant", "hyper"], puzzle);
+    assert_eq!((classic.stdout.as_str(), hyper.stdout.as_str()), ("2\n", "1\n"));
+}

@@ -1,9 +1,11 @@
 //! Constellations: the queens on the four border lines, one class of them per
 //! task, and the search that fills the other rows, the most constrained first.
 
+use quadrille_dlx::Monitor;
+
 use super::full_mask;
-use crate::MAX_COUNT_N;
 use crate::symmetry::Symmetry;
+use crate::{MAX_COUNT_N, POLL_EVERY};
 
 /// The most rows a constellation's search fills (`n - 2` for the largest `n`).
 const MAX_FREE_ROWS: usize = MAX_COUNT_N - 2;
@@ -60,15 +62,16 @@ struct Level {
 }
 
 impl Task {
-    /// The number of ways to fill the free rows.
-    pub(super) fn count(&self) -> u64 {
+    /// The number of ways to fill the free rows; part of it if `monitor` is
+    /// stopped before the search ends (it is looked at every [`POLL_EVERY`] nodes).
+    pub(super) fn count(&self, monitor: Option<&Monitor>) -> u64 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor has the `popcnt` instruction (checked just
             // above), which is all `count_with_popcnt` asks of it.
-            return unsafe { self.count_with_popcnt() };
+            return unsafe { self.count_with_popcnt(monitor) };
         }
-        self.search()
+        self.search(monitor)
     }
 
     /// The search compiled with the processor's population count: choosing a row
@@ -76,8 +79,8 @@ impl Task {
     /// replacement for `popcnt` makes the whole count about 1.6 times slower.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn count_with_popcnt(&self) -> u64 {
-        self.search()
+    fn count_with_popcnt(&self, monitor: Option<&Monitor>) -> u64 {
+        self.search(monitor)
     }
 
     /// Which row to fill next, given what the queens take.
@@ -112,7 +115,7 @@ impl Task {
 
     /// The depth-first search, with an explicit stack.
     #[inline(always)]
-    pub(super) fn search(&self) -> u64 {
+    pub(super) fn search(&self, monitor: Option<&Monitor>) -> u64 {
         let n = self.n as u32;
         let mut stack = [Level::default(); MAX_FREE_ROWS];
         let (row, avail) = match self.next(self.cols, self.sums, self.differences, self.rows) {
@@ -131,7 +134,15 @@ impl Task {
         };
         let mut depth = 0;
         let mut total = 0;
+        let mut until_poll = POLL_EVERY;
         loop {
+            until_poll -= 1;
+            if until_poll == 0 {
+                if monitor.is_some_and(Monitor::is_stopped) {
+                    return total;
+                }
+                until_poll = POLL_EVERY;
+            }
             let level = &mut stack[depth];
             if level.avail == 0 {
                 if depth == 0 {
@@ -320,8 +331,8 @@ mod tests {
     fn completions_add_up_to_oeis() {
         for (n, total, _) in oeis(12).into_iter().skip(4) {
             let tasks = constellations(n);
-            assert_eq!(tasks.iter().map(|t| t.weight * t.search()).sum::<u64>(), total, "n = {n}");
-            assert_eq!(tasks.iter().map(|t| t.weight * t.count()).sum::<u64>(), total, "n = {n}");
+            assert_eq!(tasks.iter().map(|t| t.weight * t.search(None)).sum::<u64>(), total, "n = {n}");
+            assert_eq!(tasks.iter().map(|t| t.weight * t.count(None)).sum::<u64>(), total, "n = {n}");
         }
     }
 }

@@ -62,14 +62,14 @@ pub fn count_shard(n: usize, index: u32, of: u32, monitor: Option<&Monitor>) -> 
         if stopped() {
             return 0;
         }
-        let found = task.weight * task.count();
+        let found = task.weight * task.count(monitor);
         if let Some(monitor) = monitor {
             monitor.add(&Stats { solutions: found, ..Stats::default() });
             monitor.set_fraction((done.fetch_add(1, Ordering::Relaxed) + 1) as f64 / tasks.len() as f64);
         }
         found
     };
-    let invariant = |turn| if index == 0 && !stopped() { count_invariant(n, turn) } else { 0 };
+    let invariant = |turn| if index == 0 && !stopped() { count_invariant(n, turn, monitor) } else { 0 };
     let ((total, half_turn), quarter_turn) = rayon::join(
         || rayon::join(|| tasks.par_iter().map(count_task).sum::<u64>(), || invariant(Turn::Half)),
         || invariant(Turn::Quarter),
@@ -83,9 +83,9 @@ pub fn count_on_this_thread(n: usize) -> Result<Counts, Error> {
     if n < 4 {
         return Ok(count_by_listing(n));
     }
-    let total = constellations(n).iter().map(|task| task.weight * task.count()).sum::<u64>();
-    let half_turn = count_invariant(n, Turn::Half);
-    let quarter_turn = count_invariant(n, Turn::Quarter);
+    let total = constellations(n).iter().map(|task| task.weight * task.count(None)).sum::<u64>();
+    let half_turn = count_invariant(n, Turn::Half, None);
+    let quarter_turn = count_invariant(n, Turn::Quarter, None);
     Ok(Counts { total, unique: (total + half_turn + 2 * quarter_turn) / 8 })
 }
 

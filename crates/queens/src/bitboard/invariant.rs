@@ -1,6 +1,10 @@
 //! The solutions a half turn or a quarter turn leaves unchanged, for Burnside's
 //! count of unique solutions.
 
+use quadrille_dlx::Monitor;
+
+use crate::POLL_EVERY;
+
 /// A rotation of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Turn {
@@ -11,17 +15,22 @@ pub(super) enum Turn {
 }
 
 /// Counts the solutions that a turn leaves unchanged, by placing each queen with
-/// its images under the turn.
-pub(super) fn count_invariant(n: usize, turn: Turn) -> u64 {
-    struct Board {
+/// its images under the turn. Stops early, with part of the count, once
+/// `monitor` is stopped (it is looked at every [`POLL_EVERY`] squares tried).
+pub(super) fn count_invariant(n: usize, turn: Turn, monitor: Option<&Monitor>) -> u64 {
+    struct Board<'m> {
         n: usize,
         turn: Turn,
+        monitor: Option<&'m Monitor>,
+        /// Squares tried, and whether the monitor was found stopped.
+        nodes: u64,
+        stopped: bool,
         rows: u64,
         cols: u64,
         diagonals: u128,
         anti_diagonals: u128,
     }
-    impl Board {
+    impl Board<'_> {
         /// Puts a queen on (r, c) if no queen attacks it; says whether it did.
         fn try_place(&mut self, r: usize, c: usize) -> bool {
             let diagonal = 1u128 << (r + self.n - 1 - c);
@@ -76,6 +85,13 @@ pub(super) fn count_invariant(n: usize, turn: Turn) -> u64 {
             }
             let mut total = 0;
             for c in 0..self.n {
+                self.nodes += 1;
+                if self.nodes % POLL_EVERY == 0 && self.monitor.is_some_and(Monitor::is_stopped) {
+                    self.stopped = true;
+                }
+                if self.stopped {
+                    return total;
+                }
                 let (cells, len) = self.orbit(r, c);
                 let mut placed = 0;
                 while placed < len && self.try_place(cells[placed].0, cells[placed].1) {
@@ -91,7 +107,7 @@ pub(super) fn count_invariant(n: usize, turn: Turn) -> u64 {
             total
         }
     }
-    Board { n, turn, rows: 0, cols: 0, diagonals: 0, anti_diagonals: 0 }.fill(0)
+    Board { n, turn, monitor, nodes: 0, stopped: false, rows: 0, cols: 0, diagonals: 0, anti_diagonals: 0 }.fill(0)
 }
 
 #[cfg(test)]
@@ -112,8 +128,8 @@ mod tests {
                 ControlFlow::Continue(())
             })
             .unwrap();
-            assert_eq!(count_invariant(n, Turn::Half), half, "n = {n}");
-            assert_eq!(count_invariant(n, Turn::Quarter), quarter, "n = {n}");
+            assert_eq!(count_invariant(n, Turn::Half, None), half, "n = {n}");
+            assert_eq!(count_invariant(n, Turn::Quarter, None), quarter, "n = {n}");
         }
     }
 }

@@ -2,12 +2,18 @@
 
 use std::ops::ControlFlow;
 
+use quadrille_dlx::Monitor;
+
 use super::full_mask;
-use crate::{Error, MAX_SEARCH_N, check_size};
+use crate::{Error, MAX_SEARCH_N, POLL_EVERY, check_size};
 
 /// Lists solutions in lexicographic order.
 struct Lister<'v, V> {
     n: usize,
+    /// Looked at every [`POLL_EVERY`] placements: the search stops once it is stopped.
+    monitor: Option<&'v Monitor>,
+    /// Placements tried so far.
+    nodes: u64,
     full: u64,
     queens: Vec<usize>,
     visitor: &'v mut V,
@@ -24,6 +30,10 @@ impl<V: FnMut(&[usize]) -> ControlFlow<()>> Lister<'_, V> {
         while avail != 0 {
             let bit = avail & avail.wrapping_neg();
             avail ^= bit;
+            self.nodes += 1;
+            if self.nodes % POLL_EVERY == 0 && self.monitor.is_some_and(Monitor::is_stopped) {
+                return ControlFlow::Break(());
+            }
             self.queens[row] = bit.trailing_zeros() as usize;
             self.place(row + 1, (left | bit) << 1, (right | bit) >> 1, cols | bit)?;
         }
@@ -34,12 +44,23 @@ impl<V: FnMut(&[usize]) -> ControlFlow<()>> Lister<'_, V> {
 /// Calls `visitor` with each solution for an `n`×`n` board (`n ≤ 64`) in
 /// lexicographic order, until it returns `Break`. Returns the number of solutions
 /// visited.
-pub fn visit<V>(n: usize, mut visitor: V) -> Result<u64, Error>
+pub fn visit<V>(n: usize, visitor: V) -> Result<u64, Error>
+where
+    V: FnMut(&[usize]) -> ControlFlow<()>,
+{
+    visit_watched(n, None, visitor)
+}
+
+/// As [`visit`], stopping early (as if `visitor` had broken) once `monitor` is
+/// stopped: it is looked at every few thousand squares tried, so the search
+/// hears it within a millisecond however far apart the solutions are.
+pub fn visit_watched<V>(n: usize, monitor: Option<&Monitor>, mut visitor: V) -> Result<u64, Error>
 where
     V: FnMut(&[usize]) -> ControlFlow<()>,
 {
     check_size(n, MAX_SEARCH_N, "the bitboard search")?;
-    let mut lister = Lister { n, full: full_mask(n), queens: vec![0; n], visitor: &mut visitor, visited: 0 };
+    let mut lister =
+        Lister { n, monitor, nodes: 0, full: full_mask(n), queens: vec![0; n], visitor: &mut visitor, visited: 0 };
     let _ = lister.place(0, 0, 0, 0);
     Ok(lister.visited)
 }

@@ -1,0 +1,162 @@
+//! What the subcommands share, below all of them: the listing flags, the thread
+//! count and the engine names as clap reads them, reading a problem in Knuth's
+//! format, the trace format, and writing diagnostics and statistics on stderr.
+//!
+//! This module imports no other module of the command but `input` (and the
+//! quiet flag from the crate root), so every subcommand may import it and none
+//! of them needs another.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::path::Path;
+use std::str::FromStr;
+
+use clap::ValueEnum;
+use quadrille_dlx::{Engine, Problem, Stats, knuth};
+
+/// Writes one line on stderr. A full or closed stderr is no reason to stop (or
+/// panic, as `eprintln!` does): the line is lost, the command goes on.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::common::stderr_line(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
+
+/// The line of [`say!`]: written whole, errors ignored.
+pub fn stderr_line(args: fmt::Arguments<'_>) {
+    let mut line = args.to_string();
+    line.push('\n');
+    let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// The flags that choose how many solutions to look for, the same on every
+/// subcommand (`--count`, `--first`, `--limit K` with K at least 1).
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct ListingFlags {
+    /// Print only the number of solutions.
+    #[arg(long)]
+    pub count: bool,
+    /// Stop at the first solution.
+    #[arg(long, conflicts_with = "limit")]
+    pub first: bool,
+    /// Stop after K solutions (K at least 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+}
+
+impl ListingFlags {
+    /// The most solutions to look for: 1 with `--first`, K with `--limit K`.
+    pub fn most(&self) -> Option<u64> {
+        if self.first { Some(1) } else { self.limit }
+    }
+}
+
+/// A thread count as the command line gives it (`--threads N`): a whole number
+/// of at least 1, cut down to [`THREADS_PER_CORE`] times the cores, since more
+/// only costs time (and memory for each thread's stack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Threads {
+    /// The threads to run.
+    pub count: usize,
+    /// What was asked for, when it was cut down (`None`: larger than any `u128`).
+    pub cut_from: Option<Option<u128>>,
+}
+
+/// The most threads per core a command runs.
+pub const THREADS_PER_CORE: usize = 4;
+
+/// The cores of this machine, as the standard library sees them (at least 1).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl FromStr for Threads {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Threads, String> {
+        let digits = text.trim();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{text}` is not a whole number of threads"));
+        }
+        let asked = digits.parse::<u128>().ok();
+        if asked == Some(0) {
+            return Err("at least one thread is needed".to_string());
+        }
+        let most = THREADS_PER_CORE * cores();
+        match asked {
+            Some(n) if n <= most as u128 => Ok(Threads { count: n as usize, cut_from: None }),
+            _ => Ok(Threads { count: most, cut_from: Some(asked) }),
+        }
+    }
+}
+
+impl Threads {
+    /// The threads to run, saying on stderr (unless quiet) when the count asked
+    /// for was cut down.
+    pub fn resolve(threads: Option<Threads>) -> Option<usize> {
+        let threads = threads?;
+        if let (Some(asked), false) = (threads.cut_from, crate::quiet()) {
+            let asked = asked.map_or_else(|| "that many".to_string(), |n| n.to_string());
+            say!(
+                "quadrille: note: {asked} threads is more than {THREADS_PER_CORE} per core on {} cores; running {}",
+                cores(),
+                threads.count
+            );
+        }
+        Some(threads.count)
+    }
+}
+
+/// The parser of `--threads N`: see [`Threads`].
+pub fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads> {
+    |text: &str| text.parse::<Threads>()
+}
+
+/// The engines `--engine` offers.
+const ENGINES: [Engine; 4] = [Engine::Links, Engine::Cells, Engine::Bits, Engine::Auto];
+
+/// The parser of `--engine links|cells|bits|auto`: the library's names
+/// ([`Engine::name`]), read back by the library ([`Engine`]'s `FromStr`).
+pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(ENGINES.map(Engine::name))
+        .map(|name| name.parse::<Engine>().unwrap_or_default())
+}
+
+/// How to write a trace.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    /// One line per step.
+    #[default]
+    Text,
+    /// One self-contained HTML page that replays the search step by step.
+    Html,
+}
+
+/// Reads a problem in Knuth's format from `file` (or standard input), reporting
+/// the skipped options on stderr.
+pub fn read_problem(file: Option<&Path>) -> anyhow::Result<Problem> {
+    let (name, text) = crate::input::open(file, 1 << 16)?.read_to_string()?;
+    let parsed = knuth::read(&text).map_err(|e| anyhow::anyhow!("{name}:{}:{}: {}", e.line, e.column, e.kind))?;
+    if !crate::quiet() {
+        for warning in &parsed.warnings {
+            say!("quadrille: warning: {name}: {warning}");
+        }
+    }
+    Ok(parsed.problem)
+}
+
+/// Prints statistics on stderr.
+pub fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
+    say!("solutions: {}", stats.solutions);
+    say!("nodes: {}", stats.nodes);
+    say!("updates: {}", stats.updates);
+    if colors {
+        say!("cleansings: {}", stats.cleansings);
+    }
+    say!("seconds: {seconds:.3}");
+    if seconds > 0.0 {
+        say!("updates/s: {:.0}", stats.updates as f64 / seconds);
+    }
+}
