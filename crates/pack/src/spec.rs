@@ -19,6 +19,14 @@
 //! placements are combined. A multiplicity is written `k|name` (as Knuth's DLX3
 //! reads items) or `k*name` with one extended digit (as his generators first
 //! read it).
+//!
+//! A piece of **unlimited supply** is written `*|name`: it may be used any
+//! number of times (none included), so it is not an item at all, and its
+//! options cover only cells. That is how tilings are written: `*|D 00 01` on a
+//! box line tiles the box with dominoes. A problem whose pieces are all
+//! unlimited or used once has no bounds, and the memoizing engine
+//! ([`Packing::memo`](crate::Packing::memo)) counts it exactly, however many
+//! tilings there are.
 
 use std::collections::HashSet;
 
@@ -150,10 +158,22 @@ impl Shape {
 pub struct Piece {
     /// The name, 1 to 8 characters.
     pub name: String,
-    /// How many copies (1 unless written `k|name`).
+    /// How many copies (1 unless written `k|name`); [`UNLIMITED`] for a piece
+    /// written `*|name`, which may be used any number of times.
     pub multiplicity: u32,
     /// The line (from 1) that first named the piece.
     pub line: usize,
+}
+
+/// The multiplicity of a piece of unlimited supply (`*|name`).
+pub const UNLIMITED: u32 = 0;
+
+impl Piece {
+    /// Whether the piece may be used any number of times (`*|name`): then it
+    /// is no item of the problem.
+    pub fn is_unlimited(&self) -> bool {
+        self.multiplicity == UNLIMITED
+    }
 }
 
 /// A base placement: a piece in one orientation, normalised.
@@ -235,8 +255,8 @@ pub enum SpecErrorKind {
     /// A piece named like a cell of the box.
     #[error("piece name `{0}` is a cell of the box")]
     NameIsCell(String),
-    /// A multiplicity that is not a positive number.
-    #[error("bad multiplicity `{0}`: expected a positive number, as in `2|L`")]
+    /// A multiplicity that is not a positive number (nor `*`, unlimited).
+    #[error("bad multiplicity `{0}`: expected a positive number, as in `2|L`, or `*|L` for unlimited")]
     BadMultiplicity(String),
     /// One piece given two multiplicities.
     #[error("piece `{name}` was given multiplicity {first} on line {line}, now {second}")]
@@ -643,7 +663,7 @@ impl Spec {
             line.push(' ');
             line.push_str(&cell.name(self.dims));
         }
-        for piece in &self.pieces {
+        for piece in self.pieces.iter().filter(|p| !p.is_unlimited()) {
             line.push(' ');
             if piece.multiplicity != 1 {
                 line.push_str(&format!("{}|", piece.multiplicity));
@@ -674,20 +694,26 @@ impl Spec {
         text.push_str(&self.item_line());
         text.push('\n');
         for (piece, cells) in self.placements() {
-            text.push_str(&self.pieces[piece].name);
-            for cell in cells {
-                text.push(' ');
-                text.push_str(&cell.name(self.dims));
-            }
+            let piece = &self.pieces[piece];
+            let names = cells.iter().map(|cell| cell.name(self.dims));
+            let words: Vec<String> = if piece.is_unlimited() {
+                names.collect()
+            } else {
+                std::iter::once(piece.name.clone()).chain(names).collect()
+            };
+            text.push_str(&words.join(" "));
             text.push('\n');
         }
         text
     }
 }
 
-/// Splits `k|name` or `k*name` into the multiplicity and the name, with the
-/// name's column.
+/// Splits `k|name`, `k*name` or `*|name` (unlimited) into the multiplicity
+/// and the name, with the name's column.
 fn split_multiplicity<'w>(line: &Line<'_>, word: &'w str) -> Result<(u32, &'w str, usize), SpecError> {
+    if let Some(name) = word.strip_prefix("*|") {
+        return Ok((UNLIMITED, name, 2));
+    }
     let chars: Vec<char> = word.chars().collect();
     if chars.len() > 1 && chars[1] == '*' {
         let k = decode(chars[0]).filter(|&k| k > 0);
