@@ -3,6 +3,7 @@
 
 mod costs;
 mod general;
+mod memo;
 mod pack;
 mod queens;
 mod replay;
