@@ -148,3 +148,29 @@ fn unlimited_pieces_in_descriptions() {
     let emitted = quadrille(&["pack", "--emit-dlx"], "[0-1][0-1]\n*|D 00 01\n");
     insta::assert_snapshot!(emitted.transcript());
 }
+
+/// Ctrl-C stops the memo search promptly, with exit code 130.
+#[test]
+fn ctrl_c_stops_the_memo() {
+    use std::ffi::OsStr;
+    use std::time::Duration;
+
+    use crate::{Timed, timed};
+    let pentominoes = crate::data("dlx/pentomino_6x10.dlx");
+    let runs: [&[&OsStr]; 2] = [
+        &["pack", "--pieces", "dominoes", "--box", "aztec:20", "--count"].map(OsStr::new),
+        &["solve".as_ref(), "--engine".as_ref(), "memo".as_ref(), "--count".as_ref(), pentominoes.as_os_str()],
+    ];
+    for args in runs {
+        let (run, waited) = timed(Timed {
+            args,
+            stdin: "",
+            stderr: None,
+            sigint_after: Some(Duration::from_millis(700)),
+            bound: Duration::from_secs(60),
+        });
+        assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
+        assert!(waited < Duration::from_secs(3), "{args:?}: {waited:?} after Ctrl-C");
+        assert!(run.stderr.contains("interrupted after "), "{args:?}: {}", run.stderr);
+    }
+}
