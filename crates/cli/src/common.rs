@@ -110,6 +110,67 @@ pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
         .map(|name| name.parse::<Engine>().unwrap_or_default())
 }
 
+/// What `quadrille solve --engine` names: one of the library's engines
+/// ([`Engine`], by its own names), or the memoizing engine
+/// ([`quadrille_dlx::memo`]), which builds a ZDD of every solution and is
+/// called here directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineChoice {
+    /// One of the library's engines, `links`, `cells`, `bits` or `auto`.
+    Library(Engine),
+    /// `memo`: Knuth's DLX6 method, the solutions as a ZDD.
+    Memo,
+}
+
+impl Default for EngineChoice {
+    fn default() -> EngineChoice {
+        EngineChoice::Library(Engine::Auto)
+    }
+}
+
+/// The parser of `--engine links|cells|bits|auto|memo`: the library's names
+/// ([`Engine::name`]) and `memo`.
+pub fn engine_choice_parser() -> impl clap::builder::TypedValueParser<Value = EngineChoice> {
+    use clap::builder::TypedValueParser;
+    let mut names: Vec<&'static str> = ENGINES.map(Engine::name).to_vec();
+    names.push("memo");
+    clap::builder::PossibleValuesParser::new(names).map(|name| match name.as_str() {
+        "memo" => EngineChoice::Memo,
+        name => EngineChoice::Library(name.parse::<Engine>().unwrap_or_default()),
+    })
+}
+
+/// Reads a size in bytes: a whole number, optionally followed by `K`, `M`, `G`
+/// or `T` (powers of 1024, with or without a trailing `B` or `iB`).
+pub fn parse_bytes(text: &str) -> Result<usize, String> {
+    let trimmed = text.trim();
+    let digits_end = trimmed.find(|c: char| !c.is_ascii_digit()).unwrap_or(trimmed.len());
+    let (digits, suffix) = trimmed.split_at(digits_end);
+    let bad = || format!("`{text}` is not a size in bytes (write it as 1000, 64K, 64M or 2G)");
+    if digits.is_empty() {
+        return Err(bad());
+    }
+    let shift = match suffix.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let number: usize = digits.parse().map_err(|_| format!("`{text}` is more bytes than this machine can address"))?;
+    number.checked_mul(1usize << shift).ok_or_else(|| format!("`{text}` is more bytes than this machine can address"))
+}
+
+/// A count as JSON: a number up to 2⁵³ (which every JSON reader holds
+/// exactly), a decimal string above.
+pub fn json_count(count: &quadrille_dlx::memo::BigUint) -> serde_json::Value {
+    match u64::try_from(count) {
+        Ok(n) if n <= 1 << 53 => serde_json::json!(n),
+        _ => serde_json::json!(count.to_string()),
+    }
+}
+
 /// How to write a trace.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum TraceFormat {

@@ -11,6 +11,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 mod common;
 mod input;
+mod memo;
 mod pack;
 mod progress;
 mod queens;

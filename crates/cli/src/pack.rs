@@ -14,7 +14,7 @@ use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, say, threads_parser};
+use crate::common::{ListingFlags, Threads, json_count, parse_bytes, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -30,13 +30,16 @@ const MAX_SVG_PACKINGS: usize = 200;
     quadrille pack --pieces pentominoes --box 6x10 --first --format svg > packing.svg\n  \
     quadrille pack scott.txt --unique --json\n  \
     quadrille pack --pieces tetrominoes --box 4x5 --count\n  \
-    quadrille pack --pieces pentominoes --emit-dlx | quadrille solve --count\n\n\
+    quadrille pack --pieces pentominoes --emit-dlx | quadrille solve --count\n  \
+    quadrille pack --pieces dominoes --box 12x12 --count\n  \
+    quadrille pack --pieces dominoes --box aztec:30 --sample 1 --seed 7 --format svg > aztec.svg\n\n\
     A description (Knuth's polyomino-dlx and polycube-dlx input): `|` lines are\n\
     comments; the first other line lists the cells of the box, as coordinates in\n\
     the digits 0-9a-zA-Z, with brackets for sets and ranges (`[0-5][0-9]` is a 6x10\n\
     box, `[0-2][0-2][0-2]` a cube); each further line is a piece's name and its\n\
-    cells (`X 01 10 11 12 21`), `2|L` for a piece used twice. A suffix after a cell\n\
-    (`12!`) makes a secondary item.")]
+    cells (`X 01 10 11 12 21`), `2|L` for a piece used twice, `*|D` for a piece\n\
+    used any number of times (a tiling, counted by the memo engine). A suffix\n\
+    after a cell (`12!`) makes a secondary item.")]
 #[command(mut_arg("count", |arg| arg.help("Print only the number of packings")))]
 #[command(mut_arg("first", |arg| arg.help("Stop at the first packing")))]
 #[command(mut_arg("limit", |arg| arg.help("Stop after K packings (K at least 1)")))]
@@ -44,11 +47,14 @@ pub struct Args {
     /// The description (`-` or nothing: standard input), unless --pieces.
     #[arg(conflicts_with = "pieces")]
     pub spec: Option<PathBuf>,
-    /// A built-in set: pentominoes, tetrominoes, soma, solid-pentominoes, pentacubes.
+    /// A built-in set: pentominoes, tetrominoes, soma, solid-pentominoes,
+    /// pentacubes, or (any number of each piece, for tilings) dominoes,
+    /// trominoes.
     #[arg(long, value_name = "SET")]
     pub pieces: Option<String>,
-    /// The box for --pieces, as AxB or AxBxC [default: the set's usual box]; a
-    /// description gives its own box.
+    /// The box for --pieces, as AxB or AxBxC, or aztec:N for the Aztec diamond
+    /// of order N (1 to 31) [default: the set's usual box]; a description
+    /// gives its own box.
     #[arg(long = "box", value_name = "SIDES", requires = "pieces", conflicts_with = "spec")]
     pub box_sides: Option<String>,
     /// Two or three coordinates per cell [default: three when every cell of the
@@ -81,9 +87,21 @@ pub struct Args {
     /// Print nodes, updates, solutions and time on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Draw K tilings uniformly at random (each equally likely), the same ones
+    /// for the same seed: for descriptions with a piece of unlimited supply
+    /// (`*|name`) and no piece used a fixed number of times more than once.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["count", "first", "limit", "unique", "shard", "threads"])]
+    pub sample: Option<u64>,
+    /// The seed of --sample [default: 0].
+    #[arg(long, value_name = "S", requires = "sample")]
+    pub seed: Option<u64>,
+    /// The most bytes the memo engine's cache may hold when it counts or
+    /// samples tilings (suffixes K, M, G, T) [default: 1G].
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub memo_limit: Option<usize>,
     /// Print the exact-cover problem in Knuth's format (as his polyomino-dlx or
     /// polycube-dlx writes it) and stop.
-    #[arg(long, conflicts_with_all = ["count", "first", "limit", "json", "format", "unique", "shard", "stats"])]
+    #[arg(long, conflicts_with_all = ["count", "first", "limit", "json", "format", "unique", "shard", "stats", "sample"])]
     pub emit_dlx: bool,
 }
 
@@ -137,6 +155,8 @@ fn check_sizes(spec: &Spec) {
     }
     let pieces = if count.fewest == count.most {
         count.fewest.to_string()
+    } else if count.most == u64::MAX {
+        format!("at least {}", count.fewest)
     } else {
         format!("{} to {}", count.fewest, count.most)
     };
@@ -155,7 +175,110 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     check_sizes(&spec);
     let packing = if args.unique { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
     let packing = packing.with_context(|| format!("{name}: cannot build the problem"))?;
+    if let Some(k) = args.sample {
+        return sample(&args, &packing, k);
+    }
+    if args.listing.count && packing.counts_by_memo() && args.shard.is_none() && args.listing.most().is_none() {
+        return count_by_memo(&args, &packing);
+    }
+    if args.memo_limit.is_some() {
+        bail!(
+            "--memo-limit is for counting or sampling tilings (pieces `*|name`, without --unique, --shard or --limit)"
+        );
+    }
     if args.listing.count { count(&args, &packing) } else { list(&args, &packing) }
+}
+
+/// The diagram of every tiling, by the memo engine; `None` after Ctrl-C.
+fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dlx::memo::Zdd>> {
+    use quadrille_dlx::memo::{DEFAULT_LIMIT, MemoError};
+    let progress = Progress::start(crate::quiet(), "nodes", None);
+    let built =
+        packing.memo().with_limit(args.memo_limit.unwrap_or(DEFAULT_LIMIT)).monitor(Some(progress::monitor())).build();
+    drop(progress);
+    match built {
+        Ok(zdd) => Ok(Some(zdd)),
+        Err(MemoError::Interrupted) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `--count` on a tiling: the exact count from the memo engine's diagram.
+fn count_by_memo(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
+    let start = Instant::now();
+    let Some(zdd) = tilings(args, packing)? else {
+        say!(
+            "quadrille: interrupted after {:.1} s: the memo search stopped before its end",
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(Outcome::Interrupted);
+    };
+    let count = zdd.count();
+    let seconds = start.elapsed().as_secs_f64();
+    let stats = zdd.stats();
+    let mut out = crate::stdout();
+    if args.json {
+        let record = serde_json::json!({
+            "packings": json_count(&count),
+            "unique": false,
+            "symmetries": 1,
+            "solutions": json_count(&count),
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "zdd_nodes": stats.zdd_nodes(),
+            "memos": stats.memos,
+            "hits": stats.hits,
+            "seconds": seconds,
+        });
+        writeln!(out, "{record}")?;
+    } else {
+        writeln!(out, "{count}")?;
+    }
+    out.flush()?;
+    if args.stats && !crate::quiet() {
+        say!("packings: {count}");
+        crate::memo::print_stats(stats, &count.to_string(), seconds, false);
+    }
+    Ok(if count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+}
+
+/// `--sample K`: tilings drawn uniformly at random from the memo engine's
+/// diagram.
+fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
+    if !packing.counts_by_memo() {
+        bail!(
+            "--sample draws random tilings: it needs a piece of unlimited supply (`*|name`, or --pieces dominoes or trominoes) and no piece used several times"
+        );
+    }
+    if args.format == Some(Format::Svg) && k > MAX_SVG_PACKINGS as u64 {
+        bail!("an SVG picture holds at most {MAX_SVG_PACKINGS} packings; ask for fewer samples");
+    }
+    let start = Instant::now();
+    let Some(zdd) = tilings(args, packing)? else {
+        say!(
+            "quadrille: interrupted after {:.1} s: the memo search stopped before its end",
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(Outcome::Interrupted);
+    };
+    let mut printer = Printer {
+        packing,
+        json: args.json,
+        format: args.format.unwrap_or(Format::Grid),
+        out: crate::stdout(),
+        printed: 0,
+        kept: Vec::new(),
+    };
+    let k = usize::try_from(k).unwrap_or(usize::MAX);
+    for solution in zdd.samples(args.seed.unwrap_or(crate::memo::DEFAULT_SEED)).take(k) {
+        printer.packing(&solution)?;
+    }
+    printer.end()?;
+    let seconds = start.elapsed().as_secs_f64();
+    if args.stats && !crate::quiet() {
+        crate::memo::print_stats(zdd.stats(), &zdd.count().to_string(), seconds, false);
+    }
+    Ok(Outcome::of_count(printer.printed))
 }
 
 /// `--count`.

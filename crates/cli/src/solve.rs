@@ -5,11 +5,13 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::bail;
 use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver};
 
 use crate::Outcome;
 use crate::common::{
-    ListingFlags, Threads, TraceFormat, engine_parser, print_stats, read_problem, say, threads_parser,
+    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, parse_bytes, print_stats, read_problem,
+    say, threads_parser,
 };
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
@@ -18,7 +20,10 @@ use crate::shard::{self, Shard};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  quadrille solve pentomino_6x10.dlx --count --stats\n  \
     quadrille solve --first < knuth_toy.dlx\n  \
-    quadrille solve knuth_toy.dlx --trace --format html > trace.html\n  quadrille queens 8 --emit-dlx | quadrille solve --json --count")]
+    quadrille solve knuth_toy.dlx --trace --format html > trace.html\n  quadrille queens 8 --emit-dlx | quadrille solve --json --count\n  \
+    quadrille solve dominoes_8x8.dlx --engine memo --count --stats\n  \
+    quadrille solve dominoes_8x8.dlx --sample 3 --seed 7\n  \
+    quadrille solve knuth_toy.dlx --zdd-dot | dot -Tsvg > zdd.svg")]
 pub struct Args {
     /// The problem in Knuth's DLX format (`-` or nothing: standard input).
     pub file: Option<PathBuf>,
@@ -62,17 +67,120 @@ pub struct Args {
     pub format: Option<TraceFormat>,
     /// The engine: dancing links (DLX1/DLX2's statistics), dancing cells
     /// (SSXCC's), dense bitsets (the links' search and nodes, for problems of
-    /// up to 16,383 options), or whichever suits the problem (bits up to 8,192
-    /// options, else links). A problem with bounds always runs on links;
-    /// --best and --trace are links' own.
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = engine_parser(), conflicts_with_all = ["best", "trace"])]
-    pub engine: Engine,
+    /// up to 16,383 options), whichever suits the problem (bits up to 8,192
+    /// options, else links), or memo: Knuth's DLX6, which remembers each
+    /// subproblem and builds a ZDD of every solution (exact counts of any
+    /// size; fast where subproblems repeat, as in tilings; no bounds, one
+    /// thread) [default: auto; memo with --zdd, --zdd-dot, --sample or
+    /// --option-counts]. A problem with bounds always runs on links; --trace
+    /// is links' own, and --best runs on links unless told memo.
+    #[arg(long, value_name = "ENGINE", value_parser = engine_choice_parser(), conflicts_with = "trace")]
+    pub engine: Option<EngineChoice>,
+    /// Write the ZDD of every solution on stdout in Knuth's text format (the
+    /// one his ZDDREAD programs read): one line per node, `id: (~option?lo:hi)`
+    /// in hexadecimal, then the root. Runs the memo engine.
+    #[arg(long, conflicts_with_all = MEMO_OUTPUTS_BUT_ZDD)]
+    pub zdd: bool,
+    /// Write the ZDD on stdout for Graphviz's dot (refused above 10,000 nodes).
+    /// Runs the memo engine.
+    #[arg(long, conflicts_with_all = ["zdd", "json", "count", "first", "limit", "sample", "option_counts", "best"])]
+    pub zdd_dot: bool,
+    /// Print K solutions drawn uniformly at random (each solution equally
+    /// likely, independently), the same ones for the same seed on every
+    /// machine. Runs the memo engine.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["count", "first", "limit", "option_counts", "best"])]
+    pub sample: Option<u64>,
+    /// The seed of --sample [default: 0].
+    #[arg(long, value_name = "S", requires = "sample")]
+    pub seed: Option<u64>,
+    /// For each option, in the file's order, the number of solutions that use
+    /// it, then the option. Runs the memo engine.
+    #[arg(long, conflicts_with_all = ["count", "first", "limit", "best"])]
+    pub option_counts: bool,
+    /// The most bytes the memo engine's cache may hold (suffixes K, M, G, T:
+    /// powers of 1024) [default: 1G]. When it is full the search goes on
+    /// without caching more: still exact, only slower.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub memo_limit: Option<usize>,
+}
+
+/// The flags that --zdd does not combine with.
+const MEMO_OUTPUTS_BUT_ZDD: [&str; 8] =
+    ["json", "count", "first", "limit", "sample", "option_counts", "best", "zdd_dot"];
+
+impl Args {
+    /// Whether a flag asks for what only the memo engine gives.
+    fn memo_only(&self) -> Option<&'static str> {
+        [
+            (self.zdd, "--zdd"),
+            (self.zdd_dot, "--zdd-dot"),
+            (self.sample.is_some(), "--sample"),
+            (self.option_counts, "--option-counts"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
+    /// The memo engine's request, when it is to run: checks that the other
+    /// flags combine with it.
+    fn memo_request(&self) -> anyhow::Result<Option<crate::memo::Request>> {
+        use crate::memo::{Output, Request};
+        let memo_only = self.memo_only();
+        match (self.engine, memo_only) {
+            (Some(EngineChoice::Library(engine)), Some(flag)) => {
+                bail!("{flag} needs the memo engine, not --engine {}", engine.name())
+            }
+            (Some(EngineChoice::Memo), _) | (None, Some(_)) => {}
+            _ => {
+                if self.memo_limit.is_some() {
+                    bail!("--memo-limit is for the memo engine: add --engine memo");
+                }
+                return Ok(None);
+            }
+        }
+        if self.threads.is_some() {
+            bail!("the memo engine runs on one thread: drop --threads");
+        }
+        if self.shard.is_some() {
+            bail!("the memo engine does not count in shards: drop --shard, or choose another engine");
+        }
+        let output = if self.zdd {
+            Output::Zdd
+        } else if self.zdd_dot {
+            Output::Dot
+        } else if let Some(k) = self.sample {
+            Output::Sample { k, seed: self.seed.unwrap_or(crate::memo::DEFAULT_SEED) }
+        } else if self.option_counts {
+            Output::OptionCounts
+        } else if let Some(k) = self.best {
+            Output::Best(k as usize)
+        } else if self.listing.count {
+            Output::Count
+        } else {
+            Output::List { most: self.listing.most() }
+        };
+        Ok(Some(Request {
+            output,
+            json: self.json,
+            stats: self.stats,
+            limit: self.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT),
+        }))
+    }
 }
 
 /// Runs `quadrille solve`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    let memo = args.memo_request()?;
     let problem = read_problem(args.file.as_deref())?;
+    if let Some(request) = memo {
+        return crate::memo::run(&problem, request);
+    }
     if let Some(k) = args.best {
+        if let Some(EngineChoice::Library(engine)) =
+            args.engine.filter(|&e| !matches!(e, EngineChoice::Library(Engine::Links | Engine::Auto)))
+        {
+            bail!("--best runs on links or memo, not --engine {}", engine.name());
+        }
         return best(&args, &problem, k as usize);
     }
     if problem.has_costs() && !crate::quiet() {
@@ -109,7 +217,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         limit.is_none() && if args.listing.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
     let monitor = Some(progress::monitor());
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let engine = args.engine.resolve(&problem);
+    let engine = match args.engine {
+        Some(EngineChoice::Library(engine)) => engine,
+        _ => Engine::Auto,
+    }
+    .resolve(&problem);
     let in_parallel = Parallel::new(&problem)
         .threads(threads.unwrap_or(0))
         .config(Config::new().monitor(monitor.clone()).engine(engine));

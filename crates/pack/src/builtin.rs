@@ -9,6 +9,22 @@
 //! assert!(text.contains("\nX 01 10 11 12 21\n"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The tiling sets (`dominoes`, `trominoes`) have pieces of unlimited supply
+//! (`*|name`), and besides rectangles they tile the **Aztec diamond** of
+//! order n, `--box aztec:N`: the rows of lengths 2, 4, …, 2n, 2n, …, 4, 2,
+//! centred. Its domino tilings number 2^(n(n+1)/2) (Elkies, Kuperberg, Larsen
+//! and Propp), and a uniformly random one shows the arctic circle: frozen
+//! brick patterns in the four corners, chaos inside the inscribed circle.
+//!
+//! ```
+//! use quadrille_pack::builtin;
+//!
+//! let text = builtin::description("dominoes", Some("aztec:2"))?;
+//! assert!(text.contains("\n0[1-2] 1[0-3] 2[0-3] 3[1-2]\n"));
+//! assert!(text.ends_with("\n*|D 00 01\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::spec::{Dims, encode};
 
@@ -22,7 +38,8 @@ pub struct PieceSet {
     pub about: &'static str,
     /// Two or three dimensions.
     pub dims: Dims,
-    /// Each piece: name and typical cells in Knuth's notation.
+    /// Each piece: name (`*|name` for unlimited supply) and typical cells in
+    /// Knuth's notation.
     pub pieces: &'static [(&'static str, &'static str)],
     /// The box used when none is given (`6x10`).
     pub default_box: Option<&'static str>,
@@ -135,21 +152,45 @@ pub const SETS: &[PieceSet] = &[
         ],
         default_box: None,
     },
+    PieceSet {
+        name: "dominoes",
+        about: "dominoes, as many as needed",
+        dims: Dims::Two,
+        pieces: &[("*|D", "00 01")],
+        default_box: Some("8x8"),
+    },
+    PieceSet {
+        name: "trominoes",
+        about: "the straight and the bent tromino, as many as needed",
+        dims: Dims::Two,
+        pieces: &[("*|I", "00 01 02"), ("*|L", "00 01 10")],
+        default_box: Some("6x6"),
+    },
 ];
+
+/// The largest order of an Aztec diamond (its 2n rows and columns must be
+/// extended digits).
+pub const MAX_AZTEC: u8 = 31;
 
 /// Why a built-in description cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuiltinError {
     /// No set has this name.
-    #[error("no piece set `{0}`: the sets are pentominoes, tetrominoes, soma, solid-pentominoes, pentacubes")]
+    #[error(
+        "no piece set `{0}`: the sets are pentominoes, tetrominoes, soma, solid-pentominoes, pentacubes, dominoes, trominoes"
+    )]
     UnknownSet(String),
     /// The set has no classic box and none was given.
     #[error("set `{0}` has no usual box: give one, as in --box 5x29x1")]
     NoBox(&'static str),
-    /// A box that is not `AxB` (or `AxBxC`) with sides 1 to 62.
-    #[error("bad box `{0}`: write the sides as AxB or AxBxC, each 1 to 62")]
+    /// A box that is not `AxB` (or `AxBxC`) with sides 1 to 62, nor
+    /// `aztec:N`.
+    #[error("bad box `{0}`: write the sides as AxB or AxBxC, each 1 to 62, or aztec:N")]
     BadBox(String),
+    /// An Aztec diamond of order 0 or above [`MAX_AZTEC`].
+    #[error("bad Aztec diamond `{0}`: its order must be 1 to 31")]
+    BadAztec(String),
     /// A box with the wrong number of sides for the set.
     #[error("set `{set}` is {dims}-dimensional, so the box needs {dims} sides, not `{given}`")]
     WrongDims {
@@ -186,6 +227,24 @@ pub fn parse_box(text: &str) -> Result<Vec<u8>, BuiltinError> {
 pub fn description(set_name: &str, box_text: Option<&str>) -> Result<String, BuiltinError> {
     let set = set(set_name).ok_or_else(|| BuiltinError::UnknownSet(set_name.to_string()))?;
     let box_text = box_text.or(set.default_box).ok_or(BuiltinError::NoBox(set.name))?;
+    if let Some(order) = box_text.strip_prefix("aztec:") {
+        if set.dims != Dims::Two {
+            return Err(BuiltinError::WrongDims { set: set.name, dims: set.dims.count(), given: box_text.to_string() });
+        }
+        let n = order
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=MAX_AZTEC).contains(n))
+            .ok_or_else(|| BuiltinError::BadAztec(box_text.to_string()))?;
+        let mut text = format!("| {}: {} in the Aztec diamond of order {n}\n", set.name, set.about);
+        text.push_str(&aztec_box(n));
+        text.push('\n');
+        for (name, cells) in set.pieces {
+            text.push_str(&format!("{name} {cells}\n"));
+        }
+        return Ok(text);
+    }
     let sides = parse_box(box_text)?;
     if sides.len() != set.dims.count() {
         return Err(BuiltinError::WrongDims { set: set.name, dims: set.dims.count(), given: box_text.to_string() });
@@ -199,4 +258,17 @@ pub fn description(set_name: &str, box_text: Option<&str>) -> Result<String, Bui
         text.push_str(&format!("{name} {cells}\n"));
     }
     Ok(text)
+}
+
+/// The box line of the Aztec diamond of order `n` (1 to [`MAX_AZTEC`]): row
+/// `x` of `2n` holds the cells whose centres lie within distance `n` of the
+/// centre, in the taxicab metric.
+pub fn aztec_box(n: u8) -> String {
+    let rows: Vec<String> = (0..2 * n)
+        .map(|x| {
+            let half = if x < n { x + 1 } else { 2 * n - x };
+            format!("{}[{}-{}]", encode(x), encode(n - half), encode(n + half - 1))
+        })
+        .collect();
+    rows.join(" ")
 }

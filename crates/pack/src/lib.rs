@@ -104,7 +104,8 @@
 //! - [`Packing`]: the problem, with or without the reduction by symmetry.
 //! - [`symmetry`]: the symmetries of the box and the reduction.
 //! - [`render`]: letter grids and SVG pictures.
-//! - [`builtin`]: pentominoes, tetrominoes, the Soma cube, pentacubes.
+//! - [`builtin`]: pentominoes, tetrominoes, the Soma cube, pentacubes; dominoes
+//!   and trominoes of unlimited supply (`*|name`), with the Aztec diamond.
 //! - [`validate`]: an independent check that a packing is one.
 #![deny(missing_docs)]
 

@@ -37,11 +37,13 @@ pub struct Packing {
 
 /// The item of a piece: a primary item covered exactly as many times as the
 /// piece is used (bounds `[k, k]`, Knuth's `k|name`).
-fn piece_item(b: &mut ProblemBuilder, spec: &Spec, piece: usize) -> Result<Item, ModelError> {
+/// A piece of unlimited supply (`*|name`) has no item.
+fn piece_item(b: &mut ProblemBuilder, spec: &Spec, piece: usize) -> Result<Option<Item>, ModelError> {
     let piece = &spec.pieces()[piece];
     Ok(match piece.multiplicity {
-        1 => b.primary(&piece.name)?,
-        k => b.primary_with_bounds(&piece.name, k, k)?,
+        crate::spec::UNLIMITED => None,
+        1 => Some(b.primary(&piece.name)?),
+        k => Some(b.primary_with_bounds(&piece.name, k, k)?),
     })
 }
 
@@ -105,11 +107,45 @@ impl Packing {
             }
         }
         for placement in &placements {
-            let items = std::iter::once(piece_items[placement.piece as usize])
+            let items = piece_items[placement.piece as usize]
+                .into_iter()
                 .chain(placement.cells.iter().map(|&c| cell_items[c as usize]));
             b.option(items)?;
         }
         Ok(Packing { spec: spec.clone(), placements, problem: b.build()?, reduction })
+    }
+
+    /// Whether some piece has unlimited supply (`*|name`): a tiling.
+    pub fn is_tiling(&self) -> bool {
+        self.spec.pieces().iter().any(|p| p.is_unlimited())
+    }
+
+    /// Whether the packings are best counted by the memoizing engine: a
+    /// tiling (some piece of unlimited supply), with no piece used more than
+    /// once in a fixed number (the memo takes no bounds), and all packings
+    /// asked for (not one of each class under symmetry, whose filter looks
+    /// at each solution). Such problems repeat themselves: what is left to
+    /// tile depends only on the cells still free.
+    pub fn counts_by_memo(&self) -> bool {
+        self.is_tiling() && self.reduction.is_none() && self.spec.pieces().iter().all(|p| p.multiplicity <= 1)
+    }
+
+    /// The memoizing search on the problem ([`quadrille_dlx::memo`]): its
+    /// [`Zdd`](quadrille_dlx::memo::Zdd) counts the packings exactly (every
+    /// solution is one, when [`Packing::counts_by_memo`]), lists them and
+    /// draws them uniformly at random.
+    ///
+    /// ```
+    /// use quadrille_pack::{Packing, Spec};
+    ///
+    /// // Dominoes on a 2x3 board: three tilings.
+    /// let packing = Packing::new(&Spec::parse("[0-1][0-2]\n*|D 00 01\n")?)?;
+    /// assert!(packing.counts_by_memo());
+    /// assert_eq!(packing.memo().count()?.to_string(), "3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn memo(&self) -> quadrille_dlx::memo::Memo<'_> {
+        quadrille_dlx::memo::Memo::new(&self.problem)
     }
 
     /// The description.
@@ -169,11 +205,14 @@ impl Packing {
         text.push_str(&self.spec.item_line());
         text.push('\n');
         for placement in &self.placements {
-            text.push_str(&self.spec.pieces()[placement.piece as usize].name);
-            for &c in &placement.cells {
-                text.push(' ');
-                text.push_str(&self.spec.cells()[c as usize].name(dims));
-            }
+            let piece = &self.spec.pieces()[placement.piece as usize];
+            let names = placement.cells.iter().map(|&c| self.spec.cells()[c as usize].name(dims));
+            let words: Vec<String> = if piece.is_unlimited() {
+                names.collect()
+            } else {
+                std::iter::once(piece.name.clone()).chain(names).collect()
+            };
+            text.push_str(&words.join(" "));
             text.push('\n');
         }
         text

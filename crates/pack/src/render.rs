@@ -86,6 +86,47 @@ fn color(k: usize, n: usize) -> String {
     format!("hsl({hue:.0},70%,{light}%)")
 }
 
+/// The fill of each option of `packing` (in option order). Pieces used a fixed
+/// number of times take one colour each. A piece of unlimited supply takes
+/// one colour for each orientation and each colour of the chessboard square
+/// where it starts: so a domino tiling shows its four kinds of domino (north,
+/// south, east and west, as the literature on the Aztec diamond names them),
+/// and a random tiling of the diamond its arctic circle: the four frozen
+/// corners, one colour each, round a chaotic middle.
+fn fills(packing: &Packing) -> Vec<String> {
+    let spec = packing.spec();
+    let mut classes: Vec<(u32, Vec<[i32; 3]>, u8)> = Vec::new();
+    let class_of: Vec<usize> = packing
+        .placements()
+        .iter()
+        .map(|placement| {
+            let key = if spec.pieces()[placement.piece as usize].is_unlimited() {
+                let cells: Vec<[u8; 3]> = placement.cells.iter().map(|&c| spec.cells()[c as usize].coords).collect();
+                let first = cells.iter().min().copied().unwrap_or_default();
+                let offsets =
+                    cells.iter().map(|c| std::array::from_fn(|d| i32::from(c[d]) - i32::from(first[d]))).collect();
+                let parity = first.iter().map(|&x| u32::from(x)).sum::<u32>() % 2;
+                (placement.piece, offsets, parity as u8)
+            } else {
+                (placement.piece, Vec::new(), 0)
+            };
+            classes.iter().position(|k| *k == key).unwrap_or_else(|| {
+                classes.push(key);
+                classes.len() - 1
+            })
+        })
+        .collect();
+    // Colours in the order of the classes sorted, so that they do not depend
+    // on the order of the options.
+    let mut order: Vec<usize> = (0..classes.len()).collect();
+    order.sort_by(|&a, &b| classes[a].cmp(&classes[b]));
+    let mut rank = vec![0; classes.len()];
+    for (r, &k) in order.iter().enumerate() {
+        rank[k] = r;
+    }
+    class_of.iter().map(|&k| color(rank[k], classes.len())).collect()
+}
+
 /// The outline of a set of unit squares (row, column) as closed loops of
 /// corner points: the squares' edges that no two of them share, joined end to
 /// end.
@@ -175,7 +216,7 @@ pub fn svg(packing: &Packing, solutions: &[Vec<OptionId>]) -> String {
     );
     let plural = if solutions.len() == 1 { "" } else { "s" };
     let _ = writeln!(s, "<title>{} packing{plural}</title>", solutions.len());
-    let n_pieces = spec.pieces().len();
+    let fills = fills(packing);
     for (index, solution) in solutions.iter().enumerate() {
         let top = margin + packing_h * index as f64;
         let _ = writeln!(s, r#"<g id="packing-{}">"#, index + 1);
@@ -222,14 +263,19 @@ pub fn svg(packing: &Packing, solutions: &[Vec<OptionId>]) -> String {
                     }
                     path.push_str("Z ");
                 }
-                let piece = placement.piece as usize;
-                let name = xml(&spec.pieces()[piece].name);
+                let piece = &spec.pieces()[placement.piece as usize];
+                let name = xml(&piece.name);
                 let _ = writeln!(
                     s,
                     r##"<path d="{}" fill="{}" fill-rule="evenodd" stroke="#222222" stroke-width="2" stroke-linejoin="round"><title>{name}</title></path>"##,
                     path.trim_end(),
-                    color(piece, n_pieces)
+                    fills[o.index()]
                 );
+                // Tiles of unlimited supply go unlabelled: hundreds of one
+                // name say nothing.
+                if piece.is_unlimited() {
+                    continue;
+                }
                 // The name on the square nearest the piece's centre.
                 let (sr, sc) = squares.iter().fold((0, 0), |(a, b), &(r, c)| (a + r, b + c));
                 let n = squares.len() as i32;

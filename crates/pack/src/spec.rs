@@ -19,6 +19,14 @@
 //! placements are combined. A multiplicity is written `k|name` (as Knuth's DLX3
 //! reads items) or `k*name` with one extended digit (as his generators first
 //! read it).
+//!
+//! A piece of **unlimited supply** is written `*|name`: it may be used any
+//! number of times (none included), so it is not an item at all, and its
+//! options cover only cells. That is how tilings are written: `*|D 00 01` on a
+//! box line tiles the box with dominoes. A problem whose pieces are all
+//! unlimited or used once has no bounds, and the memoizing engine
+//! ([`Packing::memo`](crate::Packing::memo)) counts it exactly, however many
+//! tilings there are.
 
 use std::collections::HashSet;
 use std::io;
@@ -151,10 +159,22 @@ impl Shape {
 pub struct Piece {
     /// The name, 1 to 8 characters.
     pub name: String,
-    /// How many copies (1 unless written `k|name`).
+    /// How many copies (1 unless written `k|name`); [`UNLIMITED`] for a piece
+    /// written `*|name`, which may be used any number of times.
     pub multiplicity: u32,
     /// The line (from 1) that first named the piece.
     pub line: usize,
+}
+
+/// The multiplicity of a piece of unlimited supply (`*|name`).
+pub const UNLIMITED: u32 = 0;
+
+impl Piece {
+    /// Whether the piece may be used any number of times (`*|name`): then it
+    /// is no item of the problem.
+    pub fn is_unlimited(&self) -> bool {
+        self.multiplicity == UNLIMITED
+    }
 }
 
 /// A base placement: a piece in one orientation, normalised.
@@ -257,8 +277,8 @@ pub enum SpecErrorKind {
     /// A piece named like a cell of the box.
     #[error("piece name `{0}` is a cell of the box")]
     NameIsCell(String),
-    /// A multiplicity that is not a positive number.
-    #[error("bad multiplicity `{0}`: expected a positive number, as in `2|L`")]
+    /// A multiplicity that is not a positive number (nor `*`, unlimited).
+    #[error("bad multiplicity `{0}`: expected a positive number, as in `2|L`, or `*|L` for unlimited")]
     BadMultiplicity(String),
     /// One piece given two multiplicities.
     #[error("piece `{name}` was given multiplicity {first} on line {line}, now {second}")]
@@ -728,7 +748,8 @@ impl Spec {
 
     /// How many primary cells the box has, and how many the pieces cover
     /// between them (a range when the lines naming one piece give it
-    /// different sizes): found without making a placement, so that a packing
+    /// different sizes, and no upper end with a piece of unlimited supply):
+    /// found without making a placement, so that a packing
     /// that cannot exist costs nothing to refuse.
     pub fn cell_count(&self) -> CellCount {
         let box_cells = self.cells.iter().filter(|c| !c.is_secondary()).count() as u64;
@@ -741,6 +762,13 @@ impl Spec {
         let (mut fewest, mut most) = (0u64, 0u64);
         for (size, piece) in sizes.iter().zip(&self.pieces) {
             let (low, high) = size.unwrap_or((0, 0));
+            if piece.is_unlimited() {
+                // Any number of copies, none at all included.
+                if high > 0 {
+                    most = u64::MAX;
+                }
+                continue;
+            }
             let k = u64::from(piece.multiplicity);
             fewest = fewest.saturating_add(low.saturating_mul(k));
             most = most.saturating_add(high.saturating_mul(k));
@@ -757,7 +785,7 @@ impl Spec {
             line.push(' ');
             line.push_str(&cell.name(self.dims));
         }
-        for piece in &self.pieces {
+        for piece in self.pieces.iter().filter(|p| !p.is_unlimited()) {
             line.push(' ');
             if piece.multiplicity != 1 {
                 line.push_str(&format!("{}|", piece.multiplicity));
@@ -800,9 +828,15 @@ impl Spec {
                 return;
             }
             line.clear();
-            line.push_str(&self.pieces[piece].name);
-            for cell in cells {
-                line.push(' ');
+            let piece = &self.pieces[piece];
+            // A piece of unlimited supply is no item: its options name cells only.
+            if !piece.is_unlimited() {
+                line.push_str(&piece.name);
+            }
+            for (k, cell) in cells.iter().enumerate() {
+                if k > 0 || !piece.is_unlimited() {
+                    line.push(' ');
+                }
                 line.push_str(&cell.name(self.dims));
             }
             line.push('\n');
@@ -812,9 +846,12 @@ impl Spec {
     }
 }
 
-/// Splits `k|name` or `k*name` into the multiplicity and the name, with the
-/// name's column.
+/// Splits `k|name`, `k*name` or `*|name` (unlimited) into the multiplicity
+/// and the name, with the name's column.
 fn split_multiplicity<'w>(line: &Line<'_>, word: &'w str) -> Result<(u32, &'w str, usize), SpecError> {
+    if let Some(name) = word.strip_prefix("*|") {
+        return Ok((UNLIMITED, name, 2));
+    }
     let chars: Vec<char> = word.chars().collect();
     if chars.len() > 1 && chars[1] == '*' {
         let k = decode(chars[0]).filter(|&k| k > 0);

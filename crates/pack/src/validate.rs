@@ -104,7 +104,7 @@ pub fn check(spec: &Spec, pieces: &[(&str, Vec<String>)]) -> Result<(), String> 
     }
     for piece in spec.pieces() {
         let times = used.get(piece.name.as_str()).copied().unwrap_or(0);
-        if times != piece.multiplicity {
+        if times != piece.multiplicity && !piece.is_unlimited() {
             return Err(format!("piece `{}` is used {times} times, not {}", piece.name, piece.multiplicity));
         }
     }

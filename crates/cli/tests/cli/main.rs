@@ -4,6 +4,7 @@
 mod costs;
 mod general;
 mod hostile;
+mod memo;
 mod pack;
 mod queens;
 mod replay;

@@ -1,0 +1,176 @@
+//! `quadrille solve --engine memo` and `quadrille pack` on tilings.
+
+use crate::quadrille;
+
+const TOY: &str = "| Knuth's toy problem\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+/// Dominoes on an m×n board in Knuth's format, written here (cells `r_c`).
+fn dominoes(m: usize, n: usize) -> String {
+    let cell = |r: usize, c: usize| format!("{r}_{c}");
+    let mut text: String = (0..m * n).map(|i| cell(i / n, i % n) + " ").collect();
+    text.push('\n');
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                text += &format!("{} {}\n", cell(r, c), cell(r, c + 1));
+            }
+            if r + 1 < m {
+                text += &format!("{} {}\n", cell(r, c), cell(r + 1, c));
+            }
+        }
+    }
+    text
+}
+
+/// Domino tilings of m×n by a transfer matrix over the columns: a state is
+/// the set of cells of the next column already covered by horizontal
+/// dominoes.
+fn transfer_count(m: usize, n: usize) -> u128 {
+    let mut ways = vec![0u128; 1 << m];
+    ways[0] = 1;
+    for _ in 0..n {
+        let mut next = vec![0u128; 1 << m];
+        for (state, &w) in ways.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            // Fill the column row by row: a free cell takes a vertical domino
+            // with the one below, or a horizontal one into the next column.
+            let mut stack = vec![(0usize, state, 0usize)];
+            while let Some((row, filled, out)) = stack.pop() {
+                if row == m {
+                    next[out] += w;
+                } else if filled >> row & 1 == 1 {
+                    stack.push((row + 1, filled, out));
+                } else {
+                    stack.push((row + 1, filled, out | 1 << row));
+                    if row + 1 < m && filled >> (row + 1) & 1 == 0 {
+                        stack.push((row + 2, filled, out));
+                    }
+                }
+            }
+        }
+        ways = next;
+    }
+    ways[0]
+}
+
+#[test]
+fn counts_and_figures_as_dlx6() {
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--stats"], TOY);
+    assert_eq!((run.code, run.stdout.as_str()), (0, "1\n"));
+    // DLX6's figures on the toy problem: 6 nodes, 28 updates, 5 ZDD nodes.
+    for line in ["nodes: 6\n", "updates: 28\n", "zdd nodes: 5\n", "memos: 5\n", "hits: 1\n"] {
+        assert!(run.stderr.contains(line), "{line}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn writes_the_zdd_and_lists() {
+    insta::assert_snapshot!(quadrille(&["solve", "--zdd"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--zdd-dot"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--option-counts"], TOY).transcript());
+    let listed = quadrille(&["solve", "--engine", "memo"], TOY);
+    assert_eq!(listed.stdout, "A D\nC E F\nB G\n\n");
+}
+
+#[test]
+fn samples_are_reproducible_and_solutions() {
+    let board = dominoes(4, 4);
+    let a = quadrille(&["solve", "--sample", "5", "--seed", "9"], &board);
+    let b = quadrille(&["solve", "--sample", "5", "--seed", "9"], &board);
+    let c = quadrille(&["solve", "--sample", "5", "--seed", "10"], &board);
+    assert_eq!(a.code, 0);
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+    assert_eq!(a.stdout.split("\n\n").filter(|s| !s.is_empty()).count(), 5);
+}
+
+#[test]
+fn big_counts_are_exact_and_json_strings() {
+    // OEIS A004003: domino tilings of the 16×16 board.
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--json"], &dominoes(16, 16));
+    let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(record["solutions"], "2444888770250892795802079170816");
+    // Below 2^53 a number.
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--json"], &dominoes(8, 8));
+    let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(record["solutions"], 12_988_816);
+}
+
+#[test]
+fn a_one_kilobyte_cache_still_counts_exactly() {
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "1K"], &dominoes(6, 6));
+    assert_eq!(run.stdout, format!("{}\n", transfer_count(6, 6)));
+    assert_eq!(run.stdout, "6728\n");
+}
+
+#[test]
+fn flags_that_do_not_combine() {
+    insta::assert_snapshot!(quadrille(&["solve", "--sample", "2", "--engine", "bits"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--zdd", "--count"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--memo-limit", "12Q", "--engine", "memo"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--memo-limit", "1M"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo", "--threads", "2"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo"], "1:2|a b\na\nb\na b\n").transcript());
+}
+
+#[test]
+fn pack_counts_tilings_by_memo() {
+    for (m, n) in [(2, 3), (3, 4), (4, 7), (5, 6), (6, 8)] {
+        let run = quadrille(&["pack", "--pieces", "dominoes", "--box", &format!("{m}x{n}"), "--count"], "");
+        assert_eq!(run.stdout, format!("{}\n", transfer_count(m, n)), "{m}x{n}");
+    }
+}
+
+#[test]
+fn aztec_diamonds() {
+    for n in 1..=8u32 {
+        let run = quadrille(&["pack", "--pieces", "dominoes", "--box", &format!("aztec:{n}"), "--count"], "");
+        assert_eq!(run.stdout, format!("{}\n", 1u64 << (n * (n + 1) / 2)), "order {n}");
+    }
+    let args = ["pack", "--pieces", "dominoes", "--box", "aztec:6", "--sample", "2", "--seed", "3", "--format", "svg"];
+    let a = quadrille(&args, "");
+    assert_eq!(a.code, 0);
+    assert_eq!(a.stdout, quadrille(&args, "").stdout);
+    assert_eq!(a.stdout.matches("<path").count(), 2 * 2 * 6 * 7 / 2);
+    insta::assert_snapshot!(
+        quadrille(&["pack", "--pieces", "dominoes", "--box", "aztec:40", "--count"], "").transcript()
+    );
+    insta::assert_snapshot!(quadrille(&["pack", "--pieces", "pentominoes", "--sample", "1"], "").transcript());
+}
+
+#[test]
+fn unlimited_pieces_in_descriptions() {
+    let run = quadrille(&["pack", "--count", "--json"], "[0-1][0-2]\n*|D 00 01\n");
+    let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(record["packings"], 3);
+    let emitted = quadrille(&["pack", "--emit-dlx"], "[0-1][0-1]\n*|D 00 01\n");
+    insta::assert_snapshot!(emitted.transcript());
+}
+
+/// Ctrl-C stops the memo search promptly, with exit code 130.
+#[test]
+fn ctrl_c_stops_the_memo() {
+    use std::ffi::OsStr;
+    use std::time::Duration;
+
+    use crate::{Timed, timed};
+    let pentominoes = crate::data("dlx/pentomino_6x10.dlx");
+    let runs: [&[&OsStr]; 2] = [
+        &["pack", "--pieces", "dominoes", "--box", "aztec:20", "--count"].map(OsStr::new),
+        &["solve".as_ref(), "--engine".as_ref(), "memo".as_ref(), "--count".as_ref(), pentominoes.as_os_str()],
+    ];
+    for args in runs {
+        let (run, waited) = timed(Timed {
+            args,
+            stdin: "",
+            stderr: None,
+            sigint_after: Some(Duration::from_millis(700)),
+            bound: Duration::from_secs(60),
+        });
+        assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
+        assert!(waited < Duration::from_secs(3), "{args:?}: {waited:?} after Ctrl-C");
+        assert!(run.stderr.contains("interrupted after "), "{args:?}: {}", run.stderr);
+    }
+}
