@@ -27,6 +27,7 @@ import importlib
 import json
 import os
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -121,43 +122,45 @@ def _queens_id(target: Queens) -> str:
     return problem_id
 
 
-def _read_journal(
-    path: str, problem_id: str, of: int, engine: str | None
-) -> dict[int, dict[str, Any]]:
-    """The records already in a journal; refuses one of another count."""
-    done: dict[int, dict[str, Any]] = {}
+def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[str, Any]]) -> int:
+    """Adds the records already in a journal to ``merge`` (which refuses
+    those of another count, and a line that is no record, naming it) and to
+    ``records``; returns the number of lines kept.
+
+    A last line without its end that is no record was cut short by a
+    coordinator killed while writing it: it is cut off the file, with a
+    warning, and its slice counted again (``quadrille merge`` skips it too).
+    """
     if not os.path.exists(path):
-        return done
-    with open(path, encoding="utf-8") as journal:
-        for line_number, line in enumerate(journal, 1):
-            if not line.strip():
-                continue
+        return 0
+    with open(path, "rb") as journal:
+        data = journal.read()
+    start = 0
+    line_number = 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        ended = end >= 0
+        if not ended:
+            end = len(data)
+        line_number += 1
+        text = data[start:end].decode("utf-8", errors="replace")
+        if text.strip():
             try:
-                record = json.loads(line)
-                shard, their_of, their_problem = record["shard"], record["of"], record["problem"]
-                for key in ("solutions", "nodes", "updates", "cleansings"):
-                    if not isinstance(record[key], int) or record[key] < 0:
-                        raise ValueError(key)
-            except (ValueError, KeyError, TypeError):
-                raise ValueError(f"{path}, line {line_number}: not a shard record") from None
-            if their_problem != problem_id:
-                raise ValueError(
-                    f"{path}, line {line_number}: a slice of another problem"
-                    f" ({their_problem}, not {problem_id})"
-                )
-            if their_of != of or not 0 <= shard < of:
-                raise ValueError(
-                    f"{path}, line {line_number}: slice {shard} of {their_of}, not of {of}"
-                )
-            if engine is not None and record.get("engine", engine) != engine:
-                raise ValueError(
-                    f"{path}, line {line_number}: counted by the {record.get('engine')} engine,"
-                    f" not {engine}"
-                )
-            if shard in done and done[shard] != record:
-                raise ValueError(f"{path}, line {line_number}: slice {shard} twice, differently")
-            done[shard] = record
-    return done
+                shard, line = merge.add(text, path, line_number)
+            except ValueError as error:
+                if ended:
+                    raise
+                warnings.warn(f"{error}: a last line cut short, counted again", stacklevel=3)
+                with open(path, "r+b") as journal:
+                    journal.truncate(start)
+                return line_number - 1
+            records[shard] = json.loads(line)
+        start = end + 1
+    if data and not data.endswith(b"\n"):
+        # A whole record that lacks only its line end: end it before appending.
+        with open(path, "ab") as journal:
+            journal.write(b"\n")
+    return line_number
 
 
 def _is_dask(cluster: Any) -> bool:
@@ -184,9 +187,13 @@ def count(
     :param engine: ``auto``, ``links``, ``cells`` or ``bits``; every slice runs
         on the one it resolves to, so the statistics add up.
     :param journal: a file of JSON lines: each finished slice's record is
-        appended (and flushed) as it arrives; slices already there are not
-        counted again. A journal of another problem, of another number of
-        slices, or with a line that is no record, is refused (``ValueError``).
+        appended (and flushed) as it arrives, as the library writes records,
+        so that ``quadrille merge`` sums the journal too; slices already there
+        are not counted again. A journal of another problem, of another
+        number of slices or engine, with a slice twice, or with a line that is
+        no record, is refused (``ValueError`` naming the file and line); a
+        last line cut short by a killed coordinator is dropped with a
+        warning and its slice counted again.
     :param retries: how many times a failed slice is submitted again before
         the call raises ``RuntimeError`` naming it.
     :param progress: show a ``tqdm`` bar (slices done, solutions so far).
@@ -197,47 +204,49 @@ def count(
     problem_id, recorded_engine = _identity(problem, engine)
     if recorded_engine is not None:
         engine = recorded_engine
-    done: dict[int, dict[str, Any]] = {}
+    # The library's checked merge, as `quadrille merge` runs it: every
+    # record, from the journal or from a worker, goes through it.
+    merge = _quadrille._Merge(problem_id, shards, recorded_engine)
+    records: dict[int, dict[str, Any]] = {}
     path = os.fspath(journal) if journal is not None else None
+    line_number = 0
     if path is not None:
-        done = _read_journal(path, problem_id, shards, recorded_engine)
-    todo = [i for i in range(shards) if i not in done]
+        line_number = _read_journal(path, merge, records)
+    todo = [i for i in range(shards) if i not in records]
     bar: Any = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=shards, initial=shards - len(todo), unit="slice")
     out = open(path, "a", encoding="utf-8") if path is not None else None
+    solutions = sum(r["solutions"] for r in records.values())
     try:
         for record in _run(problem, cluster, todo, shards, engine, retries):
-            if record["problem"] != problem_id:
-                raise RuntimeError(f"slice {record['shard']} counted another problem")
-            done[record["shard"]] = record
+            line_number += 1
+            shard, line = merge.add(json.dumps(record), path or "slice results", line_number)
+            records[shard] = json.loads(line)
+            solutions += records[shard]["solutions"]
             if out is not None:
-                out.write(json.dumps(record, sort_keys=True) + "\n")
+                out.write(line + "\n")
                 out.flush()
                 os.fsync(out.fileno())
             if bar is not None:
                 bar.update(1)
-                bar.set_postfix(solutions=sum(r["solutions"] for r in done.values()))
+                bar.set_postfix(solutions=solutions)
     finally:
         if out is not None:
             out.close()
         if bar is not None:
             bar.close()
-    records = [done[i] for i in range(shards)]
-    unique: int | None = None
-    if all("unique_times_8" in r for r in records):
-        unique = sum(r["unique_times_8"] for r in records) // 8
-    elif all("packings" in r for r in records):
-        unique = sum(r["packings"] for r in records)
+    whole = json.loads(merge.finish())
+    unique: int | None = whole.get("unique", whole.get("packings"))
     return Count(
-        solutions=sum(r["solutions"] for r in records),
-        nodes=sum(r["nodes"] for r in records),
-        updates=sum(r["updates"] for r in records),
-        cleansings=sum(r["cleansings"] for r in records),
+        solutions=whole["solutions"],
+        nodes=whole["nodes"],
+        updates=whole["updates"],
+        cleansings=whole["cleansings"],
         unique=unique,
-        records=records,
+        records=[records[i] for i in range(shards)],
     )
 
 
