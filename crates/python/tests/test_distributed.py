@@ -55,7 +55,8 @@ class Counting(concurrent.futures.ThreadPoolExecutor):
         self.fail = fail or set()
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        index = args[1]
+        # A slice's arguments end with its number, the number of slices and the engine.
+        index = args[-3]
         self.submitted.append(index)
         if index in self.fail:
 
