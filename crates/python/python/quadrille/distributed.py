@@ -286,8 +286,11 @@ def _run(
             # Typed as Any: dask's own annotations are partial.
             dask_distributed: Any = importlib.import_module("dask.distributed")
 
-            # The problem travels to every worker once.
-            [shared] = cluster.scatter([problem], broadcast=True)
+            # The problem travels to every worker once. Under a key of its
+            # own (hash=False): a key named by the problem's hash, released
+            # by the count before on the same problem while scattered again,
+            # leaves this count's slices waiting on data the workers forgot.
+            [shared] = cluster.scatter([problem], broadcast=True, hash=False)
 
             def submit(i: int) -> Any:
                 return cluster.submit(_slice, shared, i, of, engine, pure=False)

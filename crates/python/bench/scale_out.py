@@ -3,7 +3,7 @@
 Not a test: run it by hand with an optimised build::
 
     QUADRILLE_PYTHON_PROFILE=release crates/python/run-tests -k nothing
-    target/python-venv/bin/python crates/python/bench/distributed.py
+    target/python-venv/bin/python crates/python/bench/scale_out.py
 
 It starts a cluster of two single-threaded worker processes (on 127.0.0.1,
 no dashboard) and shuts it down at the end. In each round, alternately:
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import pickle
 import statistics
 import subprocess
@@ -98,18 +99,19 @@ def main() -> None:
     if args.pickle:
         pickling(1000)
         return
-    from dask.distributed import Client, LocalCluster
+    # Typed as Any: dask's own annotations are partial.
+    dask_distributed: Any = importlib.import_module("dask.distributed")
 
     expected = quadrille.queens_count(args.n, algorithm="dlx").total
     times: dict[str, list[float]] = {"pair": []}
-    with LocalCluster(
+    with dask_distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
         dashboard_address=None,
     ) as cluster:
-        with Client(cluster) as client:
+        with dask_distributed.Client(cluster) as client:
             on_cluster(client, args.n, 16, expected)  # the workers warm
             for round_ in range(args.rounds):
                 runs: list[tuple[str, Callable[[], float]]] = [
