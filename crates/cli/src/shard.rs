@@ -83,19 +83,41 @@ pub struct Args {
 
 /// Runs `quadrille merge`: each line of each file read and added to the
 /// merge as it comes, so that memory follows the number of records.
+///
+/// A file's last line that has no line end and is no record is skipped with
+/// a warning: it is a record cut short by a process killed while writing it
+/// (a journal of `quadrille.distributed`), and its slice, if no other line
+/// holds it, is then reported missing, never summed wrongly. Any other line
+/// that is no record is an error naming it.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let mut merge = Merge::new();
     let stdin = [PathBuf::from("-")];
     for path in if args.files.is_empty() { &stdin[..] } else { &args.files } {
-        let crate::input::Input { name, reader, .. } = crate::input::open(Some(path), 1 << 16)?;
-        for (k, line) in reader.lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {name}"))?;
+        let crate::input::Input { name, mut reader, .. } = crate::input::open(Some(path), 1 << 16)?;
+        let mut text = String::new();
+        for line_number in 1.. {
+            text.clear();
+            if reader.read_line(&mut text).with_context(|| format!("cannot read {name}"))? == 0 {
+                break;
+            }
+            let line = text.trim_end_matches(['\n', '\r']);
             if line.trim().is_empty() {
                 continue;
             }
-            let origin = Origin { file: name.clone(), line: k + 1 };
-            let record = Record::parse(&line).map_err(|e| e.at(origin.clone()))?;
-            merge.add(origin, record)?;
+            let origin = Origin { file: name.clone(), line: line_number };
+            match Record::parse(line) {
+                Ok(record) => merge.add(origin, record)?,
+                // Only the last line can lack its end.
+                Err(error) if !text.ends_with('\n') => {
+                    if !crate::quiet() {
+                        eprintln!(
+                            "quadrille: warning: {}",
+                            crate::terminal::printable(&format!("{origin}: skipped, a last line cut short: {error}"))
+                        );
+                    }
+                }
+                Err(error) => return Err(error.at(origin).into()),
+            }
         }
     }
     let merged = merge.finish()?;

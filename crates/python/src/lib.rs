@@ -14,6 +14,7 @@
 mod models;
 mod problem;
 mod run;
+mod shard;
 
 use pyo3::prelude::*;
 
@@ -23,6 +24,7 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::PyProblem>()?;
     m.add_class::<problem::PySolutions>()?;
     m.add_class::<models::PyPacking>()?;
+    m.add_class::<shard::PyMerge>()?;
     m.add_function(wrap_pyfunction!(models::queens_list, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_svg, m)?)?;

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import operator
 import os
 import pickle
 import signal
@@ -12,18 +13,19 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import brute
 import pytest
 import quadrille
 from quadrille import Problem, distributed
 
 
-def coloured() -> Problem:
+def coloured_spec() -> brute.Spec:
     # Word squares in miniature: cells are secondary items coloured by letter.
     words = ["ab", "ba", "aa", "bb"]
-    options = []
+    options: list[list[Any]] = []
     for row in range(2):
         for w in words:
             options.append([f"row{row}", *[(f"c{row}{k}", ch) for k, ch in enumerate(w)]])
@@ -31,7 +33,17 @@ def coloured() -> Problem:
         for w in words:
             options.append([f"col{col}", *[(f"c{k}{col}", ch) for k, ch in enumerate(w)]])
     cells = [f"c{r}{c}" for r in range(2) for c in range(2)]
-    return Problem(["row0", "row1", "col0", "col1"], options, secondary=cells)
+    return brute.Spec(["row0", "row1", "col0", "col1"], cells, options)
+
+
+def coloured() -> Problem:
+    spec = coloured_spec()
+    return Problem(spec.primary, spec.options, secondary=spec.secondary)
+
+
+def test_the_coloured_problem_is_counted_right() -> None:
+    # Every subset of its 16 options tried: 16 squares of two letters.
+    assert len(brute.solutions(coloured_spec())) == coloured().count() == 16
 
 
 class Counting(concurrent.futures.ThreadPoolExecutor):
@@ -43,7 +55,8 @@ class Counting(concurrent.futures.ThreadPoolExecutor):
         self.fail = fail or set()
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        index = args[1]
+        # A slice's arguments end with its number, the number of slices and the engine.
+        index = args[-3]
         self.submitted.append(index)
         if index in self.fail:
 
@@ -132,15 +145,114 @@ def test_a_failing_slice_is_retried_then_named() -> None:
 def test_bad_journals_are_refused(tmp_path: Any) -> None:
     journal = tmp_path / "count.jsonl"
     distributed.count(coloured(), Counting(), shards=4, journal=journal)
+    good = journal.read_text()
     other = quadrille.pack("pentominoes", "3x20").problem
-    with pytest.raises(ValueError, match=r"line 1: a slice of another problem"):
+    with pytest.raises(ValueError, match=r"count.jsonl:1: shard of another problem"):
         distributed.count(other, Counting(), shards=4, journal=journal)
-    with pytest.raises(ValueError, match=r"line 1: slice 0 of 4, not of 8"):
+    with pytest.raises(ValueError, match=r"count\.jsonl:1: shard [0-3]/4, not of 8"):
         distributed.count(coloured(), Counting(), shards=8, journal=journal)
-    with open(journal, "a") as f:
-        f.write('{"shard": 1, "of": 4, "problem\n')
-    with pytest.raises(ValueError, match=r"line 5: not a shard record"):
+    with pytest.raises(
+        ValueError, match=r"count.jsonl:1: shard counted with the bits engine, not links"
+    ):
+        distributed.count(coloured(), Counting(), shards=4, engine="links", journal=journal)
+    lines = good.splitlines(keepends=True)
+    for bad, where in [
+        ('{"shard": 1, "of": 4, "problem\n', 5),
+        ("not json\n", 5),
+        (lines[0].replace('"seconds":', '"seconds":-'), 5),
+        (lines[2].replace('"nodes":', '"nodes":-'), 5),
+        (lines[1], 5),
+    ]:
+        journal.write_text(good + bad)
+        with pytest.raises(ValueError, match=rf"count\.jsonl:{where}\b") as refused:
+            distributed.count(coloured(), Counting(), shards=4, journal=journal)
+        if bad == lines[1]:
+            assert "appears twice" in str(refused.value)
+    # A corrupt line before others is refused wherever it is.
+    journal.write_text(lines[0] + "{\n" + "".join(lines[1:]))
+    with pytest.raises(ValueError, match=r"count.jsonl:2: not a shard record"):
         distributed.count(coloured(), Counting(), shards=4, journal=journal)
+
+
+def test_a_last_line_cut_short_is_dropped_and_counted_again(tmp_path: Any) -> None:
+    journal = tmp_path / "count.jsonl"
+    whole = distributed.count(coloured(), Counting(), shards=4, journal=journal)
+    lines = journal.read_text().splitlines(keepends=True)
+    torn_shard = json.loads(lines[3])["shard"]
+    journal.write_text("".join(lines[:3]) + lines[3][:20])
+    pool = Counting()
+    with pytest.warns(UserWarning, match=r"count.jsonl:4: .*a last line cut short"):
+        again = distributed.count(coloured(), pool, shards=4, journal=journal)
+    assert pool.submitted == [torn_shard]
+    assert again.solutions == whole.solutions
+    assert journal.read_text().splitlines(keepends=True)[:3] == lines[:3]
+    assert len(journal.read_text().splitlines()) == 4
+    # A whole record lacking only its line end is kept, and the next appended after it.
+    journal.write_text("".join(lines[:3]) + lines[3].rstrip("\n"))
+    pool = Counting()
+    assert (
+        distributed.count(coloured(), pool, shards=4, journal=journal).solutions == whole.solutions
+    )
+    assert pool.submitted == []
+
+
+def quadrille_binary() -> str | None:
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "..")
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
+    for profile in ("release", "debug"):
+        path = os.path.join(target, profile, "quadrille")
+        if os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def test_quadrille_merge_reads_a_journal(tmp_path: Any) -> None:
+    binary = quadrille_binary()
+    if binary is None:
+        pytest.skip("no quadrille binary built (cargo build -p quadrille-cli)")
+    problem = quadrille.pack("pentominoes", "3x20").problem
+    journal = tmp_path / "count.jsonl"
+    total = distributed.count(problem, Counting(), shards=16, journal=journal)
+    run = subprocess.run([binary, "merge", str(journal)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    merged = json.loads(run.stdout)
+    whole = serial(problem, problem.engine())
+    assert (merged["solutions"], merged["nodes"], merged["updates"], merged["shards"]) == (
+        whole.solutions,
+        whole.nodes,
+        whole.updates,
+        16,
+    )
+    assert (total.solutions, total.nodes, total.updates) == (
+        whole.solutions,
+        whole.nodes,
+        whole.updates,
+    )
+    # Cut short on its last line, as a killed coordinator may leave it.
+    text = journal.read_text()
+    journal.write_text(text + text.splitlines()[0][:30])
+    run = subprocess.run([binary, "merge", str(journal)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == merged
+    assert "count.jsonl:17: skipped, a last line cut short" in run.stderr
+    # The slices of the command line's `--shard` and of the journal are one count's.
+    knuth = tmp_path / "p.dlx"
+    knuth.write_text(problem.to_knuth())
+    mixed = tmp_path / "mixed.jsonl"
+    with open(mixed, "w") as out:
+        for i in range(8):
+            shard = subprocess.run(
+                [binary, "solve", str(knuth), "--count", "--threads", "1", "--shard", f"{i}/16"],
+                capture_output=True,
+                text=True,
+            )
+            # Exit code 1: a slice without solutions.
+            assert shard.returncode in (0, 1), shard.stderr
+            out.write(shard.stdout)
+        out.writelines(line + "\n" for line in text.splitlines() if json.loads(line)["shard"] >= 8)
+    run = subprocess.run([binary, "merge", str(mixed)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {**merged, "seconds": json.loads(run.stdout)["seconds"]}
 
 
 COORDINATOR = textwrap.dedent(
@@ -188,41 +300,146 @@ def test_a_killed_coordinator_resumes_from_its_journal(tmp_path: Any) -> None:
     )
 
 
-def test_dask_cluster() -> None:
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    """A cluster of two single-threaded worker processes, on 127.0.0.1 only,
+    shut down with its workers when the module's tests are done."""
     dask_distributed = pytest.importorskip("dask.distributed")
-    problem = coloured()
-    whole = serial(problem, "links")
     with dask_distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
     ) as cluster:
         with dask_distributed.Client(cluster) as client:
-            total = distributed.count(problem, client, shards=16, engine="links")
-    assert (total.solutions, total.nodes, total.updates) == (
-        whole.solutions,
-        whole.nodes,
-        whole.updates,
-    )
+            yield client
 
 
-def test_dask_survives_a_killed_worker() -> None:
-    dask_distributed = pytest.importorskip("dask.distributed")
+class Recording:
+    """A Dask client that records what it is given, and can make slices fail
+    on the workers every time."""
+
+    def __init__(self, client: Any, fail: set[int] | None = None) -> None:
+        self.client = client
+        self.submitted: list[int] = []
+        self.fail = fail or set()
+
+    def scatter(self, *args: Any, **kwargs: Any) -> Any:
+        return self.client.scatter(*args, **kwargs)
+
+    def gather(self, *args: Any, **kwargs: Any) -> Any:
+        return self.client.gather(*args, **kwargs)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        index = args[1]
+        self.submitted.append(index)
+        if index in self.fail:
+            # Raises ZeroDivisionError on the worker.
+            return self.client.submit(operator.truediv, 1, 0, pure=False)
+        return self.client.submit(fn, *args, **kwargs)
+
+
+def test_dask_counts_as_the_serial_search_does(dask_client: Any) -> None:
+    solutions = []
+    for problem in (quadrille.pack("pentominoes", "6x10").problem, coloured()):
+        engine = problem.engine()
+        # On every core: the engine's parallel count adds up to exactly the
+        # serial search's (its own tests), and takes half the time on two.
+        whole = problem.stats(engine=engine)
+        total = distributed.count(problem, dask_client, shards=64)
+        assert (total.solutions, total.nodes, total.updates, total.cleansings) == (
+            whole.solutions,
+            whole.nodes,
+            whole.updates,
+            whole.cleansings,
+        )
+        assert {r["engine"] for r in total.records} == {engine}
+        solutions.append(total.solutions)
+    # 2,339 packings of the 6x10 box (Haselgrove 1960), each in its 4
+    # orientations; the coloured squares by brute force.
+    assert solutions == [4 * 2339, len(brute.solutions(coloured_spec()))]
+    queens = distributed.count(distributed.Queens(12), dask_client, shards=64)
+    # OEIS A000170 and A002562.
+    assert (queens.solutions, queens.unique) == (14200, 1787)
+    dlx = distributed.count(distributed.Queens(9, "dlx"), dask_client, shards=32)
+    assert dlx.solutions == 352
+
+
+def test_dask_counts_one_problem_again_and_again(dask_client: Any) -> None:
+    # Each count scatters the problem anew; none waits on the one before's.
+    for shards in (64, 64, 16, 64):
+        total = distributed.count(distributed.Queens(10, "dlx"), dask_client, shards=shards)
+        # OEIS A000170.
+        assert total.solutions == 724
+
+
+def test_dask_a_failing_slice_is_retried_then_named(dask_client: Any) -> None:
+    client = Recording(dask_client, fail={5})
+    with pytest.raises(RuntimeError, match=r"slice 5 of 16 failed 3 times: ZeroDivisionError"):
+        distributed.count(coloured(), client, shards=16, retries=2)
+    assert client.submitted.count(5) == 3
+
+
+DASK_COORDINATOR = textwrap.dedent(
+    """
+    import sys
+    from dask.distributed import Client
+    from quadrille import distributed
+
+    with Client(sys.argv[2]) as client:
+        distributed.count(distributed.Queens(12, "dlx"), client, shards=256, journal=sys.argv[1])
+    """
+)
+
+
+def test_dask_a_killed_coordinator_resumes_from_its_journal(
+    dask_client: Any, tmp_path: Any
+) -> None:
+    journal = tmp_path / "count.jsonl"
+    address = dask_client.scheduler.address
+    child = subprocess.Popen([sys.executable, "-c", DASK_COORDINATOR, str(journal), address])
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline and child.poll() is None:
+            if journal.exists() and len(journal.read_text().splitlines()) >= 5:
+                break
+            time.sleep(0.01)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    kept = {json.loads(line)["shard"] for line in journal.read_text().splitlines()}
+    assert 5 <= len(kept) < 256, len(kept)
+    client = Recording(dask_client)
+    total = distributed.count(distributed.Queens(12, "dlx"), client, shards=256, journal=journal)
+    assert sorted(client.submitted) == sorted(set(range(256)) - kept)
+    # OEIS A000170.
+    assert total.solutions == 14200
+
+
+def test_dask_survives_a_killed_worker(dask_client: Any, tmp_path: Any) -> None:
     from test_runtime import queens
 
     problem = queens(12)
     whole = serial(problem, "links")
-    with dask_distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True
-    ) as cluster:
-        with dask_distributed.Client(cluster) as client:
-            pids = list(client.run(os.getpid).values())
-            killer = threading.Timer(0.5, os.kill, (pids[0], signal.SIGKILL))
-            killer.start()
-            try:
-                total = distributed.count(problem, client, shards=64, engine="links")
-            finally:
-                killer.cancel()
-            # The timer fired during the count: that worker is gone.
-            assert pids[0] not in set(client.run(os.getpid).values())
+    pids = list(dask_client.run(os.getpid).values())
+    journal = tmp_path / "count.jsonl"
+    done_at_kill: list[int] = []
+
+    def kill_once_counting() -> None:
+        # As soon as slices have come back, and while most have not.
+        while not journal.exists() or len(journal.read_text().splitlines()) < 3:
+            time.sleep(0.001)
+        os.kill(pids[0], signal.SIGKILL)
+        done_at_kill.append(len(journal.read_text().splitlines()))
+
+    killer = threading.Thread(target=kill_once_counting, daemon=True)
+    killer.start()
+    total = distributed.count(problem, dask_client, shards=512, engine="links", journal=journal)
+    killer.join(10)
+    assert done_at_kill and done_at_kill[0] < 512, done_at_kill
+    # That worker is gone (its nanny starts another).
+    assert pids[0] not in set(dask_client.run(os.getpid).values())
     assert (total.solutions, total.nodes, total.updates) == (
         whole.solutions,
         whole.nodes,

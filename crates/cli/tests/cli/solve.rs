@@ -111,6 +111,28 @@ fn shards_merge_into_the_whole_count() {
 }
 
 #[test]
+fn a_journal_cut_short_on_its_last_line_is_merged_without_that_line() {
+    let shards: Vec<String> =
+        (0..4).map(|i| quadrille(&["solve", "--count", "--shard", &format!("{i}/4")], TOY).stdout).collect();
+    let whole = quadrille(&["merge"], &shards.concat());
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    // A coordinator killed while writing slice 3 again leaves half a line, without its end.
+    let torn = &shards[3][..shards[3].len() / 2];
+    assert!(!torn.ends_with('\n'));
+    let journal = quadrille(&["merge"], &[shards.concat(), torn.to_string()].concat());
+    assert_eq!((journal.code, &journal.stdout), (0, &whole.stdout), "{}", journal.stderr);
+    assert!(journal.stderr.contains("warning: <stdin>:5: skipped, a last line cut short"), "{}", journal.stderr);
+    // The slice only that line held is missing, not summed wrongly.
+    let lost = quadrille(&["merge"], &[shards[..3].concat(), torn.to_string()].concat());
+    assert_eq!(lost.code, 2);
+    assert!(lost.stderr.contains("missing 1 shard of 4: 3"), "{}", lost.stderr);
+    // A line cut short before others is corruption: refused, named.
+    let middle = quadrille(&["merge"], &[&shards[0], torn, "\n", &shards[1], &shards[2], &shards[3]].concat());
+    assert_eq!(middle.code, 2);
+    assert!(middle.stderr.contains("<stdin>:2: not a shard record"), "{}", middle.stderr);
+}
+
+#[test]
 fn bad_shards_and_threads_are_usage_errors() {
     for args in [
         &["solve", "--count", "--shard", "4/4"][..],

@@ -1,0 +1,77 @@
+//! Shard records and their checked merge, the library's own
+//! ([`quadrille_dlx::shard`]), so that `quadrille.distributed` and
+//! `quadrille merge` read, refuse and sum records alike.
+
+use std::sync::Mutex;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use quadrille_dlx::shard::{Merge, Origin, Record};
+
+/// A merge under way, held for Python: lines of JSON added one at a time,
+/// each checked by [`Record::parse`] and [`Merge::add`], and, beyond what
+/// `quadrille merge` checks, against the count the caller expects (its
+/// problem, its number of slices, its engine), so that a journal whose first
+/// line is of another count is refused too.
+#[pyclass(module = "quadrille._quadrille", name = "_Merge", frozen)]
+pub struct PyMerge {
+    expected_problem: String,
+    expected_of: u64,
+    expected_engine: Option<String>,
+    /// `None` once finished.
+    merge: Mutex<Option<Merge>>,
+}
+
+#[pymethods]
+impl PyMerge {
+    #[new]
+    #[pyo3(signature = (problem, of, engine=None))]
+    fn new(problem: String, of: u64, engine: Option<String>) -> PyMerge {
+        PyMerge {
+            expected_problem: problem,
+            expected_of: of,
+            expected_engine: engine,
+            merge: Mutex::new(Some(Merge::new())),
+        }
+    }
+
+    /// Adds the record on `line` (of `file`, line `line_number` from 1):
+    /// returns its shard and the record as the library writes it, or raises
+    /// `ValueError` naming `file:line_number` and what is wrong.
+    fn add(&self, text: &str, file: String, line_number: usize) -> PyResult<(u64, String)> {
+        let origin = Origin { file, line: line_number };
+        let refuse = |why: String| PyValueError::new_err(format!("{origin}: {why}"));
+        let record = Record::parse(text).map_err(|e| refuse(e.to_string()))?;
+        if record.problem != self.expected_problem {
+            return Err(refuse(format!(
+                "shard of another problem: {:?}, not {:?}",
+                record.problem, self.expected_problem
+            )));
+        }
+        if record.of != self.expected_of {
+            return Err(refuse(format!("shard {}/{}, not of {}", record.shard, record.of, self.expected_of)));
+        }
+        if let Some(expected) = &self.expected_engine {
+            // As in the merge, a record naming no engine is of the links engine.
+            let found = record.engine.as_deref().unwrap_or("links");
+            if found != expected {
+                return Err(refuse(format!("shard counted with the {found} engine, not {expected}")));
+            }
+        }
+        let shard = record.shard;
+        let line = record.to_json();
+        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
+        let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
+        merge.add(origin, record).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((shard, line))
+    }
+
+    /// The whole count as one line of JSON (the output of `quadrille
+    /// merge`), or `ValueError` naming the missing slices.
+    fn finish(&self) -> PyResult<String> {
+        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
+        let merge = guard.take().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
+        let merged = merge.finish().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(merged.to_json())
+    }
+}
