@@ -32,5 +32,6 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(models::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(models::sudoku_svg, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_SHARDS", quadrille_dlx::parallel::MAX_SHARDS)?;
     Ok(())
 }

@@ -12,6 +12,8 @@ __version__: str
 
 _StatsTuple = tuple[int, int, int, int]
 
+MAX_SHARDS: int
+
 @final
 class _Problem:
     """An exact-cover problem, built and checked by the engine."""

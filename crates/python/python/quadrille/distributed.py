@@ -205,7 +205,8 @@ def count(
         ``None`` for threads here. An executor has no broadcast: each task
         carries the pickled problem (35 kB for pentomino 6x10), and each
         process unpickles it once, keeping the last problem it was sent.
-    :param shards: the number of slices (at most 1,024: the engine's split).
+    :param shards: the number of slices (at most ``MAX_SHARDS``, 100,000: the
+        engine's split).
     :param engine: ``auto``, ``links``, ``cells`` or ``bits``; every slice runs
         on the one it resolves to, so the statistics add up.
     :param journal: a file of JSON lines: each finished slice's record is
@@ -220,8 +221,8 @@ def count(
         the call raises ``RuntimeError`` naming it.
     :param progress: show a ``tqdm`` bar (slices done, solutions so far).
     """
-    if not 1 <= shards <= 1024:
-        raise ValueError(f"shards must be between 1 and 1024, not {shards}")
+    if not 1 <= shards <= _quadrille.MAX_SHARDS:
+        raise ValueError(f"shards must be between 1 and {_quadrille.MAX_SHARDS}, not {shards}")
     _check_engine(engine)
     problem_id, recorded_engine = _identity(problem, engine)
     if recorded_engine is not None:
