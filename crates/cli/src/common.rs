@@ -207,3 +207,42 @@ pub fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
         say!("updates/s: {:.0}", stats.updates as f64 / seconds);
     }
 }
+
+/// Writes the cheapest solutions as `quadrille solve --best` prints them, in
+/// the order given: each with its cost and its options' lines, then the costs
+/// on one line. With `summary` (for `--json`), JSON Lines instead: an object
+/// per solution, then `summary` with the costs added.
+pub fn write_best<'s>(
+    out: &mut impl Write,
+    problem: &Problem,
+    best: impl IntoIterator<Item = (u64, &'s [quadrille_dlx::OptionId])>,
+    summary: Option<serde_json::Map<String, serde_json::Value>>,
+) -> io::Result<()> {
+    let lines = |options: &[quadrille_dlx::OptionId]| -> Vec<String> {
+        options.iter().map(|&o| problem.format_option(o)).collect()
+    };
+    let mut costs = Vec::new();
+    for (cost, options) in best {
+        costs.push(cost);
+        if summary.is_some() {
+            writeln!(out, "{}", serde_json::json!({ "cost": cost, "solution": lines(options) }))?;
+        } else {
+            writeln!(out, "cost: {cost}")?;
+            for line in lines(options) {
+                writeln!(out, "{line}")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    match summary {
+        Some(mut record) => {
+            record.insert("costs".to_string(), serde_json::json!(costs));
+            writeln!(out, "{}", serde_json::Value::Object(record))
+        }
+        None if !costs.is_empty() => {
+            let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+            writeln!(out, "costs: {}", costs.join(" "))
+        }
+        None => Ok(()),
+    }
+}

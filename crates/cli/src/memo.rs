@@ -12,7 +12,7 @@ use quadrille_dlx::memo::{Memo, MemoError, MemoStats, Zdd};
 use quadrille_dlx::{OptionId, Problem};
 
 use crate::Outcome;
-use crate::common::{json_count, say};
+use crate::common::{json_count, say, write_best};
 use crate::progress::{self, Progress};
 
 /// The most ZDD nodes `--zdd-dot` draws: Graphviz takes minutes and the
@@ -167,35 +167,19 @@ fn best(problem: &Problem, zdd: &Zdd, k: usize, request: Request, start: Instant
     let mut out = crate::stdout();
     let best = zdd.best(k);
     let seconds = start.elapsed().as_secs_f64();
-    let lines = |options: &[OptionId]| -> Vec<String> { options.iter().map(|&o| problem.format_option(o)).collect() };
-    for solution in &best {
-        if request.json {
-            writeln!(out, "{}", serde_json::json!({ "cost": solution.cost, "solution": lines(&solution.options) }))?;
-        } else {
-            writeln!(out, "cost: {}", solution.cost)?;
-            for line in lines(&solution.options) {
-                writeln!(out, "{line}")?;
-            }
-            writeln!(out)?;
-        }
-    }
-    let costs: Vec<u64> = best.iter().map(|c| c.cost).collect();
     let count = zdd.count();
-    if request.json {
+    let summary = request.json.then(|| {
         let stats = zdd.stats();
         let record = serde_json::json!({
-            "costs": costs,
             "solutions": json_count(&count),
             "nodes": stats.nodes,
             "updates": stats.updates,
             "cleansings": stats.cleansings,
             "seconds": seconds,
         });
-        writeln!(out, "{record}")?;
-    } else if !costs.is_empty() {
-        let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
-        writeln!(out, "costs: {}", costs.join(" "))?;
-    }
+        record.as_object().cloned().unwrap_or_default()
+    });
+    write_best(&mut out, problem, best.iter().map(|c| (c.cost, c.options.as_slice())), summary)?;
     out.flush()?;
     if request.stats && !crate::quiet() {
         print_stats(zdd.stats(), &count.to_string(), seconds, problem.has_colors());

@@ -11,7 +11,7 @@ use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver
 use crate::Outcome;
 use crate::common::{
     EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, parse_bytes, print_stats, read_problem,
-    say, threads_parser,
+    say, threads_parser, write_best,
 };
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
@@ -319,33 +319,17 @@ fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
     let best = MinCost::new(problem).threads(threads).monitor(Some(progress::monitor())).best(k)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
-    let lines = |options: &[OptionId]| -> Vec<String> { options.iter().map(|&o| problem.format_option(o)).collect() };
-    for solution in &best.solutions {
-        if args.json {
-            writeln!(out, "{}", serde_json::json!({ "cost": solution.cost, "solution": lines(&solution.options) }))?;
-        } else {
-            writeln!(out, "cost: {}", solution.cost)?;
-            for line in lines(&solution.options) {
-                writeln!(out, "{line}")?;
-            }
-            writeln!(out)?;
-        }
-    }
-    let costs = best.costs();
-    if args.json {
+    let summary = args.json.then(|| {
         let record = serde_json::json!({
-            "costs": costs,
             "solutions": best.stats.solutions,
             "nodes": best.stats.nodes,
             "updates": best.stats.updates,
             "cleansings": best.stats.cleansings,
             "seconds": seconds,
         });
-        writeln!(out, "{record}")?;
-    } else if !costs.is_empty() {
-        let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
-        writeln!(out, "costs: {}", costs.join(" "))?;
-    }
+        record.as_object().cloned().unwrap_or_default()
+    });
+    write_best(&mut out, problem, best.solutions.iter().map(|s| (s.cost, s.options.as_slice())), summary)?;
     out.flush()?;
     if best.interrupted && progress::interrupted() {
         say!(
