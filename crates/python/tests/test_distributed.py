@@ -197,13 +197,17 @@ def test_a_last_line_cut_short_is_dropped_and_counted_again(tmp_path: Any) -> No
 
 
 def quadrille_binary() -> str | None:
+    """The command-line tool of the same build: ``$QUADRILLE_BIN`` (which
+    ``run-tests`` sets, and which must then exist), else a debug build if
+    there is one."""
+    given = os.environ.get("QUADRILLE_BIN")
+    if given:
+        assert os.access(given, os.X_OK), f"QUADRILLE_BIN={given} is no program"
+        return given
     root = os.path.join(os.path.dirname(__file__), "..", "..", "..")
     target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
-    for profile in ("release", "debug"):
-        path = os.path.join(target, profile, "quadrille")
-        if os.access(path, os.X_OK):
-            return path
-    return None
+    path = os.path.join(target, "debug", "quadrille")
+    return path if os.access(path, os.X_OK) else None
 
 
 def test_quadrille_merge_reads_a_journal(tmp_path: Any) -> None:
