@@ -15,6 +15,7 @@ mod models;
 mod problem;
 mod run;
 mod shard;
+mod zdd;
 
 use pyo3::prelude::*;
 
@@ -25,6 +26,7 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::PySolutions>()?;
     m.add_class::<models::PyPacking>()?;
     m.add_class::<shard::PyMerge>()?;
+    m.add_class::<zdd::PyZdd>()?;
     m.add_function(wrap_pyfunction!(models::queens_list, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_svg, m)?)?;

@@ -18,12 +18,11 @@ use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Proble
 
 use crate::run::{POLL, interruptible, panic_message};
 
-/// The engine of that name; `memo` is refused until the memoizing engine exists.
+/// The engine of that name. `memo`, which builds a diagram rather than
+/// searching, goes through `_Problem.zdd` and is refused here.
 pub(crate) fn engine(name: &str) -> PyResult<Engine> {
     if name == "memo" {
-        return Err(PyValueError::new_err(
-            "engine `memo`: the memoizing engine is not part of this build; expected auto, links, cells or bits",
-        ));
+        return Err(PyValueError::new_err("engine `memo` cannot run this search; expected auto, links, cells or bits"));
     }
     name.parse().map_err(|e: quadrille_dlx::UnknownEngine| PyValueError::new_err(e.to_string()))
 }
@@ -38,7 +37,7 @@ pub(crate) fn stats_tuple(stats: &Stats) -> StatsTuple {
     (stats.nodes, stats.updates, stats.cleansings, stats.solutions)
 }
 
-fn value_error(error: impl std::fmt::Display) -> PyErr {
+pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
 }
 
@@ -294,35 +293,44 @@ impl PyProblem {
         Ok((solutions, stats_tuple(&best.stats)))
     }
 
+    /// The diagram of all solutions, made by the memoizing engine with its
+    /// cache limited to `limit` bytes (by default the library's).
+    #[pyo3(signature = (limit=None))]
+    fn zdd(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<crate::zdd::PyZdd> {
+        crate::zdd::PyZdd::build(py, &self.problem, limit)
+    }
+
     /// The solutions one at a time: each a list of `payloads[k]` for its
     /// options `k`, or of the option numbers when `payloads` is `None`.
     #[pyo3(signature = (engine, limit, payloads))]
     fn solutions(&self, engine: &str, limit: Option<u64>, payloads: Option<Vec<PyObject>>) -> PyResult<PySolutions> {
-        if let Some(payloads) = &payloads {
-            if payloads.len() != self.problem.n_options() {
-                return Err(PyValueError::new_err(format!(
-                    "{} payloads for {} options",
-                    payloads.len(),
-                    self.problem.n_options()
-                )));
-            }
-        }
+        check_payloads(&payloads, self.problem.n_options())?;
         let monitor = Arc::new(Monitor::new());
         let config = self.config(engine, limit, &monitor)?;
         Ok(PySolutions::start(self.problem.clone(), config, monitor, payloads))
     }
 }
 
+/// Refuses payloads that are not one per option.
+pub(crate) fn check_payloads(payloads: &Option<Vec<PyObject>>, n_options: usize) -> PyResult<()> {
+    match payloads {
+        Some(payloads) if payloads.len() != n_options => {
+            Err(PyValueError::new_err(format!("{} payloads for {} options", payloads.len(), n_options)))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Solutions travel from the search's thread in chunks: the options of each,
 /// one after the other, and where each ends.
 #[derive(Default)]
-struct Chunk {
+pub(crate) struct Chunk {
     options: Vec<u32>,
     ends: Vec<usize>,
 }
 
 /// What the search's thread sends.
-enum Message {
+pub(crate) enum Message {
     Chunk(Chunk),
     Done(Stats),
     Panicked(String),
@@ -332,33 +340,58 @@ enum Message {
 /// so that asking for a few solutions does not search for many.
 const CHUNK: usize = 1024;
 
-/// The search's end of the channel: runs the search, sending its solutions.
-fn produce(problem: Problem, config: Config, sender: SyncSender<Message>) {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut solver = Solver::with_config(&problem, config);
-        let mut chunk = Chunk::default();
-        let mut size = 1;
-        let mut open = true;
-        solver.visit(|solution| {
-            chunk.options.extend(solution.iter().map(|o| o.0));
-            chunk.ends.push(chunk.options.len());
-            if chunk.ends.len() >= size {
-                size = (size * 2).min(CHUNK);
-                if sender.send(Message::Chunk(std::mem::take(&mut chunk))).is_err() {
-                    open = false;
-                    return ControlFlow::Break(());
-                }
+/// Gathers solutions into chunks and sends them.
+pub(crate) struct ChunkSender<'s> {
+    sender: &'s SyncSender<Message>,
+    chunk: Chunk,
+    size: usize,
+    open: bool,
+}
+
+impl<'s> ChunkSender<'s> {
+    pub(crate) fn new(sender: &'s SyncSender<Message>) -> Self {
+        ChunkSender { sender, chunk: Chunk::default(), size: 1, open: true }
+    }
+
+    /// Adds a solution; false once the reader has gone.
+    pub(crate) fn push(&mut self, solution: &[OptionId]) -> bool {
+        self.chunk.options.extend(solution.iter().map(|o| o.0));
+        self.chunk.ends.push(self.chunk.options.len());
+        if self.chunk.ends.len() >= self.size {
+            self.size = (self.size * 2).min(CHUNK);
+            if self.sender.send(Message::Chunk(std::mem::take(&mut self.chunk))).is_err() {
+                self.open = false;
             }
-            ControlFlow::Continue(())
-        });
-        if open && !chunk.ends.is_empty() {
-            let _ = sender.send(Message::Chunk(chunk));
         }
-        solver.stats()
-    }));
+        self.open
+    }
+
+    /// Sends the last solutions.
+    pub(crate) fn flush(self) {
+        if self.open && !self.chunk.ends.is_empty() {
+            let _ = self.sender.send(Message::Chunk(self.chunk));
+        }
+    }
+}
+
+/// Runs `work`, which sends solutions, then sends its statistics, or its
+/// panic's message.
+pub(crate) fn send_all(sender: SyncSender<Message>, work: impl FnOnce(&SyncSender<Message>) -> Stats) {
+    let result = catch_unwind(AssertUnwindSafe(|| work(&sender)));
     let _ = sender.send(match result {
         Ok(stats) => Message::Done(stats),
         Err(payload) => Message::Panicked(panic_message(&*payload)),
+    });
+}
+
+/// The search's end of the channel: runs the search, sending its solutions.
+fn produce(problem: Problem, config: Config, sender: SyncSender<Message>) {
+    send_all(sender, |sender| {
+        let mut solver = Solver::with_config(&problem, config);
+        let mut out = ChunkSender::new(sender);
+        solver.visit(|solution| if out.push(solution) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) });
+        out.flush();
+        solver.stats()
     });
 }
 
@@ -385,8 +418,19 @@ pub(crate) struct PySolutions {
 impl PySolutions {
     fn start(problem: Problem, config: Config, monitor: Arc<Monitor>, payloads: Option<Vec<PyObject>>) -> Self {
         let engine = config.get_engine().resolve(&problem).name();
+        Self::spawn(engine, monitor, payloads, move |sender| produce(problem, config, sender))
+    }
+
+    /// Solutions sent by `producer` on a thread of its own; `monitor` is
+    /// stopped when the reader closes them.
+    pub(crate) fn spawn(
+        engine: &'static str,
+        monitor: Arc<Monitor>,
+        payloads: Option<Vec<PyObject>>,
+        producer: impl FnOnce(SyncSender<Message>) + Send + 'static,
+    ) -> Self {
         let (sender, receiver) = sync_channel(0);
-        let search = std::thread::spawn(move || produce(problem, config, sender));
+        let search = std::thread::spawn(move || producer(sender));
         PySolutions {
             state: Mutex::new(State { receiver: Some(receiver), chunk: Chunk::default(), next: 0, done: None }),
             monitor,

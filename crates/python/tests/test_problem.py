@@ -172,7 +172,7 @@ def test_errors_name_the_option_and_item() -> None:
     with pytest.raises(ValueError, match=r"unknown engine `fast`"):
         Problem("A", [["A"]]).count(engine="fast")
     with pytest.raises(ValueError, match=r"memo"):
-        Problem("A", [["A"]]).count(engine="memo")
+        Problem("A", [["A"]]).count_shard(0, 2, engine="memo")
     with pytest.raises(TypeError):
         Problem("A", [["A"]]).count(limit="3")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"costs cannot be combined with bounds"):

@@ -112,6 +112,8 @@ CHILD = textwrap.dedent(
             problem.count(threads=1)
         elif how == "threads":
             problem.count(threads=2)
+        elif how == "zdd":
+            problem.zdd()
         else:
             for _ in problem.solutions():
                 pass
@@ -145,6 +147,10 @@ def test_ctrl_c_stops_a_long_count() -> None:
 
 def test_ctrl_c_stops_a_count_on_threads() -> None:
     assert interrupt("threads") < 0.1
+
+
+def test_ctrl_c_stops_building_a_zdd() -> None:
+    assert interrupt("zdd") < 0.1
 
 
 def test_ctrl_c_stops_an_iteration() -> None:

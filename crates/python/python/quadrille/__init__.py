@@ -18,7 +18,7 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
-from ._problem import Costed, Problem, Stats
+from ._problem import Costed, Problem, Stats, Zdd, ZddStats
 from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
@@ -31,6 +31,8 @@ __all__ = [
     "Solutions",
     "Stats",
     "Svg",
+    "Zdd",
+    "ZddStats",
     "__version__",
     "pack",
     "queens",

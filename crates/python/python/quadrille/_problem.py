@@ -10,7 +10,6 @@ from typing import Any, NamedTuple
 from . import _quadrille
 from ._quadrille import Solutions
 
-_ENGINES = ("auto", "links", "cells", "bits")
 _BAD_NAME = re.compile(r"[\s:|]")
 
 
@@ -36,7 +35,27 @@ class Stats:
     solutions: int
     """Solutions found."""
     engine: str = "auto"
-    """The engine that searched: ``links``, ``cells`` or ``bits``."""
+    """The engine that searched: ``links``, ``cells``, ``bits`` or ``memo``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ZddStats:
+    """The figures of the memoizing search that made a :class:`Zdd`, as
+    Knuth's DLX6 counts them."""
+
+    nodes: int
+    """Search tree nodes, the levels answered from the cache included."""
+    updates: int
+    """Link updates."""
+    cleansings: int
+    """Purifications and the nodes they mark (colours only)."""
+    zdd_nodes: int
+    """Nodes of the diagram: its branch nodes and the two sinks (1 when it has
+    no branch node)."""
+    memos: int
+    """Signatures entered in the cache."""
+    hits: int
+    """Levels answered from the cache (and solutions)."""
 
 
 class Costed(NamedTuple):
@@ -415,13 +434,38 @@ class Problem:
 
     def engine(self, engine: str = "auto") -> str:
         """The engine that a search with ``engine`` runs on for this problem:
-        ``links``, ``cells`` or ``bits`` (``auto`` picks; bounds need ``links``)."""
-        name: str = self._native.resolve_engine(_check_engine(engine))
+        ``links``, ``cells``, ``bits`` (``auto`` picks; bounds need ``links``)
+        or ``memo``."""
+        if _check_engine(engine) == "memo":
+            return engine
+        name: str = self._native.resolve_engine(engine)
         return name
+
+    def zdd(self, *, memo_limit: int | None = None) -> Zdd:
+        """The diagram of all solutions, made by the memoizing engine (Knuth's
+        DLX6), its cache of partial problems limited to ``memo_limit`` bytes
+        (by default 1 GiB; any limit gives exact answers, a small one only
+        takes longer). The search releases the GIL and stops on Ctrl-C.
+
+        >>> import quadrille
+        >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").zdd().count()
+        2
+
+        :raises ValueError: bounds on an item, which the memo does not take.
+        """
+        if memo_limit is not None:
+            if isinstance(memo_limit, bool) or not isinstance(memo_limit, int):
+                raise TypeError(
+                    f"memo_limit must be an int or None, not {type(memo_limit).__name__}"
+                )
+            if memo_limit < 0:
+                raise ValueError(f"memo_limit must be at least 0, not {memo_limit}")
+        return Zdd(self._native.zdd(memo_limit), self._payloads)
 
     def count(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> int:
         """The number of solutions (up to ``limit``), on ``threads`` threads
-        (0: one per core).
+        (0: one per core). ``engine="memo"`` counts with :meth:`zdd`, on one
+        thread, exactly however large the count.
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count()
@@ -434,13 +478,22 @@ class Problem:
         several threads they add up to the single search's (but for the cells
         engine, whose figures depend on the split)."""
         engine = _check_engine(engine)
-        t = self._native.count(engine, _check_limit(limit), _check_threads(threads))
+        limit = _check_limit(limit)
+        threads = _check_threads(threads)
+        if engine == "memo":
+            zdd = self.zdd()
+            n, s = zdd.count(), zdd.stats
+            n = n if limit is None else min(n, limit)
+            return Stats(s.nodes, s.updates, s.cleansings, n, engine="memo")
+        t = self._native.count(engine, limit, threads)
         return Stats(*t, engine=self._native.resolve_engine(engine))
 
     def first(self, *, engine: str = "auto") -> list[Any] | None:
         """The first solution (payloads, or option numbers, in the order the
         search chose them), or ``None``."""
-        options, _ = self._native.first(_check_engine(engine))
+        if _check_engine(engine) == "memo":
+            return next(self.zdd().solutions(limit=1), None)
+        options, _ = self._native.first(engine)
         if options is None:
             return None
         return self._translate(options)
@@ -451,14 +504,17 @@ class Problem:
 
         The search runs on a thread of its own, a few solutions ahead; breaking
         out of the loop, or deleting the iterator, stops it. The iterator's
-        ``stats`` are the search's statistics so far.
+        ``stats`` are the search's statistics so far. With ``engine="memo"``,
+        they are those of :meth:`zdd`, in the diagram's order.
 
         >>> import quadrille
         >>> p = quadrille.Problem("AB", [["A"], ["B"], ["A", "B"]], payloads=["a", "b", "ab"])
         >>> [sorted(s) for s in p.solutions()]
         [['a', 'b'], ['ab']]
         """
-        return self._native.solutions(_check_engine(engine), _check_limit(limit), self._payloads)
+        if _check_engine(engine) == "memo":
+            return self.zdd().solutions(limit=limit)
+        return self._native.solutions(engine, _check_limit(limit), self._payloads)
 
     def __iter__(self) -> Solutions:
         """The solutions, as :meth:`solutions` gives them."""
@@ -473,11 +529,7 @@ class Problem:
         >>> p.best(3)
         [Costed(cost=3, solution=[0, 1]), Costed(cost=5, solution=[2]), Costed(cost=6, solution=[0, 3])]
         """
-        if isinstance(k, bool) or not isinstance(k, int):
-            raise TypeError(f"k must be an int, not {type(k).__name__}")
-        if k < 0:
-            raise ValueError(f"k must be at least 0, not {k}")
-        found, _ = self._native.best(k, _check_threads(threads))
+        found, _ = self._native.best(_check_count(k, "k"), _check_threads(threads))
         return [Costed(cost, self._translate(options)) for cost, options in found]
 
     def _translate(self, options: list[int]) -> list[Any]:
@@ -485,6 +537,107 @@ class Problem:
             return list(options)
         payloads = self._payloads
         return [payloads[o] for o in options]
+
+
+class Zdd:
+    """The solutions of a problem as a zero-suppressed decision diagram
+    (Knuth's DLX6), made by :meth:`Problem.zdd`: counted exactly however many
+    they are, listed, drawn at random, or the cheapest found, without a
+    search.
+
+    Dominoes on a 4×4 board:
+
+    >>> import quadrille
+    >>> cells = [(r, c) for r in range(4) for c in range(4)]
+    >>> dominoes = [[(r, c), (r, c + 1)] for r, c in cells if c < 3]
+    >>> dominoes += [[(r, c), (r + 1, c)] for r, c in cells if r < 3]
+    >>> zdd = quadrille.Problem(cells, dominoes).zdd()
+    >>> zdd.count()
+    36
+    >>> len(list(zdd))
+    36
+    >>> zdd.sample(2, seed=7) == zdd.sample(2, seed=7)
+    True
+    >>> sum(zdd.option_counts()) == 36 * 8
+    True
+    """
+
+    __slots__ = ("_native", "_payloads")
+
+    _native: _quadrille._Zdd
+    _payloads: list[Any] | None
+
+    def __init__(self, native: _quadrille._Zdd, payloads: list[Any] | None) -> None:
+        """Not for direct use: :meth:`Problem.zdd` makes diagrams."""
+        self._native = native
+        self._payloads = payloads
+
+    def count(self) -> int:
+        """The number of solutions, exactly (a Python int of any size)."""
+        return int(self._native.count())
+
+    def solutions(self, *, limit: int | None = None) -> Solutions:
+        """The solutions (at most ``limit``), one at a time, lazily: each a
+        list of payloads (or option numbers), in the order the diagram chose
+        its options, from the top level down."""
+        return self._native.solutions(_check_limit(limit), self._payloads)
+
+    def __iter__(self) -> Solutions:
+        """The solutions, as :meth:`solutions` gives them."""
+        return self.solutions()
+
+    def sample(self, k: int, seed: int = 0) -> list[list[Any]]:
+        """``k`` solutions drawn uniformly and independently at random (each
+        solution equally likely each time); the same ``seed`` gives the same
+        solutions on every machine. Empty when there is no solution."""
+        k = _check_count(k, "k")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be between 0 and 2**64 - 1, not {seed}")
+        return [self._translate(s) for s in self._native.sample(k, seed)]
+
+    def option_counts(self) -> list[int]:
+        """For each option, the number of solutions that use it."""
+        return [int(n) for n in self._native.option_counts()]
+
+    def best(self, k: int = 1) -> list[Costed]:
+        """The ``k`` cheapest solutions, as :meth:`Problem.best` gives them
+        (in increasing order of cost and, among equal costs, of their
+        options' numbers)."""
+        found = self._native.best(_check_count(k, "k"))
+        return [Costed(cost, self._translate(options)) for cost, options in found]
+
+    @property
+    def stats(self) -> ZddStats:
+        """The figures of the search that made the diagram."""
+        return ZddStats(*self._native.stats())
+
+    def to_knuth(self) -> str:
+        """The diagram in Knuth's ZDD text format, as DLX6 writes it: a line
+        ``id: (~v?lo:hi)`` per node, ``v`` the option's number from 1."""
+        return self._native.to_knuth()
+
+    def to_dot(self) -> str:
+        """The diagram for Graphviz's ``dot`` (for small diagrams)."""
+        return self._native.to_dot()
+
+    def __repr__(self) -> str:
+        return f"<quadrille.Zdd: {self.stats.zdd_nodes} nodes>"
+
+    def _translate(self, options: list[int]) -> list[Any]:
+        if self._payloads is None:
+            return list(options)
+        payloads = self._payloads
+        return [payloads[o] for o in options]
+
+
+def _check_count(k: int, name: str) -> int:
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"{name} must be an int, not {type(k).__name__}")
+    if k < 0:
+        raise ValueError(f"{name} must be at least 0, not {k}")
+    return k
 
 
 def _restore(

@@ -1,0 +1,116 @@
+//! `_Zdd`, the diagram of all solutions that the memoizing engine makes,
+//! seen from Python.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use quadrille_dlx::memo::{DEFAULT_LIMIT, Memo, MemoError, Zdd};
+use quadrille_dlx::{Monitor, OptionId, Problem, Stats};
+
+use crate::problem::{ChunkSender, PySolutions, check_payloads, send_all};
+use crate::run::interruptible;
+
+/// The memo's figures as a tuple: nodes, updates, cleansings, ZDD nodes,
+/// memos, hits.
+type ZddStatsTuple = (u64, u64, u64, u64, u64, u64);
+
+fn numbers(options: &[OptionId]) -> Vec<u32> {
+    options.iter().map(|o| o.0).collect()
+}
+
+/// The diagram of all solutions of a problem, and the problem, to name its
+/// options.
+#[pyclass(module = "quadrille._quadrille", name = "_Zdd", frozen)]
+pub(crate) struct PyZdd {
+    zdd: Arc<Zdd>,
+    problem: Problem,
+}
+
+impl PyZdd {
+    /// Builds the diagram of `problem` on a thread of its own, the GIL
+    /// released and Ctrl-C heard.
+    pub(crate) fn build(py: Python<'_>, problem: &Problem, limit: Option<usize>) -> PyResult<Self> {
+        let monitor = Arc::new(Monitor::new());
+        let memo = Memo::new(problem).with_limit(limit.unwrap_or(DEFAULT_LIMIT)).monitor(Some(monitor.clone()));
+        let zdd = interruptible(py, &monitor, move || memo.build())?.map_err(|error| match error {
+            MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
+            _ => PyValueError::new_err(error.to_string()),
+        })?;
+        Ok(PyZdd { zdd: Arc::new(zdd), problem: problem.clone() })
+    }
+}
+
+#[pymethods]
+impl PyZdd {
+    /// The number of solutions, in decimal.
+    fn count(&self, py: Python<'_>) -> String {
+        let zdd = &self.zdd;
+        py.allow_threads(|| zdd.count().to_string())
+    }
+
+    /// The figures of the search that made the diagram.
+    fn stats(&self) -> ZddStatsTuple {
+        let s = self.zdd.stats();
+        (s.nodes, s.updates, s.cleansings, s.zdd_nodes(), s.memos, s.hits)
+    }
+
+    /// `k` solutions drawn uniformly at random from a generator seeded with
+    /// `seed`.
+    fn sample(&self, py: Python<'_>, k: usize, seed: u64) -> Vec<Vec<u32>> {
+        let zdd = &self.zdd;
+        py.allow_threads(|| zdd.sample(k, seed).iter().map(|s| numbers(s)).collect())
+    }
+
+    /// For each option, the number of solutions that use it, in decimal.
+    fn option_counts(&self, py: Python<'_>) -> Vec<String> {
+        let zdd = &self.zdd;
+        py.allow_threads(|| zdd.option_counts().iter().map(ToString::to_string).collect())
+    }
+
+    /// The `k` cheapest solutions: each its cost and options (in increasing
+    /// order of their numbers).
+    fn best(&self, py: Python<'_>, k: usize) -> Vec<(u64, Vec<u32>)> {
+        let zdd = &self.zdd;
+        py.allow_threads(|| zdd.best(k).iter().map(|c| (c.cost, numbers(&c.options))).collect())
+    }
+
+    /// The diagram in Knuth's ZDD text format.
+    fn to_knuth(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        self.zdd.write_knuth(&mut out).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        String::from_utf8(out).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// The diagram for Graphviz's `dot`.
+    fn to_dot(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        self.zdd.write_dot(&mut out, &self.problem).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        String::from_utf8(out).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// The solutions one at a time (at most `limit`), as the options chosen
+    /// from the top level down: each a list of `payloads[k]` for its options
+    /// `k`, or of the option numbers when `payloads` is `None`.
+    #[pyo3(signature = (limit, payloads))]
+    fn solutions(&self, limit: Option<u64>, payloads: Option<Vec<PyObject>>) -> PyResult<PySolutions> {
+        check_payloads(&payloads, self.problem.n_options())?;
+        let zdd = self.zdd.clone();
+        let memo = *zdd.stats();
+        let monitor = Arc::new(Monitor::new());
+        Ok(PySolutions::spawn("memo", monitor, payloads, move |sender| {
+            send_all(sender, |sender| {
+                let mut out = ChunkSender::new(sender);
+                let mut found = 0u64;
+                for solution in zdd.solutions().take(limit.map_or(usize::MAX, |l| l as usize)) {
+                    if !out.push(&solution) {
+                        break;
+                    }
+                    found += 1;
+                }
+                out.flush();
+                Stats { nodes: memo.nodes, updates: memo.updates, cleansings: memo.cleansings, solutions: found }
+            });
+        }))
+    }
+}
