@@ -502,6 +502,10 @@ mod tests {
     /// serial search, not the square of its depth (replaying every depth's
     /// split from the root explored about n²/2 = 2,000,000 nodes here).
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a chain of 2,000 levels split on three engines: hours under Miri, and the node module's own tests cover its unsafe code"
+    )]
     fn a_deep_narrow_tree_splits_cheaply_on_every_engine() {
         let n = 2000;
         let problem = chain(n);
