@@ -534,6 +534,10 @@ mod tests {
     /// fine split costs about the nodes above it, not the subproblems times
     /// the depth.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "runs on a rayon pool, whose crossbeam-epoch Miri's stacked borrows reject; no unsafe code of ours beyond the node module's"
+    )]
     fn replays_keep_the_common_part_of_consecutive_prefixes() {
         // Ten items a to j, each with two options of its own: a binary tree
         // of depth 10, 1,024 solutions.
