@@ -717,6 +717,12 @@ impl Spec {
             self.cells.iter().filter(|c| c.is_secondary()).map(|c| (c.coords, c.suffix.as_str())).collect();
         let mut cells: Vec<Cell> = Vec::new();
         for base in &self.bases {
+            // A piece of unlimited supply is no item, so a placement of one
+            // made only of suffixed cells would be an option with no primary
+            // item: no search ever needs it, and the engine refuses it.
+            if self.pieces[base.piece].is_unlimited() && base.shape.cells().iter().all(|c| c.is_secondary()) {
+                continue;
+            }
             let m = base.shape.max();
             let range = |i: usize| i32::from(min[i])..=i32::from(max[i]) - i32::from(m[i]);
             for dx in range(0) {
@@ -905,6 +911,20 @@ mod tests {
         assert_eq!(err.to_string(), "line 2, column 1: piece name `0d!` is a cell of the box");
         // A name that is a cell only with a suffix the box lacks is fine.
         assert!(Spec::parse("an 00\nand 00\n").is_ok());
+    }
+
+    /// Found by fuzzing: a piece of unlimited supply made only of suffixed
+    /// cells had placements with no primary cell, options the engine refused
+    /// ("option 0 has no primary item"). They are not made.
+    #[test]
+    fn unlimited_pieces_of_suffixed_cells_place_nothing() {
+        let spec = Spec::parse("00 10 00x\n*|S 00x\nD 00 10\n").unwrap();
+        let placed: Vec<&str> =
+            spec.placements().iter().map(|(piece, _)| spec.pieces()[*piece].name.as_str()).collect();
+        assert_eq!(placed, ["D"]);
+        let packing = crate::Packing::new(&spec).unwrap();
+        assert_eq!(quadrille_dlx::Solver::new(packing.problem()).count(), 1);
+        assert!(spec.to_knuth().lines().all(|line| !line.starts_with("00x")));
     }
 
     /// A multiplicity above the engine's limit, and a suffix no cell of the
