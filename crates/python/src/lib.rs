@@ -15,6 +15,7 @@ mod models;
 mod problem;
 mod run;
 mod shard;
+mod solutions;
 mod zdd;
 
 use pyo3::prelude::*;
@@ -23,7 +24,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::PyProblem>()?;
-    m.add_class::<problem::PySolutions>()?;
+    m.add_class::<solutions::PySolutions>()?;
     m.add_class::<models::PyPacking>()?;
     m.add_class::<shard::PyMerge>()?;
     m.add_class::<zdd::PyZdd>()?;

@@ -12,8 +12,8 @@ use quadrille_pack::{Packing, Spec, builtin, render};
 use quadrille_queens::solve::{self as queens, Algorithm};
 use quadrille_sudoku::{Alphabet, Grid, Model, ReadConfig, Regions, Size, SudokuSolver, Task};
 
-use crate::problem::{PyProblem, StatsTuple, engine, stats_tuple};
-use crate::run::interruptible;
+use crate::problem::{PyProblem, engine};
+use crate::run::{StatsTuple, interruptible, stats_tuple};
 
 fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())

@@ -13,9 +13,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::Monitor;
+use quadrille_dlx::{Monitor, Stats};
 
 /// How long the calling thread waits between two looks at Python's signals.
 pub(crate) const POLL: Duration = Duration::from_millis(10);
@@ -81,4 +81,17 @@ where
             }
         }
     })
+}
+
+/// A search's statistics as a tuple: nodes, updates, cleansings, solutions.
+pub(crate) type StatsTuple = (u64, u64, u64, u64);
+
+/// A search's statistics as a [`StatsTuple`].
+pub(crate) fn stats_tuple(stats: &Stats) -> StatsTuple {
+    (stats.nodes, stats.updates, stats.cleansings, stats.solutions)
+}
+
+/// A library error as Python's `ValueError`.
+pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
 }

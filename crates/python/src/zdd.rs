@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use quadrille_dlx::memo::{DEFAULT_LIMIT, Memo, MemoError, Zdd};
 use quadrille_dlx::{Monitor, OptionId, Problem, Stats};
 
-use crate::problem::{ChunkSender, PySolutions, check_payloads, send_all};
 use crate::run::interruptible;
+use crate::solutions::{ChunkSender, PySolutions, check_payloads, send_all};
 
 /// The memo's figures as a tuple: nodes, updates, cleansings, ZDD nodes,
 /// memos, hits.
