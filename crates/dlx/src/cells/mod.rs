@@ -29,7 +29,9 @@
 //! So every search starts from the problem's initial arrays with the
 //! commitments and descents replayed on them: the same calls give the same
 //! statistics. A split's subproblems are the leaves of a tree in which each node
-//! is reached that same way, so the statistics of a parallel count add up
+//! is in the state that replay gives (reached from a copy of its parent's state
+//! by one descent, so a split costs no more than the nodes it visits), so the
+//! statistics of a parallel count add up
 //! exactly whatever the threads or shards; they differ a little from one
 //! serial search's, whose subtrees inherit the order its earlier subtrees left.
 
@@ -176,11 +178,22 @@ pub(crate) struct Cells {
     /// next one starts from fresh arrays.
     dirty: bool,
     solution: Vec<OptionId>,
+    /// Descents replayed on the arrays since the engine was made (read by
+    /// the tests, which bound what a split costs).
+    replayed: u64,
 }
 
 /// Whether the cells engine takes `problem`: any without bounds on items.
 pub(crate) fn takes(problem: &Problem) -> bool {
     !problem.has_bounds()
+}
+
+/// A node of a split's tree on the stack: its options that lead to inner
+/// nodes, not yet visited, and the state to start each of them from (none
+/// for a forced node, whose one option is descended in place).
+struct SplitNode {
+    inner: std::vec::IntoIter<u32>,
+    snapshot: Option<State>,
 }
 
 impl Cells {
@@ -201,6 +214,7 @@ impl Cells {
             committed_nodes: Vec::with_capacity(depth),
             dirty: false,
             solution: Vec::with_capacity(depth),
+            replayed: 0,
         }
     }
 
@@ -453,6 +467,7 @@ impl Cells {
     /// Enters the next level by the option of node `x`, as the search would.
     /// Returns `false` (the state then spoilt) when the search would not.
     fn apply_descent(&mut self, x: u32) -> bool {
+        self.replayed += 1;
         let Branch::Item(item, _) = self.branch() else { return false };
         let Node { itm, loc } = self.state.nodes[x as usize];
         if itm as u32 != item || loc >= item + self.size(item) {
@@ -626,10 +641,14 @@ impl Cells {
 
     /// The split tree below the node `path` leads to, the arrays fresh with
     /// `path` descended: each node's options tried from that state, and the
-    /// nodes below visited in order with their prefixes replayed from fresh
-    /// arrays. A loop with a stack of the options left at each level rather
-    /// than a recursion, so that a deep split cannot overflow the stack.
-    /// `Break` when a leaf stopped the split.
+    /// nodes below visited in order, each reached in the state a fresh replay
+    /// of its prefix would give. A node that branches saves a copy of its
+    /// state (a snapshot) for its inner children, each of which starts from
+    /// it with one descent; a forced node's one option is descended in place,
+    /// so a long stretch of forced moves costs no more than the search itself.
+    /// A loop with a stack of the options left at each level rather than a
+    /// recursion, so that a deep split cannot overflow the stack. `Break` when
+    /// a leaf stopped the split.
     fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F) -> ControlFlow<()>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
@@ -637,18 +656,28 @@ impl Cells {
         if path.len() == depth || self.solved() {
             return self.leaf(path, leaf);
         }
-        let mut stack = vec![self.split_node(depth, path, stats, leaf)?.into_iter()];
-        while let Some(options) = stack.last_mut() {
-            match options.next() {
+        let mut stack = vec![self.split_node(depth, path, stats, leaf)?];
+        while let Some(node) = stack.last_mut() {
+            match node.inner.next() {
                 Some(x) => {
                     path.push(x);
-                    self.refresh();
-                    for &y in path.iter() {
-                        let replayed = self.apply_descent(y);
-                        debug_assert!(replayed, "a prefix of the split replays");
+                    match &mut node.snapshot {
+                        // The last child takes the snapshot; the others copy it.
+                        Some(_) if node.inner.len() == 0 => {
+                            self.state = node.snapshot.take().expect("a snapshot");
+                            let replayed = self.apply_descent(x);
+                            debug_assert!(replayed, "a prefix of the split replays");
+                        }
+                        Some(snapshot) => {
+                            self.state.clone_from(snapshot);
+                            let replayed = self.apply_descent(x);
+                            debug_assert!(replayed, "a prefix of the split replays");
+                        }
+                        // A forced node left the state with its option descended.
+                        None => {}
                     }
                     let inner = self.split_node(depth, path, stats, leaf)?;
-                    stack.push(inner.into_iter());
+                    stack.push(inner);
                 }
                 None => {
                     stack.pop();
@@ -662,26 +691,41 @@ impl Cells {
         ControlFlow::Continue(())
     }
 
-    /// One inner node of the split tree, the arrays fresh with `path`
-    /// descended: its leaves handed to `leaf`, and its options that lead to
-    /// inner nodes returned.
+    /// One inner node of the split tree, the arrays as a fresh replay of
+    /// `path` leaves them: its leaves handed to `leaf`, and its options that
+    /// lead to inner nodes returned. A node that branches returns a snapshot
+    /// of the state it started from; a forced node whose one option leads to
+    /// an inner node returns none, and leaves that option descended.
     fn split_node<F>(
         &mut self,
         depth: usize,
         path: &mut Vec<u32>,
         stats: &mut Stats,
         leaf: &mut F,
-    ) -> ControlFlow<(), Vec<u32>>
+    ) -> ControlFlow<(), SplitNode>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         stats.nodes += 1;
-        let Branch::Item(best, _) = self.branch() else { return ControlFlow::Continue(Vec::new()) };
+        // Whether the item to branch on is forced, without changing what the
+        // search will find (`branch` pops and pushes forced items).
+        let force = self.state.force.clone();
+        let branch = self.branch();
+        self.state.force = force;
+        let Branch::Item(item, forced) = branch else {
+            return ControlFlow::Continue(SplitNode { inner: Vec::new().into_iter(), snapshot: None });
+        };
+        let forced = forced && self.size(item) == 1;
+        let snapshot = (!forced).then(|| self.state.clone());
+        let Branch::Item(best, _) = self.branch() else { unreachable!("the same branch") };
         let mut updates = 0;
         self.enter(best, &mut updates);
         let l = self.floor + path.len();
-        self.saved[l] = self.savestack.len() as u32;
-        self.save(l);
+        self.savestack.clear();
+        self.saved[l] = 0;
+        if !forced {
+            self.save(l);
+        }
         let options: Vec<u32> = self.state.set[best as usize..(best + self.size(best)) as usize].to_vec();
         let mut inner = Vec::new();
         for &x in &options {
@@ -700,6 +744,12 @@ impl Cells {
                 }
                 path.pop();
             }
+            if forced {
+                // One option: the state is the descent's when it leads on.
+                stats.updates += updates;
+                flow?;
+                break;
+            }
             self.state.force.clear();
             self.restore_sizes(l);
             if flow.is_break() {
@@ -707,8 +757,10 @@ impl Cells {
                 return ControlFlow::Break(());
             }
         }
-        stats.updates += updates;
-        ControlFlow::Continue(inner)
+        if !forced {
+            stats.updates += updates;
+        }
+        ControlFlow::Continue(SplitNode { inner: inner.into_iter(), snapshot })
     }
 
     /// Adds what the monitor has not yet seen, and Knuth's estimate of the
@@ -893,6 +945,55 @@ mod tests {
         assert_eq!((toy.solutions, toy.nodes, toy.updates), (1, 5, 27));
         let colors = stats_of("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
         assert_eq!((colors.solutions, colors.nodes, colors.updates), (1, 3, 16));
+    }
+
+    /// A chain of forced moves splits in time linear in its length: each
+    /// node of the split starts from its parent's state, not from a replay of
+    /// its whole prefix (which made 2,000,000 descents here), and a branching
+    /// node's children from a copy of its state.
+    #[test]
+    #[cfg_attr(miri, ignore = "2,000 levels: minutes under Miri")]
+    fn a_split_replays_each_node_once() {
+        let n = 2000;
+        let mut text = (0..n).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" ");
+        text.push('\n');
+        for i in 0..n {
+            text.push_str(&format!("i{i}\n"));
+        }
+        let chain = Problem::from_knuth(&text).unwrap();
+        let mut cells = Cells::new(&chain);
+        let mut leaves = Vec::new();
+        let stats = cells.split(n, |prefix| {
+            leaves.push(prefix.len());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(leaves, [n]);
+        assert_eq!(stats.nodes, n as u64);
+        assert!(cells.replayed <= n as u64, "{} descents replayed", cells.replayed);
+
+        let mut b = Problem::builder();
+        let items: Vec<_> = (0..12).map(|i| b.primary(&format!("{i}")).unwrap()).collect();
+        for &item in &items {
+            b.option([item]).unwrap();
+            b.option([item]).unwrap();
+        }
+        let binary = b.build().unwrap();
+        let mut cells = Cells::new(&binary);
+        let mut prefixes = Vec::new();
+        cells.split(10, |prefix| {
+            prefixes.push(prefix.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(prefixes.len(), 1024);
+        // One descent per inner node below the root: 2 + 4 + … + 512.
+        assert_eq!(cells.replayed, 1022);
+        // Each prefix replays from fresh arrays as the split found it.
+        for prefix in prefixes.iter().step_by(97) {
+            cells.reset();
+            for &option in prefix {
+                cells.descend(option).unwrap();
+            }
+        }
     }
 
     #[test]
