@@ -23,18 +23,49 @@ fn chromium() -> Option<&'static str> {
     None
 }
 
-/// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-    let dir = std::env::temp_dir().join(format!("quadrille-replay-{name}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test's files, removed with everything in it when
+/// dropped (also when the test fails).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+        let dir = std::env::temp_dir().join(format!("quadrille-replay-{name}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A page written into a scratch folder of its own, which goes with it.
+struct Page {
+    path: PathBuf,
+    _dir: Scratch,
+}
+
+impl AsRef<Path> for Page {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl std::ops::Deref for Page {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
 }
 
 /// Loads `page` at `fragment` in headless Chromium and returns the DOM after its
 /// scripts ran.
 fn dump_dom(browser: &str, page: &Path, fragment: &str) -> String {
-    let profile = scratch("profile");
+    let profile = Scratch::new("profile");
     let output = Command::new(browser)
         .args([
             "--headless",
@@ -46,24 +77,24 @@ fn dump_dom(browser: &str, page: &Path, fragment: &str) -> String {
             "--disable-component-update",
             "--disable-sync",
         ])
-        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--user-data-dir={}", profile.0.display()))
         .arg("--dump-dom")
         .arg(format!("file://{}#{fragment}", page.display()))
         .output()
         .expect("chromium runs");
-    let _ = std::fs::remove_dir_all(&profile);
     assert!(output.status.success(), "chromium failed: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap()
 }
 
 /// Writes the page that `quadrille ARGS` prints into a fresh folder.
-fn page(name: &str, args: &[&str]) -> PathBuf {
+fn page(name: &str, args: &[&str]) -> Page {
     let run = quadrille(args, "");
     assert!(run.code <= 1, "{}", run.transcript());
     assert!(run.stdout.starts_with("<!DOCTYPE html>"));
-    let path = scratch(name).join(format!("{name}.html"));
+    let dir = Scratch::new(name);
+    let path = dir.0.join(format!("{name}.html"));
     std::fs::write(&path, &run.stdout).unwrap();
-    path
+    Page { path, _dir: dir }
 }
 
 /// The text of the element with this id.
@@ -370,8 +401,8 @@ fn names_with_markup_leave_the_page_whole() {
         names[3],
         names[4]
     );
-    let dir = scratch("markup");
-    let file = dir.join("markup.dlx");
+    let dir = Scratch::new("markup");
+    let file = dir.0.join("markup.dlx");
     std::fs::write(&file, problem).unwrap();
     let file = file.to_str().unwrap();
     let path = page("dlx-markup", &["solve", file, "--trace", "--format", "html"]);
