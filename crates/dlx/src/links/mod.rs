@@ -264,6 +264,21 @@ impl DancingLinks {
         }
     }
 
+    /// Ends a search that backtracked past its floor (X8 and M9 there): keeps
+    /// its node, update and cleansing counts and, unless it was a split, tells
+    /// the monitor.
+    #[inline(always)]
+    fn finish<const SPLIT: bool>(&mut self, monitor: Option<&Monitor>, (nodes, updates, cleansings): (u64, u64, u64)) {
+        self.run.stats.nodes = nodes;
+        self.run.stats.updates = updates;
+        self.run.stats.cleansings = cleansings;
+        self.level = self.floor;
+        self.run.phase = Phase::Done;
+        if !SPLIT {
+            self.report(monitor, self.floor);
+        }
+    }
+
     /// Enters the next level of the search by choosing `step` there (an option,
     /// or with bounds `None` for the move that takes none), as the search itself
     /// would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
@@ -526,14 +541,7 @@ impl DancingLinks {
                 }
                 // M9: leave level l.
                 if l == self.floor {
-                    self.run.stats.nodes = nodes;
-                    self.run.stats.updates = updates;
-                    self.run.stats.cleansings = cleansings;
-                    self.level = l;
-                    self.run.phase = Phase::Done;
-                    if !SPLIT {
-                        self.report(monitor, l);
-                    }
+                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings));
                     return;
                 }
                 l -= 1;
@@ -653,14 +661,7 @@ impl DancingLinks {
                 }
                 // X8: leave level l.
                 if l == self.floor {
-                    self.run.stats.nodes = nodes;
-                    self.run.stats.updates = updates;
-                    self.run.stats.cleansings = cleansings;
-                    self.level = l;
-                    self.run.phase = Phase::Done;
-                    if !SPLIT {
-                        self.report(monitor, l);
-                    }
+                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings));
                     return;
                 }
                 l -= 1;
