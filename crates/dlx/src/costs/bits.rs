@@ -227,6 +227,9 @@ pub(super) struct Worker {
     frames: Vec<u64>,
     /// The words of each level's frame that were made.
     len: Vec<usize>,
+    /// The options each level's frame may hold: no bit from this number on
+    /// is set.
+    limit: Vec<usize>,
     /// Level `l`'s active primary items: `active[l * item_words..]`.
     active: Vec<u64>,
     /// The item each level branches on.
@@ -266,9 +269,12 @@ impl Worker {
         }
         let mut len = vec![0; depth];
         len[0] = words;
+        let mut limit = vec![0; depth];
+        limit[0] = tables.n_options;
         Worker {
             frames,
             len,
+            limit,
             active,
             item: vec![0; depth],
             cur: vec![0; depth],
@@ -284,15 +290,31 @@ impl Worker {
         }
     }
 
+    /// Cuts `level`'s frame to its first `limit` options, when the cut-off
+    /// fell since it was made; returns the words that hold them.
+    #[inline(always)]
+    fn trim(&mut self, level: usize, limit: usize) -> usize {
+        let words = self.tables.words;
+        let (n, last) = span(limit);
+        if self.limit[level] > limit {
+            self.limit[level] = limit;
+            if n > 0 {
+                self.frames[level * words + n - 1] &= last;
+            }
+            self.len[level] = n;
+        }
+        n
+    }
+
     /// The item to branch on at `level` when `limit` options are affordable,
     /// or `None` when some active item has none of them.
     #[inline(always)]
-    fn choose(&self, level: usize, limit: usize) -> Option<u32> {
-        let t = &*self.tables;
-        let (n, last) = span(limit);
+    fn choose(&mut self, level: usize, limit: usize) -> Option<u32> {
+        let n = self.trim(level, limit);
         if n == 0 {
             return None;
         }
+        let t = &*self.tables;
         let frame = &self.frames[level * t.words..level * t.words + n];
         let active = &self.active[level * t.item_words..(level + 1) * t.item_words];
         let (mut fewest, mut best, mut best_min) = (u32::MAX, u32::MAX, 0);
@@ -302,27 +324,22 @@ impl Worker {
                 let i = k * WORD + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let row = t.row(i, n);
-                // Count the affordable options, giving up past `fewest`.
-                let (mut count, mut first) = (0, usize::MAX);
-                for w in 0..n {
-                    let mut m = frame[w] & row[w];
-                    if w == n - 1 {
-                        m &= last;
-                    }
+                // The cheapest affordable option, then the count of them,
+                // given up once past `fewest`.
+                let mut words = frame.iter().zip(row).map(|(&f, &r)| f & r);
+                let Some((w, m)) = words.by_ref().enumerate().find(|&(_, m)| m != 0) else {
+                    return None;
+                };
+                let min = t.cost[w * WORD + m.trailing_zeros() as usize];
+                let mut count = m.count_ones();
+                for m in words {
                     if m != 0 {
-                        if first == usize::MAX {
-                            first = w * WORD + m.trailing_zeros() as usize;
-                        }
                         count += m.count_ones();
                         if count > fewest {
                             break;
                         }
                     }
                 }
-                if count == 0 {
-                    return None;
-                }
-                let min = t.cost[first];
                 if count < fewest || (count == fewest && min > best_min) {
                     (fewest, best, best_min) = (count, i as u32, min);
                 }
@@ -387,7 +404,11 @@ impl Worker {
         let rules = &t.rules_out[t.start[x] as usize..t.start[x + 1] as usize];
         let Some((&first, rest)) = rules.split_first() else {
             child.copy_from_slice(parent);
+            if let Some(c) = child.last_mut() {
+                *c &= span(limit).1;
+            }
             self.len[level + 1] = n;
+            self.limit[level + 1] = limit;
             return;
         };
         for ((c, &p), &r) in child.iter_mut().zip(parent).zip(t.row(first as usize, n)) {
@@ -398,7 +419,11 @@ impl Worker {
                 *c &= !r;
             }
         }
+        if let Some(c) = child.last_mut() {
+            *c &= span(limit).1;
+        }
         self.len[level + 1] = n;
+        self.limit[level + 1] = limit;
     }
 
     /// Searches from the floor (see [`Search::search`]): Algorithm X's
