@@ -122,8 +122,8 @@ impl Tables {
         // colour or none.
         let mut row_of: HashMap<(usize, Option<u32>), u32> = HashMap::new();
         let mut n_rows = n_primary;
-        for x in 0..n_options {
-            for (item, color) in problem.option(original[x]) {
+        for &option in &original {
+            for (item, color) in problem.option(option) {
                 if item.index() >= n_primary {
                     row_of.entry((item.index(), color.map(|c| c.0))).or_insert_with(|| {
                         n_rows += 1;
@@ -142,9 +142,9 @@ impl Tables {
         let mut rules_out = Vec::new();
         let mut primaries = Vec::new();
         let (mut start, mut pstart) = (vec![0u32], vec![0u32]);
-        for x in 0..n_options {
+        for (x, &option) in original.iter().enumerate() {
             let bit = (x / WORD, 1u64 << (x % WORD));
-            for (item, color) in problem.option(original[x]) {
+            for (item, color) in problem.option(option) {
                 let i = item.index();
                 let mut set = |row: usize| rows[row * words + bit.0] |= bit.1;
                 if i < n_primary {
@@ -327,9 +327,7 @@ impl Worker {
                 // The cheapest affordable option, then the count of them,
                 // given up once past `fewest`.
                 let mut words = frame.iter().zip(row).map(|(&f, &r)| f & r);
-                let Some((w, m)) = words.by_ref().enumerate().find(|&(_, m)| m != 0) else {
-                    return None;
-                };
+                let (w, m) = words.by_ref().enumerate().find(|&(_, m)| m != 0)?;
                 let min = t.cost[w * WORD + m.trailing_zeros() as usize];
                 let mut count = m.count_ones();
                 for m in words {
@@ -585,5 +583,66 @@ impl Search for Worker {
 
     fn stopped(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options are numbered by net cost (then input order), and each
+    /// option's rows rule out exactly the options it clashes with: those
+    /// sharing a primary or uncoloured secondary item, or giving a secondary
+    /// item another colour, checked against the problem option by option.
+    #[test]
+    fn numbers_by_net_cost_and_rows_of_clashes() {
+        let text = "a b c | x y\na b |5\nb c |3 |4\na x:1 |2\nc |9\nb x:1 |1\nc x:2 y |1\na y |0\nb x |4\n";
+        let problem = Problem::from_knuth(text).unwrap();
+        let t = Tables::new(&problem);
+        assert!(t.cost.windows(2).all(|w| w[0] <= w[1]));
+        for pair in t.original.windows(2).zip(t.cost.windows(2)) {
+            if pair.1[0] == pair.1[1] {
+                assert!(pair.0[0] < pair.0[1]);
+            }
+        }
+        let clash = |x: OptionId, y: OptionId| {
+            problem.option(x).any(|(i, c)| {
+                problem.option(y).any(|(j, d)| i == j && (problem.is_primary(i) || c.is_none() || c != d))
+            })
+        };
+        for x in 0..t.n_options {
+            let mut ruled_out = vec![false; t.n_options];
+            for &r in &t.rules_out[t.start[x] as usize..t.start[x + 1] as usize] {
+                for (y, out) in ruled_out.iter_mut().enumerate() {
+                    *out |= t.row(r as usize, t.words)[y / WORD] >> (y % WORD) & 1 == 1;
+                }
+            }
+            for (y, &out) in ruled_out.iter().enumerate() {
+                assert_eq!(out, clash(t.original[x], t.original[y]), "{x} rules out {y}");
+            }
+        }
+        // a: min(5, 2, 0) = 0, then b: min(5, 7, 1, 4) = 1, then c: min(7 - 1, 9, 1) = 1.
+        assert_eq!(t.total_tax, 2);
+    }
+
+    /// The affordable options are a prefix: the limit counts those of net
+    /// cost below the budget (or up to it, inclusive), by table or by search.
+    #[test]
+    fn limits_are_prefixes_of_the_numbers() {
+        let problem = Problem::from_knuth("a b\na |3\nb |0\na |1\nb |7\na b |4\n").unwrap();
+        let t = Tables::new(&problem);
+        assert_eq!(t.cost, [0, 0, 2, 3, 7]);
+        assert_eq!(t.limit(INFINITE, 0, false), 5);
+        assert_eq!((t.limit(5, 3, false), t.limit(5, 3, true)), (2, 3));
+        assert_eq!((t.limit(5, 5, false), t.limit(5, 5, true)), (0, 2));
+        assert_eq!(t.limit(5, 6, true), 0);
+        assert_eq!(t.limit(100, 0, false), 5);
+        let mut searched = Tables::new(&problem);
+        searched.below.clear();
+        for (cutoff, cost) in [(5, 3), (5, 5), (100, 0), (9, 2), (3, 0)] {
+            for inclusive in [false, true] {
+                assert_eq!(searched.limit(cutoff, cost, inclusive), t.limit(cutoff, cost, inclusive));
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
-//! Knuth's DLX5 on links of its own: the exact-DLX5 choice of
-//! [`CostEngine::Links`](super::CostEngine::Links), whose nodes, updates and
-//! cleansings equal DLX5's with [`MinCost::knuth_cutoff`](super::MinCost::knuth_cutoff).
+//! Knuth's DLX5 on links of its own: [`Engine::Links`](crate::Engine::Links)
+//! for [`MinCost`](super::MinCost), whose nodes, updates and cleansings equal
+//! DLX5's with [`MinCost::knuth_cutoff`](super::MinCost::knuth_cutoff).
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
