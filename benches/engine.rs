@@ -131,8 +131,8 @@ fn engines(c: &mut Criterion) {
 }
 
 /// The cheapest packings of `pentomino_6x10_costs.dlx`, one thread, against the
-/// costs of `data/reference/costs.tsv`: by default (ties resolved by option
-/// numbers) and with DLX5's own cut-off (its nodes and updates).
+/// costs of `data/reference/costs.tsv`: on each engine (ties resolved by option
+/// numbers), and on the links with DLX5's own cut-off (its nodes).
 fn min_cost(c: &mut Criterion) {
     let problem = problem("pentomino_6x10_costs");
     let mut group = c.benchmark_group("pentomino_6x10_costs");
@@ -140,13 +140,15 @@ fn min_cost(c: &mut Criterion) {
     for row in data::table("costs").into_iter().filter(|row| row[0] == "pentomino_6x10_costs") {
         let k: usize = row[1].parse().unwrap();
         let costs: Vec<u64> = row[2].split(',').map(|c| c.parse().unwrap()).collect();
-        group.bench_function(format!("best_{k}"), |b| {
-            b.iter(|| assert_eq!(MinCost::new(&problem).best(k).unwrap().costs(), costs))
-        });
+        for engine in [Engine::Links, Engine::Bits] {
+            group.bench_function(format!("best_{k}_{engine}"), |b| {
+                b.iter(|| assert_eq!(MinCost::new(&problem).engine(engine).best(k).unwrap().costs(), costs))
+            });
+        }
         let nodes = data::number(&row[3]);
         group.bench_function(format!("best_{k}_knuth_cutoff"), |b| {
             b.iter(|| {
-                let best = MinCost::new(&problem).knuth_cutoff(true).best(k).unwrap();
+                let best = MinCost::new(&problem).engine(Engine::Links).knuth_cutoff(true).best(k).unwrap();
                 assert_eq!(best.costs(), costs);
                 assert_eq!(Some(best.stats.nodes), nodes);
             })

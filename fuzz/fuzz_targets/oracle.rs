@@ -1,14 +1,16 @@
 //! Build then solve: a small problem made from the bytes (primary items with
 //! bounds, secondary items, colours) is solved by every engine, and each must
 //! find exactly the solutions a brute-force search over all subsets of the
-//! options finds.
+//! options finds. Without bounds, the options also get costs, and the cheapest
+//! solutions of every costs engine must be the oracle's first by cost and
+//! sorted option numbers.
 #![no_main]
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
-use quadrille_dlx::{Config, Engine, Item, Problem, Solver};
+use quadrille_dlx::{Config, Engine, Item, MinCost, Problem, Solver};
 
 /// A problem as plain numbers: bounds of the primary items, the number of
 /// secondary items, options as (item, colour) lists.
@@ -16,6 +18,8 @@ struct Small {
     bounds: Vec<(u32, u32)>,
     n_secondary: usize,
     options: Vec<Vec<(usize, Option<u32>)>>,
+    /// A cost for each option, read off its bytes.
+    costs: Vec<u64>,
 }
 
 fn decode(data: &[u8]) -> Option<Small> {
@@ -37,6 +41,7 @@ fn decode(data: &[u8]) -> Option<Small> {
         })
         .collect();
     let mut options = Vec::new();
+    let mut costs = Vec::new();
     while options.len() < 12 {
         let Some(mask) = bytes.next() else { break };
         let colors = bytes.next().unwrap_or(0);
@@ -50,9 +55,10 @@ fn decode(data: &[u8]) -> Option<Small> {
         }
         if option.iter().any(|&(i, _)| i < n_primary) {
             options.push(option);
+            costs.push(u64::from((mask.wrapping_mul(31) ^ colors) % 7));
         }
     }
-    Some(Small { bounds, n_secondary, options })
+    Some(Small { bounds, n_secondary, options, costs })
 }
 
 fn build(small: &Small) -> Problem {
@@ -65,8 +71,9 @@ fn build(small: &Small) -> Problem {
         .collect();
     items.extend((0..small.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
     let colors: Vec<_> = (0..3).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
-    for option in &small.options {
-        b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
+    for (option, &cost) in small.options.iter().zip(&small.costs) {
+        let id = b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
+        b.set_cost(id, cost).unwrap();
     }
     b.build().unwrap()
 }
@@ -113,5 +120,21 @@ fuzz_target!(|data: &[u8]| {
         });
         assert_eq!(seen, expected, "{engine:?} against the oracle");
         assert_eq!(solver.count(), expected.len() as u64, "{engine:?}: count");
+    }
+    if problem.has_bounds() {
+        return;
+    }
+    // The cheapest: by cost, then by sorted option numbers.
+    let mut costed: Vec<(u64, Vec<u32>)> =
+        expected.iter().map(|s| (s.iter().map(|&o| small.costs[o as usize]).sum(), s.clone())).collect();
+    costed.sort();
+    for engine in [Engine::Links, Engine::Bits, Engine::Auto] {
+        for k in [1, 3, costed.len() + 1] {
+            let best = MinCost::new(&problem).engine(engine).best(k).unwrap();
+            let got: Vec<(u64, Vec<u32>)> =
+                best.solutions.iter().map(|s| (s.cost, s.options.iter().map(|o| o.0).collect())).collect();
+            let want: Vec<(u64, Vec<u32>)> = costed.iter().take(k).cloned().collect();
+            assert_eq!(got, want, "{engine:?}: the {k} cheapest");
+        }
     }
 });

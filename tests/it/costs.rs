@@ -4,7 +4,10 @@
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
-use quadrille::dlx::{Color, Item, MinCost, OptionId, Problem, Solver, Stats};
+use quadrille::dlx::{Color, Engine, Item, MinCost, OptionId, Problem, Solver, Stats};
+
+/// The engines of the costs search, each forced.
+const ENGINES: [Engine; 3] = [Engine::Links, Engine::Bits, Engine::Auto];
 
 use crate::data;
 
@@ -33,13 +36,13 @@ fn reference() -> Vec<Row> {
         .collect()
 }
 
-/// With Knuth's cut-off the search is DLX5's: the same costs, nodes, updates and
-/// solutions met.
+/// With Knuth's cut-off the links' search is DLX5's: the same costs, nodes,
+/// updates and solutions met.
 #[test]
 fn knuth_cutoff_equals_dlx5() {
     for Row { file, k, costs, dlx5: [nodes, updates, solutions] } in reference() {
         let problem = problem(&file);
-        let best = MinCost::new(&problem).knuth_cutoff(true).best(k).unwrap();
+        let best = MinCost::new(&problem).engine(Engine::Links).knuth_cutoff(true).best(k).unwrap();
         assert_eq!(best.costs(), costs, "{file} k={k}");
         let expected = Stats {
             nodes: nodes.unwrap_or(best.stats.nodes),
@@ -56,17 +59,21 @@ fn knuth_cutoff_equals_dlx5() {
 }
 
 /// The default cut-off, on one thread and on two, finds the same costs, and the
-/// same solutions on any number of threads.
+/// same solutions on any number of threads and any engine.
 #[test]
 fn ties_resolved_alike_on_any_number_of_threads() {
     for Row { file, k, costs, .. } in reference() {
         let problem = problem(&file);
-        let one = MinCost::new(&problem).best(k).unwrap();
+        let one = MinCost::new(&problem).engine(Engine::Links).best(k).unwrap();
         assert_eq!(one.costs(), costs, "{file} k={k}");
-        let two = MinCost::new(&problem).threads(2).best(k).unwrap();
-        assert_eq!(two.solutions, one.solutions, "{file} k={k}");
-        let knuth_two = MinCost::new(&problem).knuth_cutoff(true).threads(2).best(k).unwrap();
-        assert_eq!(knuth_two.costs(), costs, "{file} k={k}");
+        for engine in ENGINES {
+            for threads in [1, 2] {
+                let other = MinCost::new(&problem).engine(engine).threads(threads).best(k).unwrap();
+                assert_eq!(other.solutions, one.solutions, "{file} k={k} {engine} threads={threads}");
+            }
+            let knuth_two = MinCost::new(&problem).engine(engine).knuth_cutoff(true).threads(2).best(k).unwrap();
+            assert_eq!(knuth_two.costs(), costs, "{file} k={k} {engine}");
+        }
     }
 }
 
@@ -144,22 +151,22 @@ fn numbers(options: &[OptionId]) -> Vec<u32> {
 }
 
 proptest! {
-    /// The K best, for K = 1..5: exactly the oracle's first K solutions by
-    /// default, on one thread and on two; the same costs with Knuth's cut-off;
-    /// every solution handed to a visitor is one, at its cost.
+    /// The K best, for K = 1..5, on each engine: exactly the oracle's first K
+    /// solutions by default, on one thread and on two; the same costs with
+    /// Knuth's cut-off; every solution handed to a visitor is one, at its cost.
     #[test]
     fn best_k_agrees_with_brute_force(spec in spec()) {
         let problem = build(&spec);
         let all = oracle(&spec);
-        for k in 1..=5 {
+        for (k, engine) in (1..=5).flat_map(|k| ENGINES.map(|e| (k, e))) {
             let expected: Vec<(u64, Vec<u32>)> = all.iter().take(k).cloned().collect();
-            let best = MinCost::new(&problem).best(k).unwrap();
+            let best = MinCost::new(&problem).engine(engine).best(k).unwrap();
             let got: Vec<(u64, Vec<u32>)> = best.solutions.iter().map(|s| (s.cost, numbers(&s.options))).collect();
-            prop_assert_eq!(&got, &expected, "k = {}", k);
-            let two = MinCost::new(&problem).threads(2).best(k).unwrap();
+            prop_assert_eq!(&got, &expected, "k = {}, {}", k, engine);
+            let two = MinCost::new(&problem).engine(engine).threads(2).best(k).unwrap();
             prop_assert_eq!(&two.solutions, &best.solutions);
             let mut visited = Vec::new();
-            let knuth = MinCost::new(&problem).knuth_cutoff(true).visit(k, |cost, solution| {
+            let knuth = MinCost::new(&problem).engine(engine).knuth_cutoff(true).visit(k, |cost, solution| {
                 visited.push((cost, solution.to_vec()));
                 ControlFlow::Continue(())
             }).unwrap();
@@ -193,10 +200,10 @@ proptest! {
     fn ties_agree_with_brute_force_on_1_2_and_4_threads(spec in tied_spec(), k in 1usize..=6) {
         let problem = build(&spec);
         let expected: Vec<(u64, Vec<u32>)> = oracle(&spec).into_iter().take(k).collect();
-        for threads in [1, 2, 4] {
-            let best = MinCost::new(&problem).threads(threads).best(k).unwrap();
+        for (threads, engine) in [1, 2, 4].into_iter().flat_map(|t| ENGINES.map(|e| (t, e))) {
+            let best = MinCost::new(&problem).engine(engine).threads(threads).best(k).unwrap();
             let got: Vec<(u64, Vec<u32>)> = best.solutions.iter().map(|s| (s.cost, numbers(&s.options))).collect();
-            prop_assert_eq!(&got, &expected, "threads = {}", threads);
+            prop_assert_eq!(&got, &expected, "threads = {}, {}", threads, engine);
         }
     }
 }
@@ -225,10 +232,10 @@ fn a_tie_below_a_purified_colour() {
     let all = oracle(&spec);
     for k in 1..=5 {
         let expected: Vec<(u64, Vec<u32>)> = all.iter().take(k).cloned().collect();
-        for threads in [1, 2] {
-            let best = MinCost::new(&problem).threads(threads).best(k).unwrap();
+        for (threads, engine) in [1, 2].into_iter().flat_map(|t| ENGINES.map(|e| (t, e))) {
+            let best = MinCost::new(&problem).engine(engine).threads(threads).best(k).unwrap();
             let got: Vec<(u64, Vec<u32>)> = best.solutions.iter().map(|s| (s.cost, numbers(&s.options))).collect();
-            assert_eq!(got, expected, "k = {k}, threads = {threads}");
+            assert_eq!(got, expected, "k = {k}, threads = {threads}, {engine}");
         }
     }
 }
@@ -262,10 +269,10 @@ fn many_ties_on_pentominoes_alike_on_1_2_and_4_threads() {
     let expected = &all[..10];
     // The tenth cost is shared with solutions left out: the tie rule matters.
     assert_eq!(all[10].0, expected[9].0);
-    for threads in [1, 2, 4] {
-        let best = MinCost::new(&problem).threads(threads).best(10).unwrap();
+    for (threads, engine) in [1, 2, 4].into_iter().flat_map(|t| ENGINES.map(|e| (t, e))) {
+        let best = MinCost::new(&problem).engine(engine).threads(threads).best(10).unwrap();
         let got: Vec<(u64, Vec<u32>)> = best.solutions.iter().map(|s| (s.cost, numbers(&s.options))).collect();
-        assert_eq!(got, expected, "threads = {threads}");
+        assert_eq!(got, expected, "threads = {threads}, {engine}");
     }
 }
 
@@ -310,8 +317,11 @@ proptest! {
             permutations(n).iter().map(|p| (0..n).map(|i| costs[i * n + p[i]]).sum()).collect();
         all.sort();
         let expected: Vec<u64> = all.into_iter().take(3).collect();
-        prop_assert_eq!(MinCost::new(&problem).best(3).unwrap().costs(), expected.clone());
-        prop_assert_eq!(MinCost::new(&problem).knuth_cutoff(true).threads(2).best(3).unwrap().costs(), expected);
+        for engine in ENGINES {
+            prop_assert_eq!(MinCost::new(&problem).engine(engine).best(3).unwrap().costs(), expected.clone());
+            let knuth = MinCost::new(&problem).engine(engine).knuth_cutoff(true).threads(2).best(3).unwrap();
+            prop_assert_eq!(knuth.costs(), expected.clone());
+        }
     }
 }
 
@@ -337,7 +347,7 @@ fn costs_round_trip_through_knuths_format() {
 fn colours_with_costs_equal_dlx5() {
     let text = "A B C | X Y\nA B X:0 Y:0 |3\nA C X:1 Y:1 |1\nX:0 Y:1 |2\nB X:1 |5\nC Y:1 |4\nB |7\nC |2\nA |6\n";
     let problem = Problem::from_knuth(text).unwrap();
-    let best = MinCost::new(&problem).knuth_cutoff(true).best(3).unwrap();
+    let best = MinCost::new(&problem).engine(Engine::Links).knuth_cutoff(true).best(3).unwrap();
     assert_eq!(best.costs(), [5, 6, 8]);
     assert_eq!(best.stats, Stats { nodes: 6, updates: 14, cleansings: 5, solutions: 3 });
 }

@@ -73,7 +73,10 @@ pub struct Args {
     /// size; fast where subproblems repeat, as in tilings; no bounds, one
     /// thread) [default: auto; memo with --zdd, --zdd-dot, --sample or
     /// --option-counts]. A problem with bounds always runs on links; --trace
-    /// is links' own, and --best runs on links unless told memo.
+    /// is links' own. With --best: links is Knuth's DLX5 (its statistics),
+    /// bits searches bitset frames (faster; nodes and solutions counted, no
+    /// updates), auto picks bits unless a frame takes over 8 KiB, memo uses
+    /// the ZDD; cells has no costs search.
     #[arg(long, value_name = "ENGINE", value_parser = engine_choice_parser(), conflicts_with = "trace")]
     pub engine: Option<EngineChoice>,
     /// Write the ZDD of every solution on stdout in Knuth's text format (the
@@ -176,10 +179,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         return crate::memo::run(&problem, request);
     }
     if let Some(k) = args.best {
-        if let Some(EngineChoice::Library(engine)) =
-            args.engine.filter(|&e| !matches!(e, EngineChoice::Library(Engine::Links | Engine::Auto)))
-        {
-            bail!("--best runs on links or memo, not --engine {}", engine.name());
+        if let Some(EngineChoice::Library(Engine::Cells)) = args.engine {
+            bail!("--best runs on links, bits, auto or memo, not --engine cells");
         }
         return best(&args, &problem, k as usize);
     }
@@ -316,7 +317,11 @@ fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
     let start = Instant::now();
     let threads = Threads::resolve(args.threads).unwrap_or(0);
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let best = MinCost::new(problem).threads(threads).monitor(Some(progress::monitor())).best(k)?;
+    let engine = match args.engine {
+        Some(EngineChoice::Library(engine)) => engine,
+        _ => Engine::Auto,
+    };
+    let best = MinCost::new(problem).engine(engine).threads(threads).monitor(Some(progress::monitor())).best(k)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
     let summary = args.json.then(|| {

@@ -235,7 +235,10 @@
 //! - **Cells** ([`Engine::Cells`]) when you want SSXCC's statistics: it is
 //!   never the fastest on the shapes measured, so Auto never picks it.
 //! - **Costs** ([`MinCost`]) is not a [`Solver`] engine but a search of its
-//!   own: the `k` cheapest solutions when options cost something (DLX5).
+//!   own: the `k` cheapest solutions when options cost something (DLX5), on
+//!   the links ([`Engine::Links`], DLX5's statistics) or on bitset frames
+//!   ([`Engine::Bits`], about twice DLX5's speed; the default through
+//!   [`Engine::Auto`] unless a frame would exceed 8 KiB).
 //! - **Memo** ([`Memo`]) is not a [`Solver`] engine either: it counts by
 //!   remembering subproblems (DLX6) and answers with a [`Zdd`], so it wins
 //!   where a problem repeats itself (tilings: the 12×12 dominoes in a hundredth

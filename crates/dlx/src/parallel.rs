@@ -51,6 +51,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use crate::run::split::{Probe, split_depth};
 use crate::solver::Solver;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -325,9 +326,8 @@ impl<'p> Parallel<'p> {
         let mut solver = Solver::with_config(self.problem, Config::new().engine(self.config.get_engine()));
         let aim = self.aim();
         let mut explored = 0;
-        // Whether the split at `depth` has enough leaves, or is the deepest
-        // there is (no leaf at that depth).
-        let mut probe = |depth: usize| {
+        // Each probe stops once it has seen enough leaves.
+        let high = split_depth(aim, |depth| {
             let (mut leaves, mut deeper) = (0, false);
             let stats = solver.split_while(depth, |prefix| {
                 deeper |= prefix.len() == depth;
@@ -335,32 +335,8 @@ impl<'p> Parallel<'p> {
                 if leaves >= aim { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
             explored += stats.nodes + leaves as u64;
-            (leaves >= aim || !deeper, leaves)
-        };
-        // One level deeper at a time while the tree widens (each probe costs
-        // more than all before it together); twice as far each time it does
-        // not (a long narrow stretch, where probing level by level would
-        // cost the square of its length).
-        let (mut low, mut high, mut step, mut width) = (0, 1, 1, 0);
-        loop {
-            let (found, leaves) = probe(high);
-            if found {
-                break;
-            }
-            step = if leaves <= width { step * 2 } else { 1 };
-            (low, width) = (high, leaves);
-            high = high.saturating_add(step);
-        }
-        // The probe succeeds at `high` and fails at `low` (or `low` is 0): the
-        // first depth between them where it succeeds, halving.
-        while high - low > 1 {
-            let middle = low + (high - low) / 2;
-            if probe(middle).0 {
-                high = middle;
-            } else {
-                low = middle;
-            }
-        }
+            Probe { leaves, deeper }
+        });
         let mut prefixes = Vec::new();
         let stats = solver.split(high, |prefix| prefixes.push(prefix.to_vec()));
         explored += stats.nodes + prefixes.len() as u64;

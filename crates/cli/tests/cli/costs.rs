@@ -53,3 +53,23 @@ fn reference_costs_on_one_and_two_threads() {
         }
     }
 }
+
+/// `--best` on each costs engine: the same cheapest solutions (the links'
+/// statistics are DLX5's, the frames count no updates); cells is refused.
+#[test]
+fn best_on_each_engine() {
+    let path = data("dlx/pentomino_6x10_costs.dlx");
+    let path = path.to_str().unwrap();
+    let links = quadrille(&["solve", path, "--best", "3", "--engine", "links", "--stats"], "");
+    assert_eq!(links.code, 0, "{}", links.stderr);
+    assert!(links.stderr.contains("updates: ") && !links.stderr.contains("updates: 0\n"), "{}", links.stderr);
+    for engine in ["bits", "auto"] {
+        for threads in ["1", "2"] {
+            let run = quadrille(&["solve", path, "--best", "3", "--engine", engine, "--threads", threads], "");
+            assert_eq!((run.code, &run.stdout), (0, &links.stdout), "{engine} on {threads} threads: {}", run.stderr);
+        }
+    }
+    let cells = quadrille(&["solve", path, "--best", "3", "--engine", "cells"], "");
+    assert_eq!(cells.code, 2);
+    insta::assert_snapshot!(cells.stderr);
+}

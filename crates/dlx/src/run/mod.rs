@@ -9,6 +9,8 @@
 
 use std::ops::ControlFlow;
 
+pub(crate) mod split;
+
 use crate::util::monitor::{Monitor, REPORT_EVERY};
 use crate::util::problem::OptionId;
 use crate::util::search::{CommitError, Config, DescendError};
