@@ -267,7 +267,7 @@ impl<'p> MinCost<'p> {
         W: Search,
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()> + Send,
     {
-        let threads = crate::parallel::effective_threads(self.threads).used;
+        let threads = crate::run::threads::effective_threads(self.threads).used;
         let shared = Shared::new(Board::new(k, total_tax, visitor));
         let (stats, interrupted) = if threads <= 1 {
             let mut worker = make(self.monitor.clone());

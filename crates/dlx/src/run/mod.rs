@@ -10,6 +10,7 @@
 use std::ops::ControlFlow;
 
 pub(crate) mod split;
+pub(crate) mod threads;
 
 use crate::util::monitor::{Monitor, REPORT_EVERY};
 use crate::util::problem::OptionId;
