@@ -304,6 +304,7 @@ pub use util::knuth;
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
 pub use links::trace::Event;
+pub use auto::{MEMO_HIT_PERCENT, MEMO_PROBE_NODES};
 pub use memo::{Memo, MemoError, MemoStats, Zdd};
 pub use model::{Model, ModelBuilder, ModelError};
 pub use parallel::{Parallel, ParallelError, Subtrees};

@@ -349,3 +349,34 @@ fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Resul
     }
     Ok(b.build()?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widths(description: &str) -> (usize, Option<usize>) {
+        let spec = Spec::parse(description).unwrap();
+        let packing = Packing::new(&spec).unwrap();
+        let knuth: Vec<usize> = (0..spec.cells().len()).collect();
+        let swept = sweep_order(&spec, &packing.placements).map(|o| frontier_width(spec.cells().len(), &o, &packing.placements));
+        (frontier_width(spec.cells().len(), &knuth, &packing.placements), swept)
+    }
+
+    /// The Aztec diamond of order n has middle rows of 2n cells, but its
+    /// sides are diagonals of n and n + 1 cells: a diagonal sweep's frontier
+    /// is about half a row sweep's. A square board keeps Knuth's order.
+    #[test]
+    fn the_sweep_follows_the_diamonds_sides() {
+        for n in [4u8, 8, 12] {
+            let text = format!("{}\n*|D 00 01\n", crate::builtin::aztec_box(n));
+            let (rows, diagonals) = widths(&text);
+            let n = usize::from(n);
+            assert!(rows >= 2 * n, "order {n}: rows {rows}");
+            let diagonals = diagonals.expect("a diagonal sweep");
+            assert!(diagonals <= n + 2, "order {n}: diagonals {diagonals}");
+        }
+        assert_eq!(widths("[0-7][0-7]\n*|D 00 01\n"), (8, None));
+        // Rows of ten cells (x from 0 to 3, y from 0 to 9): swept along y.
+        assert_eq!(widths("[0-3][0-9]\n*|D 00 01\n"), (10, Some(4)));
+    }
+}
