@@ -32,7 +32,7 @@ const MAX_SVG_PACKINGS: usize = 200;
     quadrille pack --pieces tetrominoes --box 4x5 --count\n  \
     quadrille pack --pieces pentominoes --emit-dlx | quadrille solve --count\n  \
     quadrille pack --pieces dominoes --box 12x12 --count\n  \
-    quadrille pack --pieces dominoes --box aztec:30 --sample 1 --seed 7 --format svg > aztec.svg\n\n\
+    quadrille pack --pieces dominoes --box aztec:14 --sample 1 --seed 7 --format svg > aztec.svg\n\n\
     A description (Knuth's polyomino-dlx and polycube-dlx input): `|` lines are\n\
     comments; the first other line lists the cells of the box, as coordinates in\n\
     the digits 0-9a-zA-Z, with brackets for sets and ranges (`[0-5][0-9]` is a 6x10\n\

@@ -1,9 +1,9 @@
 //! The front's choice of engine: the `Auto` rule, which asks each engine
 //! whether it takes a problem and measures which is faster on its shape.
 
+use crate::memo::Memo;
 use crate::util::problem::Problem;
 use crate::util::search::Engine;
-use crate::memo::Memo;
 use crate::{bits, cells, links};
 
 /// The largest frame (in bytes) of a problem for which [`Engine::Auto`] picks
@@ -72,7 +72,7 @@ pub const MEMO_PROBE_NODES: u64 = 4_096;
 
 /// The share of the probe's nodes, in percent, that the memo cache must
 /// answer for [`Engine::counts_by_memo`] to choose the memo.
-pub const MEMO_HIT_PERCENT: u64 = 22;
+pub const MEMO_HIT_PERCENT: u64 = 20;
 
 impl Engine {
     /// Whether a count of all the solutions of `problem` should go to the
@@ -82,19 +82,39 @@ impl Engine {
     ///
     /// The probe runs the memo's search for its first 4,096 nodes
     /// ([`MEMO_PROBE_NODES`]) and counts the levels its cache answered: the
-    /// memo is chosen when they are at least 22 % of the nodes
+    /// memo is chosen when they are at least 20 % of the nodes
     /// ([`MEMO_HIT_PERCENT`]), whether or not the search ended within the
     /// probe. A problem the memo does not take (bounds on items) is never
     /// chosen. The probe counts nodes, not
     /// time, so it decides alike on every machine and every run.
     ///
-    /// Measured: the hits over the first 4,096 nodes, the time of the probe,
-    /// and whole counts on one thread (the links' rule being `Auto`'s
-    /// [`Engine::resolve`]); see the crate's "which engine, when" for the
-    /// table. Tilings show hits well above the threshold from the first
-    /// nodes on (every subproblem is a region left to tile, and regions
-    /// recur), problems that barely repeat (pentominoes, queens, Langford
-    /// pairs) stay far below, and sudoku grids, which repeat some, below.
+    /// Measured (hits over the first 4,096 nodes; whole counts in processor
+    /// seconds on one thread, the memo against `Auto`'s
+    /// [`Engine::resolve`], on a loaded 2-core machine):
+    ///
+    /// | instance | hits | memo | links or bits |
+    /// |---|---:|---:|---:|
+    /// | `dominoes_8x8.dlx` (whole search: 2,317 nodes) | 29.8 % | < 0.01 s | 4.7 s (DLX2) |
+    /// | `dominoes_12x12.dlx` | 26.9 % | 0.01 s | out of reach |
+    /// | `dominoes_squares_8x8.dlx` (1×1 squares) | 53.1 % | < 0.01 s | out of reach |
+    /// | `dominoes_2x2_8x8.dlx` (whole search: 3,160 nodes) | 43.4 % | < 0.01 s | |
+    /// | Aztec diamond of order 10, swept along its sides | 20.4 % | 0.04 s | out of reach |
+    /// | `sudoku_6x6_all.dlx` | 15.7 % | 3.3 s, 390 MB | 11.6–14.0 s |
+    /// | queens-dlx 13 (18: 15.6 %) | 12.5 % | 0.35 s | 0.06 s |
+    /// | Langford pairs, n = 12 (20: 1.9 %) | 8.2 % | 0.37 s | 0.11 s |
+    /// | `pentomino_6x10.dlx` | 1.8 % | 1.25 s | 0.55 s |
+    ///
+    /// Tilings show hits above the threshold from the first nodes on (every
+    /// subproblem is a region left to tile, and regions recur), and there
+    /// the links cannot finish at all; queens, Langford pairs and
+    /// pentominoes stay below, where the memo is 2–6 times slower. Sudoku
+    /// grids lie between: the memo wins on the 6×6 grids, but queens of
+    /// order 18 show the same rate (15.6 %), so the threshold stays above
+    /// both and sudoku keeps the links. The probe itself costs about a
+    /// millisecond (14 ms on pentominoes, whose nodes are costly): the
+    /// counts that stay on the links ran 1–2 % slower than before the rule
+    /// (queens-dlx 13, Langford 12, `pentomino_6x10.dlx`, whole processes,
+    /// alternated).
     pub fn counts_by_memo(self, problem: &Problem) -> bool {
         if self != Engine::Auto {
             return false;

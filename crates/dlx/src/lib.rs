@@ -241,6 +241,10 @@
 //!   where a problem repeats itself (tilings: the 12×12 dominoes in a hundredth
 //!   of a second) and loses where nothing does (pentominoes, queens), where
 //!   its cache only costs. Ask for it by name; see "Counting by memo" above.
+//!   To count all solutions, a front may ask [`Engine::counts_by_memo`]: for
+//!   `Auto` it runs the memo's first 4,096 nodes and picks the memo when its
+//!   cache answered at least 20 % of them (tilings do; queens, Langford
+//!   pairs, pentominoes and sudoku do not), with the measurements there.
 //!
 //! ```
 //! use quadrille_dlx::{Config, Engine, Problem, Solver};
@@ -301,10 +305,10 @@ pub mod parallel;
 pub mod shard;
 pub use util::knuth;
 
+pub use auto::{MEMO_HIT_PERCENT, MEMO_PROBE_NODES};
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
 pub use links::trace::Event;
-pub use auto::{MEMO_HIT_PERCENT, MEMO_PROBE_NODES};
 pub use memo::{Memo, MemoError, MemoStats, Zdd};
 pub use model::{Model, ModelBuilder, ModelError};
 pub use parallel::{Parallel, ParallelError, Subtrees};

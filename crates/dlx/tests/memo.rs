@@ -421,3 +421,19 @@ fn dominoes_and_squares_by_a_transfer_matrix() {
     assert_eq!(Memo::new(&problem).count().unwrap(), BigUint::from(with_small));
     assert_eq!(tilings_by_profile(8, 8, &dominoes), 12_988_816);
 }
+
+/// `Auto`'s rule for counts: the memo for tilings, not for pentominoes or
+/// queens, never for another engine asked for, never with bounds.
+#[test]
+fn auto_counts_tilings_by_memo() {
+    use quadrille_dlx::Engine;
+    for file in ["dominoes_8x8", "dominoes_12x12", "dominoes_squares_8x8", "dominoes_2x2_8x8"] {
+        let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
+        assert!(Engine::Auto.counts_by_memo(&problem), "{file}");
+        assert!(!Engine::Links.counts_by_memo(&problem), "{file}");
+    }
+    for file in ["pentomino_6x10", "queens_dlx_10", "knuth_toy_bounds", "tetrominoes_twice_8x5"] {
+        let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
+        assert!(!Engine::Auto.counts_by_memo(&problem), "{file}");
+    }
+}

@@ -300,8 +300,7 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
     // placement holding it.
     let mut until: Vec<usize> = (0..n_cells).map(|c| position[c]).collect();
     for placement in placements {
-        let last =
-            placement.cells.iter().map(|&c| position[c as usize]).filter(|&p| p != UNMET).max().unwrap_or(0);
+        let last = placement.cells.iter().map(|&c| position[c as usize]).filter(|&p| p != UNMET).max().unwrap_or(0);
         for &c in &placement.cells {
             if position[c as usize] != UNMET {
                 until[c as usize] = until[c as usize].max(last);
@@ -334,8 +333,7 @@ fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Resul
     for &i in order {
         cell_items[i] = b.primary(&spec.cells()[i].name(spec.dims()))?;
     }
-    let piece_items =
-        (0..spec.pieces().len()).map(|k| piece_item(&mut b, spec, k)).collect::<Result<Vec<_>, _>>()?;
+    let piece_items = (0..spec.pieces().len()).map(|k| piece_item(&mut b, spec, k)).collect::<Result<Vec<_>, _>>()?;
     for (i, cell) in spec.cells().iter().enumerate() {
         if cell.is_secondary() {
             cell_items[i] = b.secondary(&cell.name(spec.dims()))?;
@@ -358,7 +356,8 @@ mod tests {
         let spec = Spec::parse(description).unwrap();
         let packing = Packing::new(&spec).unwrap();
         let knuth: Vec<usize> = (0..spec.cells().len()).collect();
-        let swept = sweep_order(&spec, &packing.placements).map(|o| frontier_width(spec.cells().len(), &o, &packing.placements));
+        let swept = sweep_order(&spec, &packing.placements)
+            .map(|o| frontier_width(spec.cells().len(), &o, &packing.placements));
         (frontier_width(spec.cells().len(), &knuth, &packing.placements), swept)
     }
 

@@ -239,3 +239,28 @@ fn best_by_memo_agrees_with_min_cost() {
     // Most of the random problems have solutions to compare.
     assert!(compared >= 10, "{compared} of 40 random problems have a solution");
 }
+
+/// `--count` on the default engine: the memo for tilings (its figures on
+/// stderr name ZDD nodes), the links for the rest; the counts are the
+/// published ones either way.
+#[test]
+fn auto_counts_tilings_by_memo() {
+    let cases = [
+        ("dlx/dominoes_8x8.dlx", "12988816", true),
+        ("dlx/dominoes_12x12.dlx", "53060477521960000", true),
+        ("dlx/dominoes_2x2_8x8.dlx", "5811552169", true),
+        ("dlx/queens_dlx_10.dlx", "724", false),
+        ("dlx/pentomino_6x10.dlx", "2339", false),
+    ];
+    for (file, count, by_memo) in cases {
+        let path = crate::data(file);
+        let run = quadrille(&["solve", path.to_str().unwrap(), "--count", "--stats"], "");
+        assert_eq!(run.stdout, format!("{count}\n"), "{file}");
+        assert_eq!(run.stderr.contains("zdd nodes: "), by_memo, "{file}: {}", run.stderr);
+        // Asked for by name, the links count the same.
+        if by_memo && count.len() < 12 {
+            let links = quadrille(&["solve", path.to_str().unwrap(), "--count", "--engine", "links"], "");
+            assert_eq!(links.stdout, run.stdout, "{file}");
+        }
+    }
+}
