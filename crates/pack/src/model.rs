@@ -141,7 +141,10 @@ impl Packing {
     /// whose cells may be declared in another order: the memo's choice of
     /// item (the first of fewest options) breaks ties by that order, and an
     /// order that sweeps the box with a short frontier keeps the subproblems
-    /// it meets few (see [`sweep_order`]).
+    /// it meets few. The order is the one of Knuth's (by rows), by columns,
+    /// or along either diagonal whose widest frontier (the cells met that
+    /// share a placement with a cell not yet met) is narrowest, Knuth's on a
+    /// tie: a diagonal for the Aztec diamond, whose sides are diagonals.
     pub fn memo(&self) -> quadrille_dlx::memo::Memo<'_> {
         quadrille_dlx::memo::Memo::new(self.memo_problem.as_ref().unwrap_or(&self.problem))
     }
