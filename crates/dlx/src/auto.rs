@@ -120,10 +120,13 @@ impl Engine {
     /// grids lie between: the memo wins on the 6×6 grids, but queens of
     /// order 18 show the same rate (15.6 %), so the threshold stays above
     /// both and sudoku keeps the links. The probe itself costs about a
-    /// millisecond (14 ms on pentominoes, whose nodes are costly): the
-    /// counts that stay on the links ran 1–2 % slower than before the rule
-    /// (queens-dlx 13, Langford 12, `pentomino_6x10.dlx`, whole processes,
-    /// alternated).
+    /// millisecond (14 ms on pentominoes, whose nodes are costly). The
+    /// counts that stay on the links, whole processes of `quadrille solve
+    /// FILE --count` (two threads) alternated with the build before the
+    /// rule, took this much processor time against it (medians of 9 pairs;
+    /// `sudoku_6x6_all.dlx` of 3): queens-dlx 13, 1.039; Langford pairs
+    /// n = 12, 1.024; `pentomino_6x10.dlx`, 1.024; `sudoku_6x6_all.dlx`,
+    /// 0.93 (noise: it runs 9 s).
     pub fn counts_by_memo(self, problem: &Problem) -> bool {
         if self != Engine::Auto {
             return false;
