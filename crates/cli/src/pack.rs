@@ -243,7 +243,7 @@ fn count_by_memo(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
 }
 
 /// `--sample K`: tilings drawn uniformly at random from the memo engine's
-/// diagram.
+/// diagram, or for dominoes in an Aztec diamond by domino shuffling.
 fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
     if !packing.counts_by_memo() {
         bail!(
@@ -254,13 +254,7 @@ fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
         bail!("an SVG picture holds at most {MAX_SVG_PACKINGS} packings; ask for fewer samples");
     }
     let start = Instant::now();
-    let Some(zdd) = tilings(args, packing)? else {
-        say!(
-            "quadrille: interrupted after {:.1} s: the memo search stopped before its end",
-            start.elapsed().as_secs_f64()
-        );
-        return Ok(Outcome::Interrupted);
-    };
+    let seed = args.seed.unwrap_or(crate::memo::DEFAULT_SEED);
     let mut printer = Printer {
         packing,
         json: args.json,
@@ -270,7 +264,26 @@ fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
         kept: Vec::new(),
     };
     let k = usize::try_from(k).unwrap_or(usize::MAX);
-    for solution in zdd.samples(args.seed.unwrap_or(crate::memo::DEFAULT_SEED)).take(k) {
+    // Dominoes in an Aztec diamond: domino shuffling, which needs no diagram.
+    if let Some(samples) = packing.aztec_samples(seed) {
+        for solution in samples.take(k) {
+            printer.packing(&solution)?;
+        }
+        printer.end()?;
+        if args.stats && !crate::quiet() {
+            say!("drawn by domino shuffling");
+            say!("seconds: {:.3}", start.elapsed().as_secs_f64());
+        }
+        return Ok(Outcome::of_count(printer.printed));
+    }
+    let Some(zdd) = tilings(args, packing)? else {
+        say!(
+            "quadrille: interrupted after {:.1} s: the memo search stopped before its end",
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(Outcome::Interrupted);
+    };
+    for solution in zdd.samples(seed).take(k) {
         printer.packing(&solution)?;
     }
     printer.end()?;

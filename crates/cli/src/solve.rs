@@ -72,9 +72,12 @@ pub struct Args {
     /// subproblem and builds a ZDD of every solution (exact counts of any
     /// size; fast where subproblems repeat, as in tilings; no bounds, one
     /// thread) [default: auto; memo with --zdd, --zdd-dot, --sample or
-    /// --option-counts]. A problem with bounds always runs on links; --trace
-    /// is links' own. With --best: links is Knuth's DLX5 (its statistics),
-    /// bits searches bitset frames (faster; nodes and solutions counted, no
+    /// --option-counts; with --count (no --shard or --limit), memo when a probe of its
+    /// first 4,096 nodes finds at least 20 % answered by its cache, as on
+    /// tilings (or, ending within them, ten solutions a node), even with
+    /// --threads]. A problem with bounds always runs on links; --trace is
+    /// links' own. With --best: links is Knuth's DLX5 (its statistics), bits
+    /// searches bitset frames (faster; nodes and solutions counted, no
     /// updates), auto picks bits unless a frame takes over 8 KiB, memo uses
     /// the ZDD; cells has no costs search.
     #[arg(long, value_name = "ENGINE", value_parser = engine_choice_parser(), conflicts_with = "trace")]
@@ -183,6 +186,19 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             bail!("--best runs on links, bits, auto or memo, not --engine cells");
         }
         return best(&args, &problem, k as usize);
+    }
+    // A count on the default engine goes to the memo when the library's probe
+    // says it pays (tilings); the memo runs on one thread, counts every
+    // solution (not up to --limit), and never in shards.
+    if args.listing.count
+        && args.listing.most().is_none()
+        && args.shard.is_none()
+        && args.engine.is_none()
+        && Engine::Auto.counts_by_memo(&problem)
+    {
+        let output = crate::memo::Output::Count;
+        let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
+        return crate::memo::run(&problem, crate::memo::Request { output, json: args.json, stats: args.stats, limit });
     }
     if problem.has_costs() && !crate::quiet() {
         say!("quadrille: note: the options' costs are ignored without --best");

@@ -244,6 +244,12 @@
 //!   where a problem repeats itself (tilings: the 12×12 dominoes in a hundredth
 //!   of a second) and loses where nothing does (pentominoes, queens), where
 //!   its cache only costs. Ask for it by name; see "Counting by memo" above.
+//!   To count all solutions, a front may ask [`Engine::counts_by_memo`]: for
+//!   `Auto` it runs the memo's first 4,096 nodes and picks the memo when its
+//!   cache answered at least 20 % of them (tilings do; queens, Langford
+//!   pairs, pentominoes and sudoku do not), or, when the memo finishes
+//!   within the probe, when it found ten solutions a node; the measurements
+//!   are there.
 //!
 //! ```
 //! use quadrille_dlx::{Config, Engine, Problem, Solver};
@@ -304,6 +310,7 @@ pub mod parallel;
 pub mod shard;
 pub use util::knuth;
 
+pub use auto::{MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE};
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
 pub use links::trace::Event;

@@ -364,3 +364,76 @@ fn a_probe_stops_at_its_nodes_and_counts_as_the_search_does() {
     assert!(whole.finished);
     assert_eq!(whole.stats, *Memo::new(&problem).build().unwrap().stats());
 }
+
+/// Tilings of an m×n board by the given shapes (each a list of (row, column)
+/// offsets from its first cell in row-major order), by a transfer matrix
+/// over the cells in row-major order: a state is the set of the next `2n`
+/// cells already covered, as a bit mask from the current cell.
+fn tilings_by_profile(m: usize, n: usize, shapes: &[&[(usize, isize)]]) -> u128 {
+    let mut ways = std::collections::HashMap::from([(0u64, 1u128)]);
+    for cell in 0..m * n {
+        let (r, c) = (cell / n, cell % n);
+        let mut next = std::collections::HashMap::new();
+        for (&state, &w) in &ways {
+            if state & 1 == 1 {
+                *next.entry(state >> 1).or_insert(0) += w;
+                continue;
+            }
+            'shape: for shape in shapes {
+                let mut added = 0u64;
+                for &(dr, dc) in *shape {
+                    let (rr, cc) = (r + dr, c as isize + dc);
+                    if rr >= m || cc < 0 || cc >= n as isize {
+                        continue 'shape;
+                    }
+                    // The shape's first cell is its first in row-major order,
+                    // so every offset is at least 0.
+                    let bit = 1u64 << ((dr * n) as isize + dc);
+                    if state & bit != 0 {
+                        continue 'shape;
+                    }
+                    added |= bit;
+                }
+                *next.entry((state | added) >> 1).or_insert(0) += w;
+            }
+        }
+        ways = next;
+    }
+    ways.get(&0).copied().unwrap_or(0)
+}
+
+/// The "dominoes and squares, 8×8" figure, 5,811,552,169 (DLX6's
+/// count), counts the tilings by dominoes and 2×2 squares: a transfer matrix
+/// says so, and the memo counts the same on `dominoes_2x2_8x8.dlx` (its
+/// figures against DLX6's are in `memo_dlx6.tsv`). With 1×1 squares instead
+/// (`dominoes_squares_8x8.dlx`) the count is the monomer-dimer one.
+#[test]
+fn dominoes_and_squares_by_a_transfer_matrix() {
+    let dominoes: [&[(usize, isize)]; 2] = [&[(0, 0), (0, 1)], &[(0, 0), (1, 0)]];
+    let big_square: &[(usize, isize)] = &[(0, 0), (0, 1), (1, 0), (1, 1)];
+    let with_big = tilings_by_profile(8, 8, &[dominoes[0], dominoes[1], big_square]);
+    assert_eq!(with_big, 5_811_552_169);
+    let problem = Problem::from_knuth(&data("dlx/dominoes_2x2_8x8.dlx")).unwrap();
+    assert_eq!(Memo::new(&problem).count().unwrap(), BigUint::from(with_big));
+    let small_square: &[(usize, isize)] = &[(0, 0)];
+    let with_small = tilings_by_profile(8, 8, &[dominoes[0], dominoes[1], small_square]);
+    let problem = Problem::from_knuth(&data("dlx/dominoes_squares_8x8.dlx")).unwrap();
+    assert_eq!(Memo::new(&problem).count().unwrap(), BigUint::from(with_small));
+    assert_eq!(tilings_by_profile(8, 8, &dominoes), 12_988_816);
+}
+
+/// `Auto`'s rule for counts: the memo for tilings, not for pentominoes or
+/// queens, never for another engine asked for, never with bounds.
+#[test]
+fn auto_counts_tilings_by_memo() {
+    use quadrille_dlx::Engine;
+    for file in ["dominoes_8x8", "dominoes_12x12", "dominoes_squares_8x8", "dominoes_2x2_8x8"] {
+        let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
+        assert!(Engine::Auto.counts_by_memo(&problem), "{file}");
+        assert!(!Engine::Links.counts_by_memo(&problem), "{file}");
+    }
+    for file in ["pentomino_6x10", "queens_dlx_10", "knuth_toy_bounds", "tetrominoes_twice_8x5"] {
+        let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
+        assert!(!Engine::Auto.counts_by_memo(&problem), "{file}");
+    }
+}

@@ -17,6 +17,15 @@
 //! and Propp), and a uniformly random one shows the arctic circle: frozen
 //! brick patterns in the four corners, chaos inside the inscribed circle.
 //!
+//! The memo counts them by sweeping the diamond along its diagonal sides
+//! ([`Packing::memo`](crate::Packing::memo)); even so its diagram grows about
+//! fivefold every two orders (order 12: 228,918 nodes, 0.35 s; 14: 1.1
+//! million, 1.8 s; 16: 5.1 million, 10 s, 440 MB), since every diagonal
+//! of `n` or `n + 1` cells is a frontier whose subsets the subproblems
+//! remember. Random tilings need no diagram: they come from domino
+//! shuffling ([`Packing::aztec_samples`](crate::Packing::aztec_samples)),
+//! order 31 in a few milliseconds.
+//!
 //! ```
 //! use quadrille_pack::builtin;
 //!

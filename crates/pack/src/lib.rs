@@ -109,6 +109,7 @@
 //! - [`validate`]: an independent check that a packing is one.
 #![deny(missing_docs)]
 
+mod aztec;
 pub mod builtin;
 mod model;
 mod placement;

@@ -125,15 +125,23 @@ fn pack_counts_tilings_by_memo() {
 
 #[test]
 fn aztec_diamonds() {
-    for n in 1..=8u32 {
+    // 2^(n(n+1)/2) tilings (Elkies, Kuperberg, Larsen and Propp); order 14
+    // within seconds, since the memo sweeps the diamond along its sides.
+    for n in (1..=12u32).chain([14]) {
         let run = quadrille(&["pack", "--pieces", "dominoes", "--box", &format!("aztec:{n}"), "--count"], "");
-        assert_eq!(run.stdout, format!("{}\n", 1u64 << (n * (n + 1) / 2)), "order {n}");
+        assert_eq!(run.stdout, format!("{}\n", 1u128 << (n * (n + 1) / 2)), "order {n}");
     }
     let args = ["pack", "--pieces", "dominoes", "--box", "aztec:6", "--sample", "2", "--seed", "3", "--format", "svg"];
     let a = quadrille(&args, "");
     assert_eq!(a.code, 0);
     assert_eq!(a.stdout, quadrille(&args, "").stdout);
     assert_eq!(a.stdout.matches("<path").count(), 2 * 2 * 6 * 7 / 2);
+    // Beyond the memo's reach, domino shuffling: order 31, 992 dominoes each.
+    let args = ["pack", "--pieces", "dominoes", "--box", "aztec:31", "--sample", "2", "--seed", "5", "--format", "svg"];
+    let big = quadrille(&args, "");
+    assert_eq!(big.code, 0, "{}", big.stderr);
+    assert_eq!(big.stdout.matches("<path").count(), 2 * 31 * 32);
+    assert_eq!(big.stdout, quadrille(&args, "").stdout);
     insta::assert_snapshot!(
         quadrille(&["pack", "--pieces", "dominoes", "--box", "aztec:40", "--count"], "").transcript()
     );
@@ -172,5 +180,93 @@ fn ctrl_c_stops_the_memo() {
         assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
         assert!(waited < Duration::from_secs(3), "{args:?}: {waited:?} after Ctrl-C");
         assert!(run.stderr.contains("interrupted after "), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// The costs `quadrille solve --best K --json` prints (its last line).
+fn best_costs(args: &[&str], input: &str) -> Vec<u64> {
+    let run = quadrille(args, input);
+    let summary = run.stdout.lines().last().unwrap_or_default();
+    let record: serde_json::Value =
+        serde_json::from_str(summary).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", run.stderr));
+    record["costs"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect()
+}
+
+/// A small random problem with costs (primary items `p*`, secondary items
+/// `s*` with colours), from a linear congruential generator.
+fn random_costed(seed: u64) -> String {
+    let mut state = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    let mut next = |n: u64| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    let (primary, secondary) = (4 + next(5), next(3));
+    let mut text: String = (0..primary).map(|i| format!("p{i} ")).collect();
+    text.push('|');
+    text.extend((0..secondary).map(|i| format!(" s{i}")));
+    text.push('\n');
+    for _ in 0..8 + next(20) {
+        let mut items = Vec::new();
+        for i in 0..primary {
+            if next(3) == 0 {
+                items.push(format!("p{i}"));
+            }
+        }
+        for i in 0..secondary {
+            if next(3) == 0 {
+                items.push(format!("s{i}:{}", next(2)));
+            }
+        }
+        if items.is_empty() {
+            items.push(format!("p{}", next(primary)));
+        }
+        text += &format!("{} |{}\n", items.join(" "), next(20));
+    }
+    text
+}
+
+/// The K cheapest costs by the DP over the memo's diagram equal those of the
+/// links' min-cost search (DLX5's method), on Knuth's pentominoes with costs
+/// and on random small problems with costs and colours.
+#[test]
+fn best_by_memo_agrees_with_min_cost() {
+    let pentominoes = crate::data("dlx/pentomino_6x10_costs.dlx");
+    let file = pentominoes.to_str().unwrap();
+    let by_memo = best_costs(&["solve", file, "--best", "10", "--engine", "memo", "--json"], "");
+    assert_eq!(by_memo.len(), 10);
+    assert_eq!(by_memo, best_costs(&["solve", file, "--best", "10", "--json"], ""));
+    let mut compared = 0;
+    for seed in 0..40 {
+        let problem = random_costed(seed);
+        let by_memo = best_costs(&["solve", "--best", "6", "--engine", "memo", "--json"], &problem);
+        assert_eq!(by_memo, best_costs(&["solve", "--best", "6", "--threads", "1", "--json"], &problem), "{problem}");
+        compared += usize::from(!by_memo.is_empty());
+    }
+    // Most of the random problems have solutions to compare.
+    assert!(compared >= 10, "{compared} of 40 random problems have a solution");
+}
+
+/// `--count` on the default engine: the memo for tilings (its figures on
+/// stderr name ZDD nodes), the links for the rest; the counts are the
+/// published ones either way.
+#[test]
+fn auto_counts_tilings_by_memo() {
+    let cases = [
+        ("dlx/dominoes_8x8.dlx", "12988816", true),
+        ("dlx/dominoes_12x12.dlx", "53060477521960000", true),
+        ("dlx/dominoes_2x2_8x8.dlx", "5811552169", true),
+        ("dlx/queens_dlx_10.dlx", "724", false),
+        ("dlx/pentomino_6x10.dlx", "2339", false),
+    ];
+    for (file, count, by_memo) in cases {
+        let path = crate::data(file);
+        let run = quadrille(&["solve", path.to_str().unwrap(), "--count", "--stats"], "");
+        assert_eq!(run.stdout, format!("{count}\n"), "{file}");
+        assert_eq!(run.stderr.contains("zdd nodes: "), by_memo, "{file}: {}", run.stderr);
+        // Asked for by name, the links count the same.
+        if by_memo && count.len() <= 8 {
+            let links = quadrille(&["solve", path.to_str().unwrap(), "--count", "--engine", "links"], "");
+            assert_eq!(links.stdout, run.stdout, "{file}");
+        }
     }
 }
