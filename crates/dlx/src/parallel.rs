@@ -271,7 +271,39 @@ impl Slices {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
-        if index >= self.of {
+        let each = self.visit_each(solver, &[index], |_, solution| visitor(solution), |_| ())?;
+        Ok(each[0])
+    }
+
+    /// Counts the slices `indices` on `solver` (see [`Slices::visit_each`]):
+    /// each one's statistics, in the order of `indices`.
+    pub fn count_each(&self, solver: &mut Solver, indices: &[u32]) -> Result<Vec<Stats>, ParallelError> {
+        self.visit_each(solver, indices, |_, _| ControlFlow::Continue(()), |_| ())
+    }
+
+    /// Searches the slices `indices` on `solver`, as [`Slices::visit`] does
+    /// each, but all their subproblems in the order of the split, so that
+    /// consecutive ones share most of their prefixes however the slices
+    /// interleave (slice `i` of `k` takes every `k`-th subproblem: many
+    /// slices one after the other would climb back near the top between
+    /// each). Returns each slice's statistics, in the order of `indices`.
+    ///
+    /// `visitor` is called with the position in `indices` of the slice a
+    /// solution is of; `searched` after each subproblem, with its slice's
+    /// position (so that a caller can time the slices). A slice asked for
+    /// twice is counted twice.
+    pub fn visit_each<F, G>(
+        &self,
+        solver: &mut Solver,
+        indices: &[u32],
+        mut visitor: F,
+        mut searched: G,
+    ) -> Result<Vec<Stats>, ParallelError>
+    where
+        F: FnMut(usize, &[OptionId]) -> ControlFlow<()>,
+        G: FnMut(usize),
+    {
+        if let Some(&index) = indices.iter().find(|&&index| index >= self.of) {
             return Err(ParallelError::NoSuchShard { index, of: self.of });
         }
         if *solver.problem() != self.problem {
@@ -287,21 +319,32 @@ impl Slices {
         if committed > 0 {
             return Err(ParallelError::Committed(committed));
         }
-        let mut total = if index == 0 { self.split.stats } else { Stats::default() };
-        for prefix in self.prefixes(index) {
-            solver.replay(prefix).expect("a prefix of the split replays on its own problem");
+        let mut each: Vec<Stats> =
+            indices.iter().map(|&index| if index == 0 { self.split.stats } else { Stats::default() }).collect();
+        // Every subproblem to search, by its number in the split, with the
+        // position of its slice in `indices`.
+        let (of, n_prefixes) = (self.of as usize, self.split.prefixes.len());
+        let mut todo: Vec<(usize, usize)> = indices
+            .iter()
+            .enumerate()
+            .flat_map(|(position, &index)| (index as usize..n_prefixes).step_by(of).map(move |p| (p, position)))
+            .collect();
+        todo.sort_unstable();
+        for (prefix, position) in todo {
+            solver.replay(&self.split.prefixes[prefix]).expect("a prefix of the split replays on its own problem");
             let mut broken = false;
             solver.visit(|solution| {
-                let flow = visitor(solution);
+                let flow = visitor(position, solution);
                 broken |= flow.is_break();
                 flow
             });
-            total.add(&solver.stats());
+            each[position].add(&solver.stats());
+            searched(position);
             if broken || solver.interrupted() {
                 break;
             }
         }
-        Ok(total)
+        Ok(each)
     }
 }
 
@@ -734,8 +777,10 @@ mod tests {
                 // from wherever the last slice left it.
                 let order: Vec<u32> = (0..of).rev().step_by(2).chain(0..of).collect();
                 let mut seen = vec![false; of as usize];
-                for index in order {
+                let mut shard_stats = vec![Stats::default(); of as usize];
+                for &index in &order {
                     let from_scratch = parallel.clone().shard(index, of).unwrap().count().unwrap();
+                    shard_stats[index as usize] = from_scratch;
                     let kept = slices.count(&mut solver, index).unwrap();
                     assert_eq!(kept, from_scratch, "{engine}: slice {index} of {of}");
                     let threaded = parallel.clone().threads(2).slice(&slices, index).unwrap().count().unwrap();
@@ -746,6 +791,10 @@ mod tests {
                     }
                 }
                 assert!(seen.iter().all(|&s| s), "{engine}: {of}");
+                // All at once, the subproblems in the split's order.
+                let each = slices.count_each(&mut solver, &order).unwrap();
+                let expected: Vec<Stats> = order.iter().map(|&i| shard_stats[i as usize]).collect();
+                assert_eq!(each, expected, "{engine}: {of} slices at once");
                 assert_eq!(total, shards, "{engine}: {of} slices");
                 // Dancing cells count updates by subtree (see `Engine`).
                 if engine == Engine::Cells {

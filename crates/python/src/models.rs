@@ -14,8 +14,8 @@ use quadrille_queens::solve::{self as queens, Algorithm};
 use quadrille_sudoku::{Alphabet, Grid, Model, ReadConfig, Regions, Size, SudokuSolver, Task};
 
 use crate::problem::{PyProblem, engine};
-use crate::slices::PySlices;
 use crate::run::{StatsTuple, interruptible, stats_tuple};
+use crate::slices::PySlices;
 
 fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())

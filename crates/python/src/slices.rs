@@ -9,7 +9,7 @@ use std::time::Instant;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use quadrille_dlx::parallel::Slices;
-use quadrille_dlx::{Config, Engine, Monitor, Parallel, Problem, Solver, Stats};
+use quadrille_dlx::{Config, Engine, Monitor, Parallel, Problem, Solver};
 use quadrille_pack::Packing;
 
 use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
@@ -67,8 +67,8 @@ impl PySlices {
         self.slices.of()
     }
 
-    /// Counts the slices `indices`, one after the other on one solver, with
-    /// the GIL released: for each, its statistics, the packings kept (for a
+    /// Counts the slices `indices` on one solver, their subproblems in the
+    /// split's order, with the GIL released: for each, its statistics, the packings kept (for a
     /// packing, else `None`) and its seconds. `ValueError` for a slice that
     /// does not exist, before any is counted.
     fn count(&self, py: Python<'_>, indices: Vec<u32>) -> PyResult<Vec<SliceAnswer>> {
@@ -86,22 +86,35 @@ impl PySlices {
             None => Solver::with_config(self.slices.problem(), config),
         };
         let (solver, answers) = interruptible(py, &monitor, move || {
-            let answers: Result<Vec<SliceAnswer>, _> = indices
-                .iter()
-                .map(|&index| {
-                    let start = Instant::now();
-                    let mut kept = 0;
-                    let stats: Stats = match &self.packing {
-                        Some(packing) => self.slices.visit(&mut solver, index, |solution| {
-                            kept += u64::from(packing.keeps(solution));
-                            ControlFlow::Continue(())
-                        })?,
-                        None => self.slices.count(&mut solver, index)?,
-                    };
-                    let kept = self.packing.is_some().then_some(kept);
-                    Ok((stats_tuple(&stats), kept, start.elapsed().as_secs_f64()))
-                })
-                .collect();
+            let n = indices.len();
+            let (mut kept, mut seconds) = (vec![0u64; n], vec![0f64; n]);
+            let mut last = Instant::now();
+            // Each subproblem's time goes to its slice.
+            let searched = |position: usize| {
+                let now = Instant::now();
+                seconds[position] += (now - last).as_secs_f64();
+                last = now;
+            };
+            let each = match &self.packing {
+                Some(packing) => self.slices.visit_each(
+                    &mut solver,
+                    &indices,
+                    |position, solution| {
+                        kept[position] += u64::from(packing.keeps(solution));
+                        ControlFlow::Continue(())
+                    },
+                    searched,
+                ),
+                None => self.slices.visit_each(&mut solver, &indices, |_, _| ControlFlow::Continue(()), searched),
+            };
+            let answers = each.map(|each| {
+                let packings = self.packing.is_some();
+                each.iter()
+                    .zip(kept)
+                    .zip(seconds)
+                    .map(|((stats, kept), seconds)| (stats_tuple(stats), packings.then_some(kept), seconds))
+                    .collect::<Vec<SliceAnswer>>()
+            });
             (solver, answers)
         })?;
         let answers = answers.map_err(|e: quadrille_dlx::ParallelError| value_error(e))?;
