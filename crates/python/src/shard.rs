@@ -6,6 +6,7 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use quadrille_dlx::shard::{Merge, Origin, Record};
 
 /// A merge under way, held for Python: lines of JSON added one at a time,
@@ -36,9 +37,16 @@ impl PyMerge {
     }
 
     /// Adds the record on `line` (of `file`, line `line_number` from 1):
-    /// returns its shard and the record as the library writes it, or raises
+    /// returns its shard, the record as the library writes it, and its
+    /// fields as a dictionary (those the record has), or raises
     /// `ValueError` naming `file:line_number` and what is wrong.
-    fn add(&self, text: &str, file: String, line_number: usize) -> PyResult<(u64, String)> {
+    fn add<'py>(
+        &self,
+        py: Python<'py>,
+        text: &str,
+        file: String,
+        line_number: usize,
+    ) -> PyResult<(u64, String, Bound<'py, PyDict>)> {
         let origin = Origin { file, line: line_number };
         let refuse = |why: String| PyValueError::new_err(format!("{origin}: {why}"));
         let record = Record::parse(text).map_err(|e| refuse(e.to_string()))?;
@@ -60,10 +68,11 @@ impl PyMerge {
         }
         let shard = record.shard;
         let line = record.to_json();
+        let fields = fields(py, &record)?;
         let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
         let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
         merge.add(origin, record).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok((shard, line))
+        Ok((shard, line, fields))
     }
 
     /// The whole count as one line of JSON (the output of `quadrille
@@ -74,4 +83,28 @@ impl PyMerge {
         let merged = merge.finish().map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(merged.to_json())
     }
+}
+
+/// A record's fields as a dictionary, as `json.loads` reads its line: the
+/// optional ones only when present.
+fn fields<'py>(py: Python<'py>, record: &Record) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("cleansings", record.cleansings)?;
+    if let Some(engine) = &record.engine {
+        dict.set_item("engine", engine)?;
+    }
+    dict.set_item("nodes", record.nodes)?;
+    dict.set_item("of", record.of)?;
+    if let Some(packings) = record.packings {
+        dict.set_item("packings", packings)?;
+    }
+    dict.set_item("problem", &record.problem)?;
+    dict.set_item("seconds", record.seconds)?;
+    dict.set_item("shard", record.shard)?;
+    dict.set_item("solutions", record.solutions)?;
+    if let Some(unique_times_8) = record.unique_times_8 {
+        dict.set_item("unique_times_8", unique_times_8)?;
+    }
+    dict.set_item("updates", record.updates)?;
+    Ok(dict)
 }

@@ -9,14 +9,11 @@ use std::time::Instant;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use quadrille_dlx::parallel::Slices;
+use quadrille_dlx::shard::Record;
 use quadrille_dlx::{Config, Engine, Monitor, Parallel, Problem, Solver};
 use quadrille_pack::Packing;
 
-use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
-
-/// One slice's answer: its statistics, the packings kept (for a packing), and
-/// the seconds it took.
-type SliceAnswer = (StatsTuple, Option<u64>, f64);
+use crate::run::{interruptible, value_error};
 
 /// A split held for Python, with what its records name: the problem's
 /// identity (as `quadrille merge` compares it) and the engine.
@@ -68,10 +65,10 @@ impl PySlices {
     }
 
     /// Counts the slices `indices` on one solver, their subproblems in the
-    /// split's order, with the GIL released: for each, its statistics, the packings kept (for a
-    /// packing, else `None`) and its seconds. `ValueError` for a slice that
-    /// does not exist, before any is counted.
-    fn count(&self, py: Python<'_>, indices: Vec<u32>) -> PyResult<Vec<SliceAnswer>> {
+    /// split's order, with the GIL released: each one's shard record, as one
+    /// line of JSON (as `quadrille solve --shard` writes it). `ValueError`
+    /// for a slice that does not exist, before any is counted.
+    fn count(&self, py: Python<'_>, indices: Vec<u32>) -> PyResult<Vec<String>> {
         if let Some(&index) = indices.iter().find(|&&i| i >= self.slices.of()) {
             return Err(PyValueError::new_err(format!("no slice {index} of {}", self.slices.of())));
         }
@@ -109,11 +106,25 @@ impl PySlices {
             };
             let answers = each.map(|each| {
                 let packings = self.packing.is_some();
-                each.iter()
-                    .zip(kept)
-                    .zip(seconds)
-                    .map(|((stats, kept), seconds)| (stats_tuple(stats), packings.then_some(kept), seconds))
-                    .collect::<Vec<SliceAnswer>>()
+                let records = each.iter().zip(&indices).zip(kept).zip(seconds);
+                records
+                    .map(|(((stats, &index), kept), seconds)| {
+                        Record {
+                            cleansings: stats.cleansings,
+                            engine: Some(self.slices.engine().name().to_owned()),
+                            nodes: stats.nodes,
+                            of: u64::from(self.slices.of()),
+                            packings: packings.then_some(kept),
+                            problem: self.problem_id.clone(),
+                            seconds,
+                            shard: u64::from(index),
+                            solutions: stats.solutions,
+                            unique_times_8: None,
+                            updates: stats.updates,
+                        }
+                        .to_json()
+                    })
+                    .collect::<Vec<String>>()
             });
             (solver, answers)
         })?;

@@ -173,12 +173,15 @@ def test_a_split_made_once_counts_each_slice_as_from_scratch(engine: str) -> Non
     assert (split.of, split.problem, split.engine) == (16, problem.shard_id(), engine)
     # Backwards, on the solver the split keeps from one call to the next.
     order = list(range(15, -1, -1))
-    kept = dict(zip(order, split.count(order)))
-    again = dict(zip(range(16), split.count(list(range(16)))))
+    kept = {r["shard"]: r for r in map(json.loads, split.count(order))}
+    again = {r["shard"]: r for r in map(json.loads, split.count(list(range(16))))}
+    fields = ("nodes", "updates", "cleansings", "solutions")
     for i in range(16):
         from_scratch = problem._native.count_shard(i, 16, engine, 1)
-        assert kept[i][0] == again[i][0] == from_scratch, i
-        assert kept[i][1] is None and kept[i][2] >= 0
+        assert tuple(kept[i][f] for f in fields) == from_scratch, i
+        assert tuple(again[i][f] for f in fields) == from_scratch, i
+        assert (kept[i]["of"], kept[i]["engine"], kept[i]["problem"]) == (16, engine, split.problem)
+        assert kept[i]["seconds"] >= 0 and "packings" not in kept[i]
     with pytest.raises(ValueError, match="no slice 16 of 16"):
         split.count([3, 16])
     with pytest.raises(ValueError, match="shard 0 of 0 does not exist"):

@@ -114,29 +114,12 @@ def _split(target: Target, of: int, engine: str) -> _quadrille._Slices | None:
         return split
 
 
-def _slices(target: Target, indices: list[int], of: int, engine: str) -> list[dict[str, Any]]:
-    """Counts the slices ``indices`` one after the other: their records."""
+def _slices(target: Target, indices: list[int], of: int, engine: str) -> list[str]:
+    """Counts the slices ``indices``: their records, each a line of JSON."""
     split = _split(target, of, engine)
     if split is None:
-        return [_slice(target, i, of, engine) for i in indices]
-    records = []
-    for index, (stats, kept, seconds) in zip(indices, split.count(indices)):
-        nodes, updates, cleansings, solutions = stats
-        record: dict[str, Any] = {
-            "cleansings": cleansings,
-            "engine": split.engine,
-            "nodes": nodes,
-            "of": of,
-            "problem": split.problem,
-            "seconds": seconds,
-            "shard": index,
-            "solutions": solutions,
-            "updates": updates,
-        }
-        if kept is not None:
-            record["packings"] = kept
-        records.append(record)
-    return records
+        return [json.dumps(_slice(target, i, of, engine)) for i in indices]
+    return split.count(indices)
 
 
 def _slice(target: Target, index: int, of: int, engine: str) -> dict[str, Any]:
@@ -180,7 +163,7 @@ SHA-256 of its pickle: one entry, so a worker keeps one problem at a time."""
 
 def _slices_pickled(
     digest: str, pickled: bytes, indices: list[int], of: int, engine: str
-) -> list[dict[str, Any]]:
+) -> list[str]:
     """Counts the slices ``indices`` of the problem ``pickled``, unpickled
     once per process (so that its split is made once too); the bytes still
     travel with every task."""
@@ -234,7 +217,7 @@ def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[s
         text = data[start:end].decode("utf-8", errors="replace")
         if text.strip():
             try:
-                shard, line = merge.add(text, path, line_number)
+                shard, line, fields = merge.add(text, path, line_number)
             except ValueError as error:
                 if ended:
                     raise
@@ -242,7 +225,7 @@ def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[s
                 with open(path, "r+b") as journal:
                     journal.truncate(start)
                 return line_number - 1
-            records[shard] = json.loads(line)
+            records[shard] = fields
         start = end + 1
     if data and not data.endswith(b"\n"):
         # A whole record that lacks only its line end: end it before appending.
@@ -340,11 +323,11 @@ def count(
     try:
         for task in _run(problem, cluster, todo, shards, engine, retries, tasks):
             lines = []
-            for record in task:
+            for text in task:
                 line_number += 1
-                shard, line = merge.add(json.dumps(record), path or "slice results", line_number)
-                records[shard] = json.loads(line)
-                solutions += records[shard]["solutions"]
+                shard, line, fields = merge.add(text, path or "slice results", line_number)
+                records[shard] = fields
+                solutions += fields["solutions"]
                 lines.append(line + "\n")
             if out is not None:
                 out.write("".join(lines))
@@ -378,8 +361,9 @@ def _run(
     engine: str,
     retries: int,
     tasks: int | None,
-) -> Iterator[list[dict[str, Any]]]:
-    """Each task's records as it finishes, resubmitting failed slices."""
+) -> Iterator[list[str]]:
+    """Each task's records (lines of JSON) as it finishes, resubmitting
+    failed slices."""
     if not todo:
         return
     owned = None
@@ -437,8 +421,8 @@ def _run(
         pickled = pickle.dumps(problem)
         digest = hashlib.sha256(pickled).hexdigest()
 
-        def submit_pickled(group: list[int]) -> concurrent.futures.Future[list[dict[str, Any]]]:
-            future: concurrent.futures.Future[list[dict[str, Any]]] = cluster.submit(
+        def submit_pickled(group: list[int]) -> concurrent.futures.Future[list[str]]:
+            future: concurrent.futures.Future[list[str]] = cluster.submit(
                 _slices_pickled, digest, pickled, group, of, engine
             )
             return future
