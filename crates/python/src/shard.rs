@@ -47,32 +47,36 @@ impl PyMerge {
         file: String,
         line_number: usize,
     ) -> PyResult<(u64, String, Bound<'py, PyDict>)> {
-        let origin = Origin { file, line: line_number };
-        let refuse = |why: String| PyValueError::new_err(format!("{origin}: {why}"));
-        let record = Record::parse(text).map_err(|e| refuse(e.to_string()))?;
-        if record.problem != self.expected_problem {
-            return Err(refuse(format!(
-                "shard of another problem: {:?}, not {:?}",
-                record.problem, self.expected_problem
-            )));
-        }
-        if record.of != self.expected_of {
-            return Err(refuse(format!("shard {}/{}, not of {}", record.shard, record.of, self.expected_of)));
-        }
-        if let Some(expected) = &self.expected_engine {
-            // As in the merge, a record naming no engine is of the links engine.
-            let found = record.engine.as_deref().unwrap_or("links");
-            if found != expected {
-                return Err(refuse(format!("shard counted with the {found} engine, not {expected}")));
-            }
-        }
-        let shard = record.shard;
-        let line = record.to_json();
-        let fields = fields(py, &record)?;
         let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
         let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
-        merge.add(origin, record).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok((shard, line, fields))
+        let (record, line) = self.add_to(merge, text, Origin { file, line: line_number })?;
+        Ok((record.shard, line, fields(py, &record)?))
+    }
+
+    /// Adds the records of `text`, one per line (lines `first_line`, … of
+    /// `file`), as [`add`](PyMerge::add) adds each: returns the records as
+    /// the library writes them, one per line, and each one's fields. The
+    /// records before one refused stay added.
+    fn add_lines<'py>(
+        &self,
+        py: Python<'py>,
+        text: &str,
+        file: String,
+        first_line: usize,
+    ) -> PyResult<(String, Vec<Bound<'py, PyDict>>)> {
+        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
+        let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
+        let (mut lines, mut all_fields) = (String::with_capacity(text.len()), Vec::new());
+        for (k, line) in text.lines().enumerate() {
+            let origin = Origin { file: file.clone(), line: first_line + k };
+            let (record, written) = self.add_to(merge, line, origin)?;
+            if !lines.is_empty() {
+                lines.push('\n');
+            }
+            lines.push_str(&written);
+            all_fields.push(fields(py, &record)?);
+        }
+        Ok((lines, all_fields))
     }
 
     /// The whole count as one line of JSON (the output of `quadrille
@@ -107,4 +111,32 @@ fn fields<'py>(py: Python<'py>, record: &Record) -> PyResult<Bound<'py, PyDict>>
     }
     dict.set_item("updates", record.updates)?;
     Ok(dict)
+}
+
+impl PyMerge {
+    /// Checks `text` as a record of the count expected and adds it to
+    /// `merge`: the record, and its line as the library writes it.
+    fn add_to(&self, merge: &mut Merge, text: &str, origin: Origin) -> PyResult<(Record, String)> {
+        let refuse = |why: String| PyValueError::new_err(format!("{origin}: {why}"));
+        let record = Record::parse(text).map_err(|e| refuse(e.to_string()))?;
+        if record.problem != self.expected_problem {
+            return Err(refuse(format!(
+                "shard of another problem: {:?}, not {:?}",
+                record.problem, self.expected_problem
+            )));
+        }
+        if record.of != self.expected_of {
+            return Err(refuse(format!("shard {}/{}, not of {}", record.shard, record.of, self.expected_of)));
+        }
+        if let Some(expected) = &self.expected_engine {
+            // As in the merge, a record naming no engine is of the links engine.
+            let found = record.engine.as_deref().unwrap_or("links");
+            if found != expected {
+                return Err(refuse(format!("shard counted with the {found} engine, not {expected}")));
+            }
+        }
+        let line = record.to_json();
+        merge.add(origin, record.clone()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((record, line))
+    }
 }
