@@ -18,7 +18,9 @@ The problem is N-Queens on Knuth's cover (``--n``, 14 by default), or a
 file in Knuth's format (``--knuth``). It prints each run, the machine's load
 before and after, and then the medians: the cluster's throughput as a
 fraction of the pair's (one count per wall time against two), and each
-number of slices against the first. Every run asserts its answer.
+number of slices against the first, of the medians and round by round (the
+median of each round's ratio, steadier when the load drifts). Every run
+asserts its answer.
 
 ``--pickle`` measures instead what a ``concurrent.futures`` executor pays
 to send the problem with every task: pickling and unpickling it once per
@@ -156,10 +158,15 @@ def main() -> None:
         label = f"dask {k}"
         # Two counts in the pair's time against one in the cluster's.
         ratio = (medians["pair"] / 2) / medians[label]
+        # The same, round by round (runs side by side see the same load).
+        paired = statistics.median(p / 2 / d for p, d in zip(times["pair"], times[label]))
+        against = statistics.median(d / f - 1 for d, f in zip(times[label], times[first]))
         print(
             f"{label}: median {medians[label]:.2f} s; pair median {medians['pair']:.2f} s;"
-            f" throughput {ratio:.3f} of two one-thread processes;"
+            f" throughput {ratio:.3f} of two one-thread processes"
+            f" (median of the rounds' {paired:.3f});"
             f" {medians[label] / medians[first] - 1:+.1%} against {first}"
+            f" (median of the rounds' {against:+.1%})"
         )
 
 
