@@ -44,7 +44,32 @@
 //!
 //! The split itself is reached through the [`Subtrees`] trait, for those who
 //! distribute subproblems their own way.
+//!
+//! A worker that runs many slices of one count makes the split once
+//! ([`Parallel::slices`]) and runs each slice from it, on a solver it keeps
+//! ([`Slices::visit`]) or on threads ([`Parallel::slice`]): the slices are
+//! exactly those of [`Parallel::shard`], so their records merge with the
+//! command line's.
+//!
+//! ```
+//! use quadrille_dlx::{Problem, Solver, Stats, parallel::Parallel};
+//!
+//! let problem = Problem::from_knuth("a b c\na\nb\nc\na b\nb c\na c\n")?;
+//! let slices = Parallel::new(&problem).slices(4)?;
+//! let mut solver = Solver::new(slices.problem());
+//! let mut total = Stats::default();
+//! for index in 0..4 {
+//!     let slice = slices.count(&mut solver, index)?;
+//!     assert_eq!(slice, Parallel::new(&problem).shard(index, 4)?.count()?);
+//!     total += slice;
+//! }
+//! let mut serial = Solver::new(&problem);
+//! serial.count();
+//! assert_eq!(total, serial.stats());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -132,6 +157,25 @@ pub enum ParallelError {
         /// The number of shards asked for.
         of: u32,
     },
+    /// Slices made from another problem than the one searched (see
+    /// [`Parallel::slice`], [`Slices::visit`]): their prefixes are not this
+    /// problem's subproblems.
+    #[error("the slices were made from another problem")]
+    OtherProblem,
+    /// Slices made for another engine, or another number of subproblems, than
+    /// the search would split for: their records would not merge with the
+    /// others of the count.
+    #[error("the slices were split for {split}, not {search} as this search splits")]
+    OtherSplit {
+        /// What the slices were split for.
+        split: String,
+        /// What the search would split for.
+        search: String,
+    },
+    /// A solver with options committed cannot run a slice: the subproblems
+    /// are of the whole problem.
+    #[error("a solver with {0} options committed cannot run a slice")]
+    Committed(usize),
     /// The thread pool could not be made.
     #[error("cannot start {threads} threads: {source}")]
     Threads {
@@ -154,6 +198,156 @@ pub struct Split {
     pub prefixes: Vec<Vec<Option<OptionId>>>,
     /// Nodes and updates of the levels above the split.
     pub stats: Stats,
+}
+
+/// The split of one count into slices, made once ([`Parallel::slices`]) and
+/// then run slice by slice, on a solver kept from one slice to the next
+/// ([`Slices::visit`]) or on threads ([`Parallel::slice`]), as many times as
+/// wanted: what a worker of a cluster keeps between the tasks it is given.
+///
+/// It knows what it was made from (the problem, the engine, the number of
+/// subproblems aimed for, the number of slices), and refuses a search of
+/// anything else, so a slice run from it is always the slice
+/// [`Parallel::shard`] would count, and its record merges with theirs.
+#[derive(Clone, Debug)]
+pub struct Slices {
+    problem: Problem,
+    engine: Engine,
+    aim: usize,
+    of: u32,
+    split: Split,
+}
+
+impl Slices {
+    /// The problem split.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The engine the split was made for (never [`Engine::Auto`]).
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The number of slices.
+    pub fn of(&self) -> u32 {
+        self.of
+    }
+
+    /// The split: every subproblem, and the statistics above them (which
+    /// slice 0 counts).
+    pub fn split(&self) -> &Split {
+        &self.split
+    }
+
+    /// The subproblems of slice `index`: every `of`-th prefix of the split
+    /// from the `index`-th (none when there is no such slice).
+    pub fn prefixes(&self, index: u32) -> impl Iterator<Item = &[Option<OptionId>]> {
+        let prefixes = &self.split.prefixes;
+        let start = if index < self.of { (index as usize).min(prefixes.len()) } else { prefixes.len() };
+        prefixes[start..].iter().step_by(self.of as usize).map(Vec::as_slice)
+    }
+
+    /// What the split was made for, as errors name it.
+    fn describe(engine: Engine, aim: usize) -> String {
+        format!("the {engine} engine and {aim} subproblems")
+    }
+
+    /// Counts slice `index` on `solver` (see [`Slices::visit`]).
+    pub fn count(&self, solver: &mut Solver, index: u32) -> Result<Stats, ParallelError> {
+        self.visit(solver, index, |_| ControlFlow::Continue(()))
+    }
+
+    /// Searches slice `index` on `solver`, one subproblem after the other,
+    /// calling `visitor` with every solution until it returns `Break`, and
+    /// returns the slice's statistics: those [`Parallel::shard`] counts for
+    /// it. The solver's monitor sees the searches and can stop them; its
+    /// limit, if any, applies to each subproblem on its own.
+    ///
+    /// The solver is left at the slice's last subproblem, and the next
+    /// slice's replay keeps what the two share ([`Solver::reset`] climbs
+    /// back to the top). It must be a solver of this problem (a clone of
+    /// [`Slices::problem`] is checked at once, another problem compared
+    /// whole), on the split's engine, with nothing committed.
+    pub fn visit<F>(&self, solver: &mut Solver, index: u32, mut visitor: F) -> Result<Stats, ParallelError>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        let each = self.visit_each(solver, &[index], |_, solution| visitor(solution), |_| ())?;
+        Ok(each[0])
+    }
+
+    /// Counts the slices `indices` on `solver` (see [`Slices::visit_each`]):
+    /// each one's statistics, in the order of `indices`.
+    pub fn count_each(&self, solver: &mut Solver, indices: &[u32]) -> Result<Vec<Stats>, ParallelError> {
+        self.visit_each(solver, indices, |_, _| ControlFlow::Continue(()), |_| ())
+    }
+
+    /// Searches the slices `indices` on `solver`, as [`Slices::visit`] does
+    /// each, but all their subproblems in the order of the split, so that
+    /// consecutive ones share most of their prefixes however the slices
+    /// interleave (slice `i` of `k` takes every `k`-th subproblem: many
+    /// slices one after the other would climb back near the top between
+    /// each). Returns each slice's statistics, in the order of `indices`.
+    ///
+    /// `visitor` is called with the position in `indices` of the slice a
+    /// solution is of; `searched` after each subproblem, with its slice's
+    /// position (so that a caller can time the slices). A slice asked for
+    /// twice is counted twice.
+    pub fn visit_each<F, G>(
+        &self,
+        solver: &mut Solver,
+        indices: &[u32],
+        mut visitor: F,
+        mut searched: G,
+    ) -> Result<Vec<Stats>, ParallelError>
+    where
+        F: FnMut(usize, &[OptionId]) -> ControlFlow<()>,
+        G: FnMut(usize),
+    {
+        if let Some(&index) = indices.iter().find(|&&index| index >= self.of) {
+            return Err(ParallelError::NoSuchShard { index, of: self.of });
+        }
+        if *solver.problem() != self.problem {
+            return Err(ParallelError::OtherProblem);
+        }
+        if solver.engine() != self.engine {
+            return Err(ParallelError::OtherSplit {
+                split: Slices::describe(self.engine, self.aim),
+                search: Slices::describe(solver.engine(), self.aim),
+            });
+        }
+        let committed = solver.committed().len();
+        if committed > 0 {
+            return Err(ParallelError::Committed(committed));
+        }
+        let mut each: Vec<Stats> =
+            indices.iter().map(|&index| if index == 0 { self.split.stats } else { Stats::default() }).collect();
+        // Every subproblem to search, by its number in the split, with the
+        // position of its slice in `indices`.
+        let (of, n_prefixes) = (self.of as usize, self.split.prefixes.len());
+        let mut todo: Vec<(usize, usize)> = indices
+            .iter()
+            .enumerate()
+            .flat_map(|(position, &index)| (index as usize..n_prefixes).step_by(of).map(move |p| (p, position)))
+            .collect();
+        todo.sort_unstable();
+        for (prefix, position) in todo {
+            solver.replay(&self.split.prefixes[prefix]).expect("a prefix of the split replays on its own problem");
+            let mut broken = false;
+            solver.visit(|solution| {
+                let flow = visitor(position, solution);
+                broken |= flow.is_break();
+                flow
+            });
+            each[position].add(&solver.stats());
+            searched(position);
+            if broken || solver.interrupted() {
+                break;
+            }
+        }
+        Ok(each)
+    }
 }
 
 /// How many subproblems a split aims for by default: enough to balance many
@@ -185,13 +379,15 @@ pub struct Parallel<'p> {
     /// As set; `None` for the default (see [`Parallel::subproblems`]).
     subproblems: Option<usize>,
     config: Config,
+    /// A split made before, to take the shard's prefixes from.
+    slices: Option<&'p Slices>,
 }
 
 impl<'p> Parallel<'p> {
     /// All threads, the whole problem (shard 0 of 1), the default number of
     /// subproblems.
     pub fn new(problem: &'p Problem) -> Parallel<'p> {
-        Parallel { problem, threads: 0, shard: (0, 1), subproblems: None, config: Config::new() }
+        Parallel { problem, threads: 0, shard: (0, 1), subproblems: None, config: Config::new(), slices: None }
     }
 
     /// The number of threads (0: one per core; at most
@@ -212,6 +408,35 @@ impl<'p> Parallel<'p> {
             return Err(ParallelError::TooManyShards { of });
         }
         self.shard = (index, of);
+        Ok(self)
+    }
+
+    /// The split into `of` slices that [`Parallel::shard`] makes (with this
+    /// engine and number of subproblems), made once to run many of its
+    /// slices ([`Slices::visit`], [`Parallel::slice`]).
+    pub fn slices(&self, of: u32) -> Result<Slices, ParallelError> {
+        let sharded = self.clone().shard(0, of)?;
+        let split = sharded.split();
+        Ok(Slices {
+            problem: self.problem.clone(),
+            engine: self.config.get_engine().resolve(self.problem),
+            aim: sharded.aim(),
+            of,
+            split,
+        })
+    }
+
+    /// Only slice `index` of `slices`, a split made before: the shard
+    /// [`Parallel::shard`] would count, without splitting again. The slices
+    /// must be of this problem (a clone of it is checked at once, another
+    /// problem compared whole); that they were made for this search's
+    /// engine and number of subproblems is checked when it starts.
+    pub fn slice(mut self, slices: &'p Slices, index: u32) -> Result<Parallel<'p>, ParallelError> {
+        if slices.problem != *self.problem {
+            return Err(ParallelError::OtherProblem);
+        }
+        self = self.shard(index, slices.of)?;
+        self.slices = Some(slices);
         Ok(self)
     }
 
@@ -293,14 +518,23 @@ impl<'p> Parallel<'p> {
             .map_err(|source| ParallelError::Threads { threads, source })
     }
 
-    /// This shard's subproblems, the statistics above the split that it owns,
-    /// and the nodes the split explored.
-    fn mine(&self) -> (Vec<Vec<Option<OptionId>>>, Stats, u64) {
-        let (split, explored) = self.split_counting();
-        let (index, of) = self.shard;
-        let above = if index == 0 { split.stats } else { Stats::default() };
-        let mine = split.prefixes.into_iter().skip(index as usize).step_by(of as usize).collect();
-        (mine, above, explored)
+    /// The split: the one given ([`Parallel::slice`]), once checked against
+    /// this search, or a new one; and the nodes its probes explored.
+    fn whole_split(&self) -> Result<(Cow<'p, Split>, u64), ParallelError> {
+        let Some(slices) = self.slices else {
+            let (split, explored) = self.split_counting();
+            return Ok((Cow::Owned(split), explored));
+        };
+        let (engine, aim) = (self.config.get_engine().resolve(self.problem), self.aim());
+        // One slice is the whole search, however finely split (the split of
+        // a count on threads alone depends on the threads).
+        if engine != slices.engine || (slices.of > 1 && aim != slices.aim) {
+            return Err(ParallelError::OtherSplit {
+                split: Slices::describe(slices.engine, slices.aim),
+                search: Slices::describe(engine, aim),
+            });
+        }
+        Ok((Cow::Borrowed(&slices.split), 0))
     }
 
     /// Counts the solutions: the statistics equal the serial search's (or, for a
@@ -329,7 +563,11 @@ impl<'p> Parallel<'p> {
         if limit == 0 {
             return Ok((Stats::default(), Overhead::default()));
         }
-        let (mine, above, explored) = self.mine();
+        let (split, explored) = self.whole_split()?;
+        let (index, of) = self.shard;
+        let above = if index == 0 { split.stats } else { Stats::default() };
+        let mine: Vec<&[Option<OptionId>]> =
+            split.prefixes.iter().skip(index as usize).step_by(of as usize).map(Vec::as_slice).collect();
         let replayed = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
         let found = AtomicU64::new(0);
@@ -414,6 +652,106 @@ mod tests {
             b.option([item]).unwrap();
         }
         b.build().unwrap()
+    }
+
+    /// Knuth's N-Queens cover: rows and columns primary, diagonals secondary.
+    fn queens(n: usize) -> Problem {
+        let mut b = Problem::builder();
+        let rows: Vec<_> = (0..n).map(|i| b.primary(&format!("r{i}")).unwrap()).collect();
+        let cols: Vec<_> = (0..n).map(|j| b.primary(&format!("c{j}")).unwrap()).collect();
+        let a: Vec<_> = (0..2 * n - 1).map(|d| b.secondary(&format!("a{d}")).unwrap()).collect();
+        let d: Vec<_> = (0..2 * n - 1).map(|d| b.secondary(&format!("b{d}")).unwrap()).collect();
+        for i in 0..n {
+            for j in 0..n {
+                b.option([rows[i], cols[j], a[i + j], d[n - 1 - i + j]]).unwrap();
+            }
+        }
+        b.build().unwrap()
+    }
+
+    /// A split made once gives every slice exactly as a shard made from
+    /// scratch counts it, on a solver kept from slice to slice (in any
+    /// order) and on threads; and the slices add up to the serial search.
+    #[test]
+    #[cfg_attr(miri, ignore = "hundreds of splits on a rayon pool: hours under Miri")]
+    fn slices_of_one_split_are_the_shards() {
+        let problem = queens(7);
+        for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+            let config = Config::new().engine(engine);
+            let serial = {
+                let mut solver = Solver::with_config(&problem, config.clone());
+                solver.count();
+                solver.stats()
+            };
+            assert_eq!(serial.solutions, 40, "{engine}");
+            // 100 slices: more than the tree's 40 leaves, so some are empty.
+            for of in [1, 3, 64, 100] {
+                let parallel = Parallel::new(&problem).threads(1).config(config.clone());
+                let slices = parallel.slices(of).unwrap();
+                assert_eq!(slices.engine(), engine);
+                let mut solver = Solver::with_config(slices.problem(), config.clone());
+                let (mut total, mut shards) = (Stats::default(), Stats::default());
+                // Every other one backwards, then all forwards: the solver's replays start
+                // from wherever the last slice left it.
+                let order: Vec<u32> = (0..of).rev().step_by(2).chain(0..of).collect();
+                let mut seen = vec![false; of as usize];
+                let mut shard_stats = vec![Stats::default(); of as usize];
+                for &index in &order {
+                    let from_scratch = parallel.clone().shard(index, of).unwrap().count().unwrap();
+                    shard_stats[index as usize] = from_scratch;
+                    let kept = slices.count(&mut solver, index).unwrap();
+                    assert_eq!(kept, from_scratch, "{engine}: slice {index} of {of}");
+                    let threaded = parallel.clone().threads(2).slice(&slices, index).unwrap().count().unwrap();
+                    assert_eq!(threaded, from_scratch, "{engine}: slice {index} of {of} on threads");
+                    if !std::mem::replace(&mut seen[index as usize], true) {
+                        total += kept;
+                        shards += from_scratch;
+                    }
+                }
+                assert!(seen.iter().all(|&s| s), "{engine}: {of}");
+                // All at once, the subproblems in the split's order.
+                let each = slices.count_each(&mut solver, &order).unwrap();
+                let expected: Vec<Stats> = order.iter().map(|&i| shard_stats[i as usize]).collect();
+                assert_eq!(each, expected, "{engine}: {of} slices at once");
+                assert_eq!(total, shards, "{engine}: {of} slices");
+                // Dancing cells count updates by subtree (see `Engine`).
+                if engine == Engine::Cells {
+                    assert_eq!((total.solutions, total.nodes), (serial.solutions, serial.nodes), "{of} slices");
+                } else {
+                    assert_eq!(total, serial, "{engine}: {of} slices");
+                }
+            }
+        }
+    }
+
+    /// Slices refuse a search they were not made for, rather than count
+    /// another split's subproblems.
+    #[test]
+    fn slices_refuse_another_search() {
+        let problem = queens(5);
+        let links = Config::new().engine(Engine::Links);
+        let slices = Parallel::new(&problem).config(links.clone()).slices(8).unwrap();
+        // The same problem, made again: compared whole, and equal.
+        let again = queens(5);
+        let mut solver = Solver::with_config(&again, links.clone());
+        assert!(slices.count(&mut solver, 7).is_ok());
+        assert!(matches!(slices.count(&mut solver, 8), Err(ParallelError::NoSuchShard { index: 8, of: 8 })));
+        let other = queens(6);
+        let mut solver = Solver::with_config(&other, links.clone());
+        assert!(matches!(slices.count(&mut solver, 0), Err(ParallelError::OtherProblem)));
+        assert!(matches!(Parallel::new(&other).slice(&slices, 0), Err(ParallelError::OtherProblem)));
+        let mut cells = Solver::with_config(&problem, Config::new().engine(Engine::Cells));
+        let refused = slices.count(&mut cells, 0).unwrap_err();
+        assert!(matches!(refused, ParallelError::OtherSplit { .. }), "{refused}");
+        assert!(refused.to_string().contains("links engine"), "{refused}");
+        let on_cells = Parallel::new(&problem).config(Config::new().engine(Engine::Cells));
+        assert!(matches!(on_cells.slice(&slices, 0).unwrap().count(), Err(ParallelError::OtherSplit { .. })));
+        let finer = Parallel::new(&problem).config(links.clone()).subproblems(4096);
+        assert!(matches!(finer.slice(&slices, 0).unwrap().count(), Err(ParallelError::OtherSplit { .. })));
+        let mut committed = Solver::with_config(&problem, links);
+        let first = problem.options().next().unwrap();
+        committed.commit(first).unwrap();
+        assert!(matches!(slices.count(&mut committed, 0), Err(ParallelError::Committed(1))));
     }
 
     /// On a long, narrow tree the split and the replays cost a few times the

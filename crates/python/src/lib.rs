@@ -15,6 +15,7 @@ mod models;
 mod problem;
 mod run;
 mod shard;
+mod slices;
 mod solutions;
 mod zdd;
 
@@ -27,11 +28,13 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solutions::PySolutions>()?;
     m.add_class::<models::PyPacking>()?;
     m.add_class::<shard::PyMerge>()?;
+    m.add_class::<slices::PySlices>()?;
     m.add_class::<zdd::PyZdd>()?;
     m.add_function(wrap_pyfunction!(models::queens_list, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_svg, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(models::queens_slices, m)?)?;
     m.add_function(wrap_pyfunction!(models::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(models::sudoku_svg, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -7,13 +7,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use quadrille_dlx::{Config, Monitor, OptionId, Parallel, Solver, Stats};
+use quadrille_dlx::{Config, Engine, Monitor, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Packing, Spec, builtin, render};
+use quadrille_queens::model::{CoverModel, Order};
 use quadrille_queens::solve::{self as queens, Algorithm};
 use quadrille_sudoku::{Alphabet, Grid, Model, ReadConfig, Regions, Size, SudokuSolver, Task};
 
 use crate::problem::{PyProblem, engine};
 use crate::run::{StatsTuple, interruptible, stats_tuple};
+use crate::slices::PySlices;
 
 fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
@@ -117,6 +119,20 @@ pub(crate) fn queens_count_shard(
         None => (Stats { solutions: count.total, ..Stats::default() }, Some(count.unique_times_8.unwrap_or(0))),
     };
     Ok((stats_tuple(&stats), unique_times_8, count.engine.map(|e| e.name()), count.problem))
+}
+
+/// The split into `of` slices of Knuth's N-Queens cover (rows and columns
+/// in organ-pipe order, the engine `Auto` chooses), from which
+/// `queens_count_shard` counts with `dlx`, made once to count many of them.
+#[pyfunction]
+pub(crate) fn queens_slices(py: Python<'_>, n: usize, of: u32) -> PyResult<PySlices> {
+    if n == 0 {
+        return Err(PyValueError::new_err("N-Queens in slices needs a board of at least 1 square"));
+    }
+    let model = CoverModel::new(n, Order::OrganPipe).map_err(value_error)?;
+    let problem = model.problem();
+    let id = format!("dlx:{:016x}", problem.fingerprint());
+    PySlices::make(py, problem, of, Engine::Auto.resolve(problem), None, id)
 }
 
 /// One SVG picture of N-Queens boards.
@@ -371,6 +387,17 @@ impl PyPacking {
         let kind = if self.up_to_symmetry { "unique" } else { "all" };
         let id = format!("pack:{kind}:{:016x}", packing.problem().fingerprint());
         Ok((stats_tuple(&stats), kept, engine.name(), id))
+    }
+
+    /// The split into `of` slices that `count_shard` counts from, made once
+    /// to count many of them (`_Slices.count`, which counts the packings
+    /// kept too).
+    fn slices(&self, py: Python<'_>, of: u32, engine_name: &str) -> PyResult<PySlices> {
+        let problem = self.packing.problem();
+        let engine = engine(engine_name)?.resolve(problem);
+        let kind = if self.up_to_symmetry { "unique" } else { "all" };
+        let id = format!("pack:{kind}:{:016x}", problem.fingerprint());
+        PySlices::make(py, problem, of, engine, Some(self.packing.clone()), id)
     }
 
     /// The packings kept (one per class with the reduction by symmetry), counted

@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver};
 
 use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
+use crate::slices::PySlices;
 use crate::solutions::{ChunkSender, Message, PySolutions, check_payloads, send_all};
 use crate::zdd::PyZdd;
 
@@ -251,6 +252,13 @@ impl PyProblem {
             Parallel::new(&self.problem).threads(threads).shard(index, of).map_err(value_error)?.config(config);
         let stats = interruptible(py, &monitor, move || parallel.count())?;
         Ok(stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?))
+    }
+
+    /// The split into `of` slices that `count_shard` counts from, made once
+    /// to count many of them (`_Slices.count`).
+    fn slices(&self, py: Python<'_>, of: u32, engine_name: &str) -> PyResult<PySlices> {
+        let engine = engine(engine_name)?.resolve(&self.problem);
+        PySlices::make(py, &self.problem, of, engine, None, self.shard_id())
     }
 
     /// The first solution's options, if any, and the statistics.

@@ -6,6 +6,7 @@ use std::sync::Mutex;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use quadrille_dlx::shard::{Merge, Origin, Record};
 
 /// A merge under way, held for Python: lines of JSON added one at a time,
@@ -36,10 +37,86 @@ impl PyMerge {
     }
 
     /// Adds the record on `line` (of `file`, line `line_number` from 1):
-    /// returns its shard and the record as the library writes it, or raises
+    /// returns its shard, the record as the library writes it, and its
+    /// fields as a dictionary (those the record has), or raises
     /// `ValueError` naming `file:line_number` and what is wrong.
-    fn add(&self, text: &str, file: String, line_number: usize) -> PyResult<(u64, String)> {
-        let origin = Origin { file, line: line_number };
+    fn add<'py>(
+        &self,
+        py: Python<'py>,
+        text: &str,
+        file: String,
+        line_number: usize,
+    ) -> PyResult<(u64, String, Bound<'py, PyDict>)> {
+        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
+        let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
+        let (record, line) = self.add_to(merge, text, Origin { file, line: line_number })?;
+        Ok((record.shard, line, fields(py, &record)?))
+    }
+
+    /// Adds the records of `text`, one per line (lines `first_line`, … of
+    /// `file`), as [`add`](PyMerge::add) adds each: returns the records as
+    /// the library writes them, one per line, and each one's fields. The
+    /// records before one refused stay added.
+    fn add_lines<'py>(
+        &self,
+        py: Python<'py>,
+        text: &str,
+        file: String,
+        first_line: usize,
+    ) -> PyResult<(String, Vec<Bound<'py, PyDict>>)> {
+        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
+        let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
+        let (mut lines, mut all_fields) = (String::with_capacity(text.len()), Vec::new());
+        for (k, line) in text.lines().enumerate() {
+            let origin = Origin { file: file.clone(), line: first_line + k };
+            let (record, written) = self.add_to(merge, line, origin)?;
+            if !lines.is_empty() {
+                lines.push('\n');
+            }
+            lines.push_str(&written);
+            all_fields.push(fields(py, &record)?);
+        }
+        Ok((lines, all_fields))
+    }
+
+    /// The whole count as one line of JSON (the output of `quadrille
+    /// merge`), or `ValueError` naming the missing slices.
+    fn finish(&self) -> PyResult<String> {
+        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
+        let merge = guard.take().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
+        let merged = merge.finish().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(merged.to_json())
+    }
+}
+
+/// A record's fields as a dictionary, as `json.loads` reads its line: the
+/// optional ones only when present.
+fn fields<'py>(py: Python<'py>, record: &Record) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("cleansings", record.cleansings)?;
+    if let Some(engine) = &record.engine {
+        dict.set_item("engine", engine)?;
+    }
+    dict.set_item("nodes", record.nodes)?;
+    dict.set_item("of", record.of)?;
+    if let Some(packings) = record.packings {
+        dict.set_item("packings", packings)?;
+    }
+    dict.set_item("problem", &record.problem)?;
+    dict.set_item("seconds", record.seconds)?;
+    dict.set_item("shard", record.shard)?;
+    dict.set_item("solutions", record.solutions)?;
+    if let Some(unique_times_8) = record.unique_times_8 {
+        dict.set_item("unique_times_8", unique_times_8)?;
+    }
+    dict.set_item("updates", record.updates)?;
+    Ok(dict)
+}
+
+impl PyMerge {
+    /// Checks `text` as a record of the count expected and adds it to
+    /// `merge`: the record, and its line as the library writes it.
+    fn add_to(&self, merge: &mut Merge, text: &str, origin: Origin) -> PyResult<(Record, String)> {
         let refuse = |why: String| PyValueError::new_err(format!("{origin}: {why}"));
         let record = Record::parse(text).map_err(|e| refuse(e.to_string()))?;
         if record.problem != self.expected_problem {
@@ -58,20 +135,8 @@ impl PyMerge {
                 return Err(refuse(format!("shard counted with the {found} engine, not {expected}")));
             }
         }
-        let shard = record.shard;
         let line = record.to_json();
-        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
-        let merge = guard.as_mut().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
-        merge.add(origin, record).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok((shard, line))
-    }
-
-    /// The whole count as one line of JSON (the output of `quadrille
-    /// merge`), or `ValueError` naming the missing slices.
-    fn finish(&self) -> PyResult<String> {
-        let mut guard = self.merge.lock().map_err(|_| PyValueError::new_err("the merge is broken"))?;
-        let merge = guard.take().ok_or_else(|| PyValueError::new_err("the merge is finished"))?;
-        let merged = merge.finish().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(merged.to_json())
+        merge.add(origin, record.clone()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((record, line))
     }
 }

@@ -52,16 +52,19 @@ class Counting(concurrent.futures.ThreadPoolExecutor):
     def __init__(self, fail: set[int] | None = None) -> None:
         super().__init__(2)
         self.submitted: list[int] = []
+        self.tasks: list[list[int]] = []
         self.fail = fail or set()
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        # A slice's arguments end with its number, the number of slices and the engine.
-        index = args[-3]
-        self.submitted.append(index)
-        if index in self.fail:
+        self.tasks.append(list(args[-3]))
+        # A task's arguments end with its slices, the number of slices and the engine.
+        indices = args[-3]
+        self.submitted.extend(indices)
+        lost = self.fail.intersection(indices)
+        if lost:
 
             def broken(*_: Any) -> Any:
-                raise OSError(f"slice {index} lost")
+                raise OSError(f"slices {sorted(lost)} lost")
 
             return super().submit(broken)
         return super().submit(fn, *args, **kwargs)
@@ -138,8 +141,53 @@ def test_journal_skips_what_is_done(tmp_path: Any) -> None:
 def test_a_failing_slice_is_retried_then_named() -> None:
     pool = Counting(fail={3})
     with pytest.raises(RuntimeError, match=r"slice 3 of 8 failed 3 times"):
-        distributed.count(coloured(), pool, shards=8, retries=2)
+        distributed.count(coloured(), pool, shards=8, retries=2, tasks=2)
     assert pool.submitted.count(3) == 3
+    # The failed task came back as one task per slice.
+    assert pool.tasks[:2] == [[0, 2, 4, 6], [1, 3, 5, 7]]
+    assert [[1], [5], [7]] == [t for t in pool.tasks if t in ([1], [5], [7])]
+
+
+def test_tasks_group_slices_and_each_slice_keeps_its_record() -> None:
+    problem = quadrille.pack("pentominoes", "3x20").problem
+    whole = serial(problem, "links")
+    for tasks in (1, 3, 40):
+        pool = Counting()
+        total = distributed.count(problem, pool, shards=40, engine="links", tasks=tasks)
+        assert len(pool.tasks) == tasks
+        assert sorted(pool.submitted) == list(range(40))
+        assert [r["shard"] for r in total.records] == list(range(40))
+        assert (total.solutions, total.nodes, total.updates) == (
+            whole.solutions,
+            whole.nodes,
+            whole.updates,
+        )
+    with pytest.raises(ValueError, match="tasks must be at least 1, not 0"):
+        distributed.count(problem, Counting(), shards=4, tasks=0)
+
+
+@pytest.mark.parametrize("engine", ["links", "cells", "bits"])
+def test_a_split_made_once_counts_each_slice_as_from_scratch(engine: str) -> None:
+    problem = quadrille.pack("pentominoes", "3x20").problem
+    split = problem._native.slices(16, engine)
+    assert (split.of, split.problem, split.engine) == (16, problem.shard_id(), engine)
+    # Backwards, on the solver the split keeps from one call to the next.
+    order = list(range(15, -1, -1))
+    kept = {r["shard"]: r for r in map(json.loads, split.count(order))}
+    again = {r["shard"]: r for r in map(json.loads, split.count(list(range(16))))}
+    fields = ("nodes", "updates", "cleansings", "solutions")
+    for i in range(16):
+        from_scratch = problem._native.count_shard(i, 16, engine, 1)
+        assert tuple(kept[i][f] for f in fields) == from_scratch, i
+        assert tuple(again[i][f] for f in fields) == from_scratch, i
+        assert (kept[i]["of"], kept[i]["engine"], kept[i]["problem"]) == (16, engine, split.problem)
+        assert kept[i]["seconds"] >= 0 and "packings" not in kept[i]
+    with pytest.raises(ValueError, match="no slice 16 of 16"):
+        split.count([3, 16])
+    with pytest.raises(ValueError, match="shard 0 of 0 does not exist"):
+        problem._native.slices(0, engine)
+    with pytest.raises(ValueError, match="at most 100000"):
+        problem._native.slices(100_001, engine)
 
 
 def test_bad_journals_are_refused(tmp_path: Any) -> None:
@@ -336,9 +384,9 @@ class Recording:
         return self.client.gather(*args, **kwargs)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-        index = args[1]
-        self.submitted.append(index)
-        if index in self.fail:
+        indices = args[1]
+        self.submitted.extend(indices)
+        if self.fail.intersection(indices):
             # Raises ZeroDivisionError on the worker.
             return self.client.submit(operator.truediv, 1, 0, pure=False)
         return self.client.submit(fn, *args, **kwargs)

@@ -4,12 +4,17 @@
 The engine splits the search tree into subproblems and slice ``i`` of ``k``
 takes every ``k``-th of them, as the command line's ``--shard i/k`` does;
 the slices add up to exactly the serial count and statistics. This module
-only schedules them: it submits the slices, resubmits a failed one up to
-``retries`` times, writes each finished slice's record to a journal as it
-arrives, and sums them. A rerun with the same journal skips the slices
-already there, so a coordinator killed at any moment loses at most the
-slices in flight. The records are those of ``quadrille count --shard`` and
-``quadrille merge`` sums them too.
+only schedules them: it groups the slices into a few tasks per worker,
+submits them, resubmits a failed one up to ``retries`` times (a failed task
+of several slices comes back as one task per slice), writes each finished
+slice's record to a journal as its task returns, and sums them. A rerun
+with the same journal skips the slices already there, so a coordinator
+killed at any moment loses at most the tasks in flight. The records are
+those of ``quadrille count --shard`` and ``quadrille merge`` sums them too.
+
+Each worker process makes the split once for a count and keeps it, with
+its solver, for the count's other tasks: a task only replays its slices'
+subproblems and searches them.
 
 >>> import concurrent.futures, quadrille
 >>> from quadrille import distributed
@@ -28,6 +33,7 @@ import importlib
 import json
 import os
 import pickle
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -74,8 +80,53 @@ class Count:
 Target = Union[Problem, Packing, Queens]
 
 
+TASKS_PER_WORKER = 8
+"""How many tasks the slices are grouped into by default, for each worker
+thread of the cluster: few enough that scheduling costs nothing beside the
+search, enough to balance the workers (each task takes every so many
+slices, so every task holds a sample of the whole tree)."""
+
+
+_SPLITS: dict[tuple[int, int, str], tuple[Target, _quadrille._Slices]] = {}
+"""The split this process made last, by the identity of the problem (kept
+alive beside it), the number of slices and the engine: one entry, so a
+worker keeps one split at a time."""
+
+_SPLITS_LOCK = threading.Lock()
+
+
+def _split(target: Target, of: int, engine: str) -> _quadrille._Slices | None:
+    """The engine's split of ``target`` into ``of`` slices, made once per
+    process; ``None`` for the queens' bitboard counter, which has no split."""
+    if isinstance(target, Queens) and (target.algorithm != "dlx" or target.n < 1):
+        return None
+    key = (id(target), of, engine)
+    with _SPLITS_LOCK:
+        kept = _SPLITS.get(key)
+        if kept is not None and kept[0] is target:
+            return kept[1]
+        if isinstance(target, Queens):
+            split = _quadrille.queens_slices(target.n, of)
+        else:
+            split = target._native.slices(of, engine)
+        _SPLITS.clear()
+        _SPLITS[key] = (target, split)
+        return split
+
+
+def _slices(target: Target, indices: list[int], of: int, engine: str) -> str:
+    """Counts the slices ``indices``: their records, a line of JSON each,
+    as one string (a cluster sends one string much faster than a list of
+    thousands: Dask serializes a list item by item)."""
+    split = _split(target, of, engine)
+    if split is None:
+        return "\n".join(json.dumps(_slice(target, i, of, engine)) for i in indices)
+    return "\n".join(split.count(indices))
+
+
 def _slice(target: Target, index: int, of: int, engine: str) -> dict[str, Any]:
-    """Counts one slice: its record (the fields of ``quadrille merge``'s)."""
+    """Counts one slice from scratch: its record (the fields of
+    ``quadrille merge``'s)."""
     start = time.perf_counter()
     record: dict[str, Any] = {"of": of, "shard": index}
     if isinstance(target, Queens):
@@ -112,16 +163,17 @@ _UNPICKLED: dict[str, Target] = {}
 SHA-256 of its pickle: one entry, so a worker keeps one problem at a time."""
 
 
-def _slice_pickled(digest: str, pickled: bytes, index: int, of: int, engine: str) -> dict[str, Any]:
-    """Counts one slice of the problem ``pickled``, unpickled once per process
-    (rebuilding pentomino 6x10 costs about 1 ms, half as much as its slices
-    at 1,000 slices); the bytes still travel with every task."""
-    target = _UNPICKLED.get(digest)
-    if target is None:
-        target = pickle.loads(pickled)
-        _UNPICKLED.clear()
-        _UNPICKLED[digest] = target
-    return _slice(target, index, of, engine)
+def _slices_pickled(digest: str, pickled: bytes, indices: list[int], of: int, engine: str) -> str:
+    """Counts the slices ``indices`` of the problem ``pickled``, unpickled
+    once per process (so that its split is made once too); the bytes still
+    travel with every task."""
+    with _SPLITS_LOCK:
+        target = _UNPICKLED.get(digest)
+        if target is None:
+            target = pickle.loads(pickled)
+            _UNPICKLED.clear()
+            _UNPICKLED[digest] = target
+    return _slices(target, indices, of, engine)
 
 
 def _identity(target: Target, engine: str) -> tuple[str, str | None]:
@@ -165,7 +217,7 @@ def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[s
         text = data[start:end].decode("utf-8", errors="replace")
         if text.strip():
             try:
-                shard, line = merge.add(text, path, line_number)
+                shard, line, fields = merge.add(text, path, line_number)
             except ValueError as error:
                 if ended:
                     raise
@@ -173,7 +225,7 @@ def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[s
                 with open(path, "r+b") as journal:
                     journal.truncate(start)
                 return line_number - 1
-            records[shard] = json.loads(line)
+            records[shard] = fields
         start = end + 1
     if data and not data.endswith(b"\n"):
         # A whole record that lacks only its line end: end it before appending.
@@ -186,6 +238,22 @@ def _is_dask(cluster: Any) -> bool:
     return hasattr(cluster, "scatter") and hasattr(cluster, "gather") and hasattr(cluster, "submit")
 
 
+def _worker_threads(cluster: Any) -> int:
+    """The threads that run tasks: a Dask cluster's (``nthreads``), an
+    executor's workers, else this machine's cores."""
+    nthreads = getattr(cluster, "nthreads", None)
+    if callable(nthreads):
+        try:
+            threads: int = sum(nthreads().values())
+            return max(1, threads)
+        except Exception:  # A client whose cluster cannot say: the cores.
+            pass
+    workers = getattr(cluster, "_max_workers", None)
+    if isinstance(workers, int) and workers > 0:
+        return workers
+    return os.cpu_count() or 1
+
+
 def count(
     problem: Problem | Packing | Queens,
     cluster: Any = None,
@@ -195,6 +263,7 @@ def count(
     journal: str | os.PathLike[str] | None = None,
     retries: int = 3,
     progress: bool = False,
+    tasks: int | None = None,
 ) -> Count:
     """Counts ``problem`` (a :class:`~quadrille.Problem`, a
     :class:`~quadrille.Packing` or :class:`Queens`) in ``shards`` slices on
@@ -210,19 +279,27 @@ def count(
     :param engine: ``auto``, ``links``, ``cells`` or ``bits``; every slice runs
         on the one it resolves to, so the statistics add up.
     :param journal: a file of JSON lines: each finished slice's record is
-        appended (and flushed) as it arrives, as the library writes records,
-        so that ``quadrille merge`` sums the journal too; slices already there
-        are not counted again. A journal of another problem, of another
-        number of slices or engine, with a slice twice, or with a line that is
-        no record, is refused (``ValueError`` naming the file and line); a
-        last line cut short by a killed coordinator is dropped with a
-        warning and its slice counted again.
+        appended as its task returns (the task's records flushed together),
+        as the library writes records, so that ``quadrille merge`` sums the
+        journal too; slices already there are not counted again. A journal
+        of another problem, of another number of slices or engine, with a
+        slice twice, or with a line that is no record, is refused
+        (``ValueError`` naming the file and line); a last line cut short by
+        a killed coordinator is dropped with a warning and its slice counted
+        again.
     :param retries: how many times a failed slice is submitted again before
         the call raises ``RuntimeError`` naming it.
     :param progress: show a ``tqdm`` bar (slices done, solutions so far).
+    :param tasks: how many tasks the slices left are grouped into, task
+        ``t`` of ``T`` taking every ``T``-th of them; by default
+        ``TASKS_PER_WORKER`` (8) for each worker thread of the cluster, and
+        never more than the slices. Each task counts its slices one after
+        the other and returns one record per slice.
     """
     if not 1 <= shards <= _quadrille.MAX_SHARDS:
         raise ValueError(f"shards must be between 1 and {_quadrille.MAX_SHARDS}, not {shards}")
+    if tasks is not None and tasks < 1:
+        raise ValueError(f"tasks must be at least 1, not {tasks}")
     _check_engine(engine)
     problem_id, recorded_engine = _identity(problem, engine)
     if recorded_engine is not None:
@@ -244,17 +321,20 @@ def count(
     out = open(path, "a", encoding="utf-8") if path is not None else None
     solutions = sum(r["solutions"] for r in records.values())
     try:
-        for record in _run(problem, cluster, todo, shards, engine, retries):
-            line_number += 1
-            shard, line = merge.add(json.dumps(record), path or "slice results", line_number)
-            records[shard] = json.loads(line)
-            solutions += records[shard]["solutions"]
+        for task in _run(problem, cluster, todo, shards, engine, retries, tasks):
+            # One call for the task's records: checked, summed, and written
+            # back as the library writes them.
+            lines, all_fields = merge.add_lines(task, path or "slice results", line_number + 1)
+            line_number += len(all_fields)
+            for fields in all_fields:
+                records[fields["shard"]] = fields
+                solutions += fields["solutions"]
             if out is not None:
-                out.write(line + "\n")
+                out.write(lines + "\n")
                 out.flush()
                 os.fsync(out.fileno())
             if bar is not None:
-                bar.update(1)
+                bar.update(len(all_fields))
                 bar.set_postfix(solutions=solutions)
     finally:
         if out is not None:
@@ -274,15 +354,39 @@ def count(
 
 
 def _run(
-    problem: Target, cluster: Any, todo: list[int], of: int, engine: str, retries: int
-) -> Iterator[dict[str, Any]]:
-    """Each slice's record as it finishes, resubmitting failed slices."""
+    problem: Target,
+    cluster: Any,
+    todo: list[int],
+    of: int,
+    engine: str,
+    retries: int,
+    tasks: int | None,
+) -> Iterator[str]:
+    """Each task's records (lines of JSON, in one string) as it finishes,
+    resubmitting failed slices."""
     if not todo:
         return
     owned = None
     if cluster is None:
         owned = cluster = concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1)
     try:
+        n_tasks = min(len(todo), tasks or TASKS_PER_WORKER * _worker_threads(cluster))
+        # Task t takes every n_tasks-th slice from the t-th: each a sample of
+        # the whole tree, so they cost about the same.
+        groups = [todo[t::n_tasks] for t in range(n_tasks)]
+        failures: dict[int, int] = {}
+
+        def failed(group: list[int], error: object) -> list[list[int]]:
+            """Counts a failure of each slice of ``group``: raises naming the
+            first that failed too often, else the tasks to submit again, one
+            per slice (so that a slice that always fails is found alone)."""
+            for i in group:
+                failures[i] = failures.get(i, 0) + 1
+            for i in group:
+                if failures[i] > retries:
+                    raise RuntimeError(f"slice {i} of {of} failed {failures[i]} times: {error!r}")
+            return [[i] for i in group]
+
         if _is_dask(cluster):
             # Typed as Any: dask's own annotations are partial.
             dask_distributed: Any = importlib.import_module("dask.distributed")
@@ -293,61 +397,55 @@ def _run(
             # leaves this count's slices waiting on data the workers forgot.
             [shared] = cluster.scatter([problem], broadcast=True, hash=False)
 
-            def submit(i: int) -> Any:
-                return cluster.submit(_slice, shared, i, of, engine, pure=False)
+            def submit(group: list[int]) -> Any:
+                return cluster.submit(_slices, shared, group, of, engine, pure=False)
 
             pending = dask_distributed.as_completed([])
             futures = {}
-            for i in todo:
-                future = submit(i)
-                futures[future] = i
+            for group in groups:
+                future = submit(group)
+                futures[future] = group
                 pending.add(future)
-            failures: dict[int, int] = {}
             for future in pending:
-                i = futures.pop(future)
+                group = futures.pop(future)
                 if future.status == "finished":
                     yield future.result()
                     continue
-                failures[i] = failures.get(i, 0) + 1
-                if failures[i] > retries:
-                    raise RuntimeError(
-                        f"slice {i} of {of} failed {failures[i]} times: {future.exception()!r}"
-                    )
-                again = submit(i)
-                futures[again] = i
-                pending.add(again)
+                for again in failed(group, future.exception()):
+                    resubmitted = submit(again)
+                    futures[resubmitted] = again
+                    pending.add(resubmitted)
             return
         # An executor has no broadcast: every task carries the pickled
         # problem, but a process unpickles it once.
         pickled = pickle.dumps(problem)
         digest = hashlib.sha256(pickled).hexdigest()
 
-        def submit_pickled(i: int) -> concurrent.futures.Future[dict[str, Any]]:
-            future: concurrent.futures.Future[dict[str, Any]] = cluster.submit(
-                _slice_pickled, digest, pickled, i, of, engine
+        def submit_pickled(group: list[int]) -> concurrent.futures.Future[str]:
+            future: concurrent.futures.Future[str] = cluster.submit(
+                _slices_pickled, digest, pickled, group, of, engine
             )
             return future
 
-        failures = {}
-        running = {submit_pickled(i): i for i in todo}
+        running = {submit_pickled(group): group for group in groups}
         while running:
             finished, _ = concurrent.futures.wait(
                 running, return_when=concurrent.futures.FIRST_COMPLETED
             )
             for future in finished:
-                i = running.pop(future)
+                group = running.pop(future)
                 error = future.exception()
                 if error is None:
                     yield future.result()
                     continue
-                failures[i] = failures.get(i, 0) + 1
-                if failures[i] > retries:
+                try:
+                    singles = failed(group, error)
+                except RuntimeError as too_many:
                     for other in running:
                         other.cancel()
-                    raise RuntimeError(
-                        f"slice {i} of {of} failed {failures[i]} times: {error!r}"
-                    ) from error
-                running[submit_pickled(i)] = i
+                    raise too_many from error
+                for single in singles:
+                    running[submit_pickled(single)] = single
     finally:
         if owned is not None:
             owned.shutdown(cancel_futures=True)

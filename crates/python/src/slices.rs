@@ -1,0 +1,140 @@
+//! `_Slices`: the library's split of one count into slices
+//! ([`quadrille_dlx::parallel::Slices`]), made once in a worker process and
+//! run there slice after slice, on solvers kept from one call to the next.
+
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use quadrille_dlx::parallel::Slices;
+use quadrille_dlx::shard::Record;
+use quadrille_dlx::{Config, Engine, Monitor, Parallel, Problem, Solver};
+use quadrille_pack::Packing;
+
+use crate::run::{interruptible, value_error};
+
+/// A split held for Python, with what its records name: the problem's
+/// identity (as `quadrille merge` compares it) and the engine.
+#[pyclass(module = "quadrille._quadrille", name = "_Slices", frozen)]
+pub struct PySlices {
+    slices: Slices,
+    /// Counts the packings it keeps, when the problem is a packing's.
+    packing: Option<Packing>,
+    problem_id: String,
+    /// Solvers kept between calls: one for each call running at once.
+    solvers: Mutex<Vec<Solver>>,
+}
+
+impl PySlices {
+    /// Splits `problem` into `of` slices for `engine`, with the GIL released.
+    pub(crate) fn make(
+        py: Python<'_>,
+        problem: &Problem,
+        of: u32,
+        engine: Engine,
+        packing: Option<Packing>,
+        problem_id: String,
+    ) -> PyResult<PySlices> {
+        let monitor = Arc::new(Monitor::new());
+        let parallel = Parallel::new(problem).threads(1).config(Config::new().engine(engine));
+        let slices = interruptible(py, &monitor, move || parallel.slices(of))?.map_err(value_error)?;
+        Ok(PySlices { slices, packing, problem_id, solvers: Mutex::new(Vec::new()) })
+    }
+}
+
+#[pymethods]
+impl PySlices {
+    /// The problem's identity in shard records.
+    #[getter]
+    fn problem(&self) -> &str {
+        &self.problem_id
+    }
+
+    /// The engine the slices run on (`links`, `cells` or `bits`).
+    #[getter]
+    fn engine(&self) -> &'static str {
+        self.slices.engine().name()
+    }
+
+    /// The number of slices.
+    #[getter]
+    fn of(&self) -> u32 {
+        self.slices.of()
+    }
+
+    /// Counts the slices `indices` on one solver, their subproblems in the
+    /// split's order, with the GIL released: each one's shard record, as one
+    /// line of JSON (as `quadrille solve --shard` writes it). `ValueError`
+    /// for a slice that does not exist, before any is counted.
+    fn count(&self, py: Python<'_>, indices: Vec<u32>) -> PyResult<Vec<String>> {
+        if let Some(&index) = indices.iter().find(|&&i| i >= self.slices.of()) {
+            return Err(PyValueError::new_err(format!("no slice {index} of {}", self.slices.of())));
+        }
+        let monitor = Arc::new(Monitor::new());
+        let config = Config::new().engine(self.slices.engine()).monitor(Some(monitor.clone()));
+        let kept_solver = self.solvers.lock().map_err(|_| PyValueError::new_err("the slices are broken"))?.pop();
+        let mut solver = match kept_solver {
+            Some(mut solver) => {
+                solver.set_config(config);
+                solver
+            }
+            None => Solver::with_config(self.slices.problem(), config),
+        };
+        let (solver, answers) = interruptible(py, &monitor, move || {
+            let n = indices.len();
+            let (mut kept, mut seconds) = (vec![0u64; n], vec![0f64; n]);
+            let mut last = Instant::now();
+            // Each subproblem's time goes to its slice.
+            let searched = |position: usize| {
+                let now = Instant::now();
+                seconds[position] += (now - last).as_secs_f64();
+                last = now;
+            };
+            let each = match &self.packing {
+                Some(packing) => self.slices.visit_each(
+                    &mut solver,
+                    &indices,
+                    |position, solution| {
+                        kept[position] += u64::from(packing.keeps(solution));
+                        ControlFlow::Continue(())
+                    },
+                    searched,
+                ),
+                None => self.slices.visit_each(&mut solver, &indices, |_, _| ControlFlow::Continue(()), searched),
+            };
+            let answers = each.map(|each| {
+                let packings = self.packing.is_some();
+                let records = each.iter().zip(&indices).zip(kept).zip(seconds);
+                records
+                    .map(|(((stats, &index), kept), seconds)| {
+                        Record {
+                            cleansings: stats.cleansings,
+                            engine: Some(self.slices.engine().name().to_owned()),
+                            nodes: stats.nodes,
+                            of: u64::from(self.slices.of()),
+                            packings: packings.then_some(kept),
+                            problem: self.problem_id.clone(),
+                            seconds,
+                            shard: u64::from(index),
+                            solutions: stats.solutions,
+                            unique_times_8: None,
+                            updates: stats.updates,
+                        }
+                        .to_json()
+                    })
+                    .collect::<Vec<String>>()
+            });
+            (solver, answers)
+        })?;
+        let answers = answers.map_err(|e: quadrille_dlx::ParallelError| value_error(e))?;
+        if monitor.is_stopped() {
+            return Err(PyValueError::new_err("the count was stopped"));
+        }
+        if let Ok(mut solvers) = self.solvers.lock() {
+            solvers.push(solver);
+        }
+        Ok(answers)
+    }
+}
