@@ -72,8 +72,9 @@ pub struct Args {
     /// subproblem and builds a ZDD of every solution (exact counts of any
     /// size; fast where subproblems repeat, as in tilings; no bounds, one
     /// thread) [default: auto; memo with --zdd, --zdd-dot, --sample or
-    /// --option-counts]. A problem with bounds always runs on links; --trace
-    /// is links' own, and --best runs on links unless told memo.
+    /// --option-counts]. A problem with bounds runs on links or bits (cells
+    /// gives way to links); --trace is links' own, and --best runs on links
+    /// unless told memo.
     #[arg(long, value_name = "ENGINE", value_parser = engine_choice_parser(), conflicts_with = "trace")]
     pub engine: Option<EngineChoice>,
     /// Write the ZDD of every solution on stdout in Knuth's text format (the

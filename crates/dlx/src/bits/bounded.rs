@@ -448,8 +448,7 @@ impl<C: Count> Bits<C> {
                         }
                     }
                     if t == SOLVED {
-                        self.run.stats =
-                            Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
+                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
                         self.level = l;
                         if on_solution(self).is_break() {
                             self.run.phase = Phase::Suspended;
@@ -466,7 +465,8 @@ impl<C: Count> Bits<C> {
                             self.cand.resize(room, 0);
                         }
                         let (mut frame, bound) = parts(&self.shape, &mut self.slabs[f], &mut self.hits);
-                        let (n, moves) = frame.enter::<COLORS>(bound, i, t, &mut updates, &mut self.cand[start as usize..]);
+                        let (n, moves) =
+                            frame.enter::<COLORS>(bound, i, t, &mut updates, &mut self.cand[start as usize..]);
                         self.levels[l] = Level { frame: f as u32, best: i, start, end: start + n, cur: start };
                         self.moves[l] = moves;
                         branching = true;
@@ -543,4 +543,109 @@ pub(super) fn n_bounded(problem: &Problem) -> usize {
         return 0;
     }
     problem.items().filter(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Shape;
+    use super::*;
+    use crate::parallel::Subtrees;
+    use crate::run::Resumable;
+    use crate::{Engine, Solver};
+    use std::sync::Arc;
+
+    /// Dominoes on a 4×4 board, each marked `h` (across) or `v` (down), with
+    /// between 2 and 6 across, at most 3 down, and an optional marker on the
+    /// corner dominoes (`[0, 1]`): bounds of every kind, exact items besides.
+    fn dominoes() -> Problem {
+        let mut b = Problem::builder();
+        let cells: Vec<_> = (0..16).map(|k| b.primary(&format!("c{k}")).unwrap()).collect();
+        let h = b.primary_with_bounds("h", 2, 6).unwrap();
+        let v = b.primary_with_bounds("v", 0, 3).unwrap();
+        let corner = b.primary_with_bounds("corner", 0, 1).unwrap();
+        for r in 0..4 {
+            for c in 0..4 {
+                let k = 4 * r + c;
+                let at_corner = |k2: usize| [0, 3, 12, 15].contains(&k) || [0, 3, 12, 15].contains(&k2);
+                if c < 3 {
+                    let mut option = vec![cells[k], cells[k + 1], h];
+                    if at_corner(k + 1) {
+                        option.push(corner);
+                    }
+                    b.option(option).unwrap();
+                }
+                if r < 3 {
+                    b.option([v, cells[k], cells[k + 4]]).unwrap();
+                }
+            }
+        }
+        b.build().unwrap()
+    }
+
+    #[test]
+    fn every_way_of_committing_searches_as_the_links() {
+        let problem = dominoes();
+        let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+        let expected: Vec<Vec<OptionId>> = links.solutions().collect();
+        assert!(expected.len() > 10, "a problem worth searching");
+        let nodes = links.stats().nodes;
+        let plain = Bits::<u8>::new(&problem);
+        assert!(plain.bounds && plain.shape.dense > 0, "the sweep over all words is what Bits::new picks here");
+        // The same frames, committed by a list of words, then item by item.
+        let mut listed = plain.clone();
+        let mut shape = Shape::new(&problem);
+        shape.dense = 0;
+        listed.shape = Arc::new(shape);
+        let mut by_item = plain.clone();
+        let mut shape = Shape::new(&problem);
+        shape.conf_start.clear();
+        by_item.shape = Arc::new(shape);
+        let wide = Bits::<i16>::new(&problem);
+        for (name, mut bits) in [("dense", plain), ("listed", listed), ("by item", by_item)] {
+            let mut found = Vec::new();
+            bits.visit(&Config::new(), |s| {
+                found.push(s.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(found, expected, "{name}");
+            assert_eq!(bits.stats().nodes, nodes, "{name}");
+        }
+        let mut wide = wide;
+        assert_eq!(wide.count(&Config::new()), expected.len() as u64);
+        assert_eq!(wide.stats().nodes, nodes);
+    }
+
+    #[test]
+    fn descents_take_the_null_move_and_refuse_what_the_links_refuse() {
+        // `a` may be covered 0 to 2 times: its level, the first (2 options
+        // and the null move, against 4 options of `b` and of `c`, which are
+        // exact), tries `a b`, `a c`, then the null move.
+        let problem = Problem::from_knuth("0:2|a b c | x\na b\na c\nb\nc\nb c\nb c x\n").unwrap();
+        let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
+        let mut bits = Solver::with_config(&problem, Config::new().engine(Engine::Bits));
+        assert_eq!(bits.engine(), Engine::Bits);
+        let mut leaves = (Vec::new(), Vec::new());
+        bits.split(1, |l| leaves.0.push(l.to_vec()));
+        links.split(1, |l| leaves.1.push(l.to_vec()));
+        assert_eq!(leaves.0, leaves.1);
+        assert!(leaves.0.contains(&vec![None]), "the null move is a leaf: {:?}", leaves.0);
+        for solver in [&mut bits, &mut links] {
+            solver.reset();
+            solver.descend(None).unwrap();
+            // Past the null move, `a` is retired: `b c`, `b c x`, or `b` and `c`.
+            assert_eq!(solver.count(), 3);
+            solver.reset();
+            assert_eq!(solver.descend(Some(OptionId(7))), Err(DescendError::UnknownOption(7)));
+            assert_eq!(solver.descend(Some(OptionId(2))), Err(DescendError::NotInPlay(2)));
+            solver.descend(Some(OptionId(1))).unwrap();
+            // `a c` taken, `a b` tweaked out: `a` may still be left as it is.
+            assert_eq!(solver.count(), 1);
+        }
+        // An exact item's level has no null move.
+        let exact = Problem::from_knuth("2|a b\na b\na\nb\n").unwrap();
+        for engine in [Engine::Links, Engine::Bits] {
+            let mut solver = Solver::with_config(&exact, Config::new().engine(engine));
+            assert_eq!(solver.descend(None), Err(DescendError::NoNullMove), "{engine}");
+        }
+    }
 }
