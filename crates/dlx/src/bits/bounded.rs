@@ -549,7 +549,6 @@ pub(super) fn n_bounded(problem: &Problem) -> usize {
 mod tests {
     use super::super::Shape;
     use super::*;
-    use crate::parallel::Subtrees;
     use crate::run::Resumable;
     use crate::{Engine, Solver};
     use std::sync::Arc;
