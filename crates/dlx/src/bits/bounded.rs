@@ -240,6 +240,7 @@ impl<C: Count> Frame<'_, C> {
         };
         match sh.fixed {
             4 => self.hide_list::<COLORS, 4>(&out[..n], updates),
+            6 => self.hide_list::<COLORS, 6>(&out[..n], updates),
             8 => self.hide_list::<COLORS, 8>(&out[..n], updates),
             _ => self.hide_list::<COLORS, 0>(&out[..n], updates),
         }

@@ -190,7 +190,7 @@ struct Shape<C> {
     /// when they would take too much room (see `conflicts`).
     conf_start: Vec<u32>,
     conf: Vec<(u32, u64)>,
-    /// Option `p`'s primary items again, in a row of `fixed` (4 or 8) from
+    /// Option `p`'s primary items again, in a row of `fixed` (4, 6 or 8) from
     /// `fixed * p` in `prim_fixed`, padded with `width`: the number of a
     /// count past those scanned, which hiding may count down at will. So
     /// hiding an option counts down a fixed number of items, without a loop.
@@ -353,7 +353,8 @@ impl<C: Count> Shape<C> {
         let most = self.prim_start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
         let fixed = match most {
             0..=4 => 4,
-            5..=8 => 8,
+            5..=6 => 6,
+            7..=8 => 8,
             _ => return,
         };
         let Ok(sink) = u16::try_from(self.width) else { return };
@@ -683,6 +684,7 @@ impl<'a, C: Count> Frame<'a, C> {
     ) -> bool {
         match (CHECK, self.shape.fixed) {
             (false, 4) => self.hide_words_by::<COLORS, false, 4>(words, updates),
+            (false, 6) => self.hide_words_by::<COLORS, false, 6>(words, updates),
             (false, 8) => self.hide_words_by::<COLORS, false, 8>(words, updates),
             _ => self.hide_words_by::<COLORS, CHECK, 0>(words, updates),
         }
@@ -820,6 +822,7 @@ impl<'a, C: Count> Frame<'a, C> {
             // Whether an item runs out is for the next level's choice to see.
             match self.shape.fixed {
                 4 => self.hide_list::<COLORS, 4>(&out[..n], updates),
+                6 => self.hide_list::<COLORS, 6>(&out[..n], updates),
                 8 => self.hide_list::<COLORS, 8>(&out[..n], updates),
                 _ => self.hide_list::<COLORS, 0>(&out[..n], updates),
             }
@@ -912,6 +915,10 @@ impl<'a, C: Count> Frame<'a, C> {
                 (8, 4) => return self.hide_dense::<8, 4>(p, updates),
                 (12, 4) => return self.hide_dense::<12, 4>(p, updates),
                 (16, 4) => return self.hide_dense::<16, 4>(p, updates),
+                (4, 6) => return self.hide_dense::<4, 6>(p, updates),
+                (8, 6) => return self.hide_dense::<8, 6>(p, updates),
+                (12, 6) => return self.hide_dense::<12, 6>(p, updates),
+                (16, 6) => return self.hide_dense::<16, 6>(p, updates),
                 (4, 8) => return self.hide_dense::<4, 8>(p, updates),
                 (8, 8) => return self.hide_dense::<8, 8>(p, updates),
                 (12, 8) => return self.hide_dense::<12, 8>(p, updates),
@@ -1204,6 +1211,8 @@ impl<C: Count> Bits<C> {
         match (sh.fixed, fresh) {
             (4, true) => recount::<C, 4, true>(sh, &self.counted, live, count),
             (4, false) => recount::<C, 4, false>(sh, &self.counted, live, count),
+            (6, true) => recount::<C, 6, true>(sh, &self.counted, live, count),
+            (6, false) => recount::<C, 6, false>(sh, &self.counted, live, count),
             (8, true) => recount::<C, 8, true>(sh, &self.counted, live, count),
             (8, false) => recount::<C, 8, false>(sh, &self.counted, live, count),
             (_, true) => recount::<C, 0, true>(sh, &self.counted, live, count),
