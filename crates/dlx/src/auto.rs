@@ -46,16 +46,20 @@ impl Engine {
     /// item to branch, where the links engine keeps the primary items' lengths
     /// in one dense array. So `Auto` never picks it.
     ///
-    /// With bounds on items (Algorithm M), measured the same way against
-    /// Knuth's DLX3 (`gcc -O3 -march=native`), one thread, user seconds, the
-    /// median of runs taken in turn with DLX3's (the ratio is the median of
-    /// the pairs'); the motley dissections are made by Knuth's `motley-dlx`:
+    /// With bounds on items (Algorithm M), against Knuth's DLX3 (`gcc -O3
+    /// -march=native`), one thread, counting all solutions, user seconds:
+    /// medians of whole runs of `quadrille solve FILE --count --threads 1
+    /// --engine bits` (or `links`) taken in turn with DLX3's on the same file,
+    /// 3 to 5 pairs; the last column is the median of the pairs' ratios (bits
+    /// against DLX3). The links were timed in runs of their own against DLX3,
+    /// which took 1.44 and 5.18 s there. The motley dissections are made by
+    /// Knuth's `motley-dlx`:
     ///
     /// | instance | options | primary items (with bounds) | frame | links | bits | DLX3 | DLX3 / bits |
     /// |---|---:|---:|---:|---:|---:|---:|---:|
-    /// | `tetrominoes_12_8x6.dlx` | 553 | 53 (5) | 264 B | 1.98 | 0.48 | 1.44 | 3.0 |
-    /// | `motley_6x6.dlx` | 391 | 46 (10) | 200 B | | 0.03 | 0.08 | 2.6 |
-    /// | `motley_7x7.dlx` | 719 | 61 (12) | 280 B | 7.50 | 2.02 | 5.36 | 2.66 |
+    /// | `tetrominoes_12_8x6.dlx` | 553 | 53 (5) | 284 B | 0.95 | 0.44 | 1.43 | 3.2 |
+    /// | `motley_6x6.dlx` | 391 | 46 (10) | 224 B | | 0.031 | 0.077 | 2.5 |
+    /// | `motley_7x7.dlx` | 717 | 61 (12) | 272 B | 4.03 | 1.93 | 5.13 | 2.7 |
     ///
     /// The bitset engine runs Algorithm M with the links' nodes (its updates
     /// are its own); the links engine gives DLX3's statistics exactly. The

@@ -228,7 +228,7 @@
 //!   where it runs two to three times faster than the links, with the links'
 //!   nodes and order of solutions. With bounds on items (Algorithm M) too:
 //!   Knuth's tetrominoes in 8×6 and his motley dissections of 7×7 count in
-//!   0.48 s and 2.0 s, against 1.44 s and 5.4 s for his DLX3 (the table in
+//!   0.44 s and 1.9 s, against 1.43 s and 5.1 s for his DLX3 (the table in
 //!   [`Engine::resolve`]).
 //! - **Links** ([`Engine::Links`]) for everything else, and whenever you need
 //!   Knuth's DLX1/DLX2/DLX3 statistics exactly (the bitset engine's updates
