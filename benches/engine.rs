@@ -1,6 +1,7 @@
 //! The engine on Knuth's instances: counting, single thread. Each measured closure
 //! checks its answer, so a fast wrong answer cannot pass. `tetrominoes_12_8x6`
-//! has bounds on its primary items (Knuth's DLX3 figures).
+//! and the motley dissections have bounds on their primary items (Knuth's DLX3
+//! figures: all of them on the links, the nodes on the bitset engine).
 //!
 //! `sudoku_6x6_all.dlx` (28,200,960 solutions) takes too long for repeated
 //! sampling; time it with `quadrille solve sudoku_6x6_all.dlx --count --stats
@@ -50,25 +51,36 @@ fn knuth_instances(c: &mut Criterion) {
     }
     group.finish();
 
-    // Bounds (Knuth's DLX3): twelve tetrominoes, several of each, in an 8×6 box.
-    let tetrominoes = problem("tetrominoes_12_8x6");
-    let [solutions, nodes, updates, cleansings] = data::figures("tetrominoes_12_8x6", "dlx3");
-    let expected = Stats {
-        nodes: nodes.unwrap(),
-        updates: updates.unwrap(),
-        cleansings: cleansings.unwrap_or(0),
-        solutions: solutions.unwrap(),
-    };
-    let mut group = c.benchmark_group("tetrominoes_12_8x6");
-    group.sample_size(10);
-    group.bench_function("count", |b| {
-        let mut solver = Solver::with_config(&tetrominoes, Config::new().engine(Engine::Links));
-        b.iter(|| {
-            solver.count();
-            assert_eq!(solver.stats(), expected);
-        })
-    });
-    group.finish();
+    // Bounds (Knuth's DLX3): twelve tetrominoes, several of each, in an 8×6
+    // box; the motley dissections of Knuth's motley-dlx. `count` is the
+    // links engine, `count_bits` the bitset engine.
+    for name in ["tetrominoes_12_8x6", "motley_6x6", "motley_7x7"] {
+        let bounded = problem(name);
+        let [solutions, nodes, updates, cleansings] = data::figures(name, "dlx3");
+        let expected = Stats {
+            nodes: nodes.unwrap(),
+            updates: updates.unwrap(),
+            cleansings: cleansings.unwrap_or(0),
+            solutions: solutions.unwrap(),
+        };
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.bench_function("count", |b| {
+            let mut solver = Solver::with_config(&bounded, Config::new().engine(Engine::Links));
+            b.iter(|| {
+                solver.count();
+                assert_eq!(solver.stats(), expected);
+            })
+        });
+        group.bench_function("count_bits", |b| {
+            let mut solver = Solver::with_config(&bounded, Config::new().engine(Engine::Bits));
+            b.iter(|| {
+                solver.count();
+                assert_eq!((solver.stats().nodes, solver.stats().solutions), (expected.nodes, expected.solutions));
+            })
+        });
+        group.finish();
+    }
 }
 
 /// Langford pairs of `1..=n` (a pairing and its reverse counted once: the 1s

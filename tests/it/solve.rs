@@ -1,7 +1,7 @@
 //! The engine on Knuth's instances in `data/dlx/`: answers and statistics
 //! exactly as Knuth's DLX1, DLX2 and DLX3 give them
 //! (`data/reference/instances.tsv`) on the dancing-links engine, and the nodes
-//! of DLX1 on the bitset engine.
+//! of DLX1 and DLX3 on the bitset engine.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -90,30 +90,45 @@ fn knuth_toy_with_bounds() {
     // The solution DLX3's introduction gives.
     let expected: BTreeSet<Vec<String>> = [vec!["A C X:1 Y:1".into(), "B X:1".into(), "C Y:1".into()]].into();
     assert_eq!(solutions, expected);
-    assert_eq!(stats, knuth_stats("knuth_toy_bounds", "dlx3"));
+    let dlx3 = knuth_stats("knuth_toy_bounds", "dlx3");
+    assert_eq!(stats, dlx3);
+    // The bitset engine: the same solution, DLX3's nodes.
+    let (bits, stats) = solve_on(&problem, Engine::Bits);
+    assert_eq!(bits, solutions);
+    assert_eq!((stats.nodes, stats.solutions), (dlx3.nodes, dlx3.solutions));
 }
 
-/// Tetromino packings with several copies of each piece (items `2|I` …).
+/// Packings with several copies of each piece (items `2|I` …) and Knuth's
+/// motley dissections (items `1:k|x1` …): DLX3's statistics on the links,
+/// its nodes on the bitset engine.
 #[test]
 fn tetrominoes_with_multiplicities() {
-    for name in ["tetrominoes_twice_8x5", "tetrominoes_12_8x6"] {
+    use quadrille::dlx::Parallel;
+    for name in ["tetrominoes_twice_8x5", "tetrominoes_12_8x6", "motley_6x6"] {
         let problem = problem(name);
-        let expected = knuth_stats(name, "dlx3");
-        let mut solver = Solver::new(&problem);
-        let mut valid = true;
-        solver.visit(|s| {
-            valid &= problem.is_solution(s);
-            ControlFlow::Continue(())
-        });
-        assert!(valid, "{name}: a solution breaks the bounds");
-        assert_eq!(solver.stats(), expected, "{name}");
-        // Threads and shards add up to the serial search.
-        use quadrille::dlx::Parallel;
-        assert_eq!(Parallel::new(&problem).threads(2).count().unwrap(), expected, "{name} on 2 threads");
-        for of in [3, 16] {
-            let total: Stats =
-                (0..of).map(|i| Parallel::new(&problem).threads(2).shard(i, of).unwrap().count().unwrap()).sum();
-            assert_eq!(total, expected, "{name} in {of} shards");
+        let dlx3 = knuth_stats(name, "dlx3");
+        for engine in [Engine::Links, Engine::Bits] {
+            let config = Config::new().engine(engine);
+            let mut solver = Solver::with_config(&problem, config.clone());
+            let mut valid = true;
+            solver.visit(|s| {
+                valid &= problem.is_solution(s);
+                ControlFlow::Continue(())
+            });
+            assert!(valid, "{name}: a solution breaks the bounds");
+            let expected = solver.stats();
+            assert_eq!((expected.nodes, expected.solutions), (dlx3.nodes, dlx3.solutions), "{name} on {engine}");
+            if engine == Engine::Links {
+                assert_eq!(expected, dlx3, "{name}");
+            }
+            // Threads and shards add up to the serial search.
+            let parallel = Parallel::new(&problem).config(config);
+            assert_eq!(parallel.clone().threads(2).count().unwrap(), expected, "{name} on 2 threads, {engine}");
+            for of in [3, 16] {
+                let total: Stats =
+                    (0..of).map(|i| parallel.clone().threads(2).shard(i, of).unwrap().count().unwrap()).sum();
+                assert_eq!(total, expected, "{name} in {of} shards, {engine}");
+            }
         }
     }
 }

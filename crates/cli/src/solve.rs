@@ -75,11 +75,11 @@ pub struct Args {
     /// --option-counts; with --count (no --shard or --limit), memo when a probe of its
     /// first 4,096 nodes finds at least 20 % answered by its cache, as on
     /// tilings (or, ending within them, ten solutions a node), even with
-    /// --threads]. A problem with bounds always runs on links; --trace is
-    /// links' own. With --best: links is Knuth's DLX5 (its statistics), bits
-    /// searches bitset frames (faster; nodes and solutions counted, no
-    /// updates), auto picks bits unless a frame takes over 8 KiB, memo uses
-    /// the ZDD; cells has no costs search.
+    /// --threads]. A problem with bounds runs on links or bits (cells gives
+    /// way to links); --trace is links' own. With --best: links is Knuth's
+    /// DLX5 (its statistics), bits searches bitset frames (faster; nodes and
+    /// solutions counted, no updates), auto picks bits unless a frame takes
+    /// over 8 KiB, memo uses the ZDD; cells has no costs search.
     #[arg(long, value_name = "ENGINE", value_parser = engine_choice_parser(), conflicts_with = "trace")]
     pub engine: Option<EngineChoice>,
     /// Write the ZDD of every solution on stdout in Knuth's text format (the

@@ -183,7 +183,8 @@ def test_engine_resolution() -> None:
     p = Problem("AB", [["A"], ["B"]])
     assert p.engine() == "bits"
     assert p.engine("cells") == "cells"
-    assert Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("bits") == "links"
+    assert Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("bits") == "bits"
+    assert Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("cells") == "links"
 
 
 def test_solutions_stats_and_close() -> None:

@@ -59,8 +59,12 @@
 //! reaches a depth, so memory follows the depth of the search, not the number
 //! of items.
 
+mod bounded;
+
 use std::ops::ControlFlow;
 use std::sync::Arc;
+
+use bounded::{Bounded, NONE};
 
 use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
@@ -101,6 +105,8 @@ pub(crate) trait Count: Copy + Ord + std::fmt::Debug + Send + Sync + 'static {
     fn inc(&mut self);
     /// Whether this is the count of a covered item: above `MAX_LEN`.
     fn is_covered(self) -> bool;
+    /// The count as a number (of an item not covered).
+    fn value(self) -> i32;
 }
 
 /// `Count` for a primitive integer type with `LANES` of it in 32 bytes:
@@ -128,6 +134,10 @@ macro_rules! count {
             #[inline(always)]
             fn inc(&mut self) {
                 *self = self.wrapping_add(1);
+            }
+            #[inline(always)]
+            fn value(self) -> i32 {
+                i32::from(self)
             }
         }
     };
@@ -180,7 +190,7 @@ struct Shape<C> {
     /// when they would take too much room (see `conflicts`).
     conf_start: Vec<u32>,
     conf: Vec<(u32, u64)>,
-    /// Option `p`'s primary items again, in a row of `fixed` (4 or 8) from
+    /// Option `p`'s primary items again, in a row of `fixed` (4, 6 or 8) from
     /// `fixed * p` in `prim_fixed`, padded with `width`: the number of a
     /// count past those scanned, which hiding may count down at will. So
     /// hiding an option counts down a fixed number of items, without a loop.
@@ -188,6 +198,9 @@ struct Shape<C> {
     /// 8 primary items or the items do not fit 16 bits.
     fixed: usize,
     prim_fixed: Vec<u16>,
+    /// With bounds, `prim_fixed` with the places of the bounded items'
+    /// counts padded too: the items an option's commitment marks covered.
+    cover_fixed: Vec<u16>,
     /// When a frame's `live` has at most 16 words (and the problem no
     /// colours, and rows of `fixed`): `live` is padded with empty words to
     /// `dense` (4, 8, 12 or 16), and option `p`'s conflicts are also a mask
@@ -201,6 +214,9 @@ struct Shape<C> {
     /// The frame of the problem itself.
     live: Vec<u64>,
     count: Vec<C>,
+    /// With bounds (see [`bounded`]): the primary items whose bounds are not
+    /// `[1, 1]`, numbered `b` from 0, and their counts' place in a frame.
+    bounded: Bounded,
 }
 
 impl<C: Count> Shape<C> {
@@ -215,13 +231,16 @@ impl<C: Count> Shape<C> {
             number[item.index()] = *slot;
             *slot += 1;
         }
+        let width = n_primary.div_ceil(C::LANES) * C::LANES;
+        let bounded = Bounded::new(problem, &number, width + C::LANES);
         let colors = problem.has_colors();
         let mut shape = Shape {
             n_primary,
             words: n_options.div_ceil(64),
-            width: n_primary.div_ceil(C::LANES) * C::LANES,
+            width,
             fixed: 0,
             prim_fixed: Vec::new(),
+            cover_fixed: Vec::new(),
             dense: 0,
             dense_conf: Vec::new(),
             pure_words: if colors { problem.n_secondary().div_ceil(64) } else { 0 },
@@ -244,6 +263,7 @@ impl<C: Count> Shape<C> {
             widest: 0,
             live: Vec::new(),
             count: Vec::new(),
+            bounded,
         };
         let mut sizes = vec![0u32; problem.n_items()];
         for o in problem.options() {
@@ -253,7 +273,11 @@ impl<C: Count> Shape<C> {
                 shape.opt_items.push(h);
                 shape.opt_clr.push(color.map_or(0, |c| c.0 + 1));
                 if (h as usize) < n_primary {
-                    shape.opt_prim.push(h);
+                    // The place of the item's count in a frame.
+                    shape.opt_prim.push(shape.bounded.slot(h));
+                    if let Some(b) = shape.bounded.number(h) {
+                        shape.bounded.opt.push(b);
+                    }
                 } else {
                     shape.opt_sec.push(h - n_primary as u32);
                 }
@@ -264,6 +288,9 @@ impl<C: Count> Shape<C> {
             shape.opt_start.push(shape.opt_items.len() as u32);
             shape.prim_start.push(shape.opt_prim.len() as u32);
             shape.sec_start.push(shape.opt_sec.len() as u32);
+            if !shape.bounded.item.is_empty() {
+                shape.bounded.start.push(shape.bounded.opt.len() as u32);
+            }
         }
         shape.longest = sizes.iter().copied().max().unwrap_or(0) as usize;
         shape.item_start.push(0);
@@ -308,14 +335,15 @@ impl<C: Count> Shape<C> {
             *last = (1u64 << (n_options % 64)) - 1;
         }
         // A block past `width` holds the count that pads the rows of
-        // `prim_fixed`.
-        shape.count = vec![C::COVERED; shape.width + C::LANES];
+        // `prim_fixed`; with bounds, the counts of the bounded items follow,
+        // in whole blocks (the item's own place before `width` stays covered).
+        shape.count = vec![C::COVERED; shape.bounded.base + shape.bounded.item.len().div_ceil(C::LANES) * C::LANES];
         shape.fill_fixed();
         if !colors {
             shape.fill_dense();
         }
         for (h, &size) in sizes[..n_primary].iter().enumerate() {
-            shape.count[h] = C::of(size as usize);
+            shape.count[shape.bounded.slot(h as u32) as usize] = C::of(size as usize);
         }
         shape
     }
@@ -325,15 +353,22 @@ impl<C: Count> Shape<C> {
         let most = self.prim_start.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
         let fixed = match most {
             0..=4 => 4,
-            5..=8 => 8,
+            5..=6 => 6,
+            7..=8 => 8,
             _ => return,
         };
         let Ok(sink) = u16::try_from(self.width) else { return };
+        if u16::try_from(self.count.len()).is_err() {
+            return;
+        }
         self.fixed = fixed;
         for w in self.prim_start.windows(2) {
             let items = &self.opt_prim[w[0] as usize..w[1] as usize];
             self.prim_fixed.extend(items.iter().map(|&k| k as u16));
             self.prim_fixed.extend(std::iter::repeat_n(sink, fixed - items.len()));
+        }
+        if !self.bounded.item.is_empty() {
+            self.cover_fixed = self.prim_fixed.iter().map(|&k| if k < sink { k } else { sink }).collect();
         }
     }
 
@@ -382,6 +417,10 @@ impl<C: Count> Shape<C> {
             for t in self.opt_start[p] as usize..self.opt_start[p + 1] as usize {
                 let h = self.opt_items[t] as usize;
                 let color = self.opt_clr.get(t).copied().unwrap_or(0);
+                if self.bounded.number(h as u32).is_some() {
+                    // Options that share an item with bounds may go together.
+                    continue;
+                }
                 if color == 0 {
                     let (from, to) = (self.word_start[h] as usize, self.word_start[h + 1] as usize);
                     union.extend_from_slice(&self.item_words[from..to]);
@@ -411,11 +450,11 @@ impl<C: Count> Shape<C> {
 /// The most words and masks of conflicts kept for a problem (12 bytes each).
 const CONFLICT_ROOM: usize = 1 << 20;
 
-/// Whether this engine takes `problem`: exact cover with colours but no
+/// Whether this engine takes `problem`: exact cover with colours and
 /// bounds, at most [`MAX_OPTIONS`] options, each of at most
 /// [`MAX_OPTION_LEN`] items.
 pub(crate) fn takes(problem: &Problem) -> bool {
-    !problem.has_bounds() && problem.n_options() <= MAX_OPTIONS && problem.longest_option() <= MAX_OPTION_LEN
+    problem.n_options() <= MAX_OPTIONS && problem.longest_option() <= MAX_OPTION_LEN
 }
 
 /// Whether `problem`'s counts fit 8 bits: no primary item has more than
@@ -433,7 +472,16 @@ pub(crate) fn frame_bytes(problem: &Problem) -> usize {
     } else {
         2 * problem.n_primary().div_ceil(<i16 as Count>::LANES) * <i16 as Count>::LANES
     };
-    8 * problem.n_options().div_ceil(64) + counts + 8 * pure
+    let bounded = bounded::n_bounded(problem);
+    let bounded = if bounded == 0 {
+        0
+    } else {
+        let lanes = if narrow(problem) { <u8 as Count>::LANES } else { <i16 as Count>::LANES };
+        // The padding's block and the bounded items' counts, 32 bytes a
+        // block; their bounds.
+        32 * (1 + bounded.div_ceil(lanes)) + 4 * bounded
+    };
+    8 * problem.n_options().div_ceil(64) + counts + 8 * pure + bounded
 }
 
 /// The first active primary item with the fewest options in `count` (DLX1's
@@ -518,6 +566,11 @@ pub(crate) struct Bits<C> {
     solution: Vec<OptionId>,
     /// Room for the words of any item's sparse bitset.
     hits: Vec<(u32, u64)>,
+    /// Whether the problem has bounds: then the search is Algorithm M
+    /// (see [`bounded`]), and `moves[l]` is the number of moves of level `l`
+    /// (shifted left by 2) with how it moves.
+    bounds: bool,
+    moves: Vec<u32>,
 }
 
 /// A frame's arrays: `words` words of `live`, `width` counts and one block more
@@ -527,6 +580,8 @@ struct Slab<C> {
     live: Box<[u64]>,
     count: Box<[C]>,
     pure: Box<[u64]>,
+    /// With bounds, how many more times each bounded item may be covered.
+    bound: Box<[i32]>,
 }
 
 /// Where a level of the search stands.
@@ -629,6 +684,7 @@ impl<'a, C: Count> Frame<'a, C> {
     ) -> bool {
         match (CHECK, self.shape.fixed) {
             (false, 4) => self.hide_words_by::<COLORS, false, 4>(words, updates),
+            (false, 6) => self.hide_words_by::<COLORS, false, 6>(words, updates),
             (false, 8) => self.hide_words_by::<COLORS, false, 8>(words, updates),
             _ => self.hide_words_by::<COLORS, CHECK, 0>(words, updates),
         }
@@ -766,6 +822,7 @@ impl<'a, C: Count> Frame<'a, C> {
             // Whether an item runs out is for the next level's choice to see.
             match self.shape.fixed {
                 4 => self.hide_list::<COLORS, 4>(&out[..n], updates),
+                6 => self.hide_list::<COLORS, 6>(&out[..n], updates),
                 8 => self.hide_list::<COLORS, 8>(&out[..n], updates),
                 _ => self.hide_list::<COLORS, 0>(&out[..n], updates),
             }
@@ -820,12 +877,17 @@ impl<'a, C: Count> Frame<'a, C> {
     /// options kept afterwards, so at most DLX2's. A primary item left
     /// without options is not looked for: the next level chooses it.
     #[inline(always)]
-    fn commit_whole<const COLORS: bool>(&mut self, p: u32, updates: &mut u64, cleansings: &mut u64) {
+    fn commit_whole<const COLORS: bool, const BOUNDED: bool>(
+        &mut self,
+        p: u32,
+        updates: &mut u64,
+        cleansings: &mut u64,
+    ) {
         let sh = self.shape;
         let p = p as usize;
         // The option's own primary items first count as covered, so that only
         // another item running out makes the option dead.
-        self.mark_covered(p);
+        self.mark_covered::<BOUNDED>(p);
         // One update for each item covered, the chosen one apart; a coloured
         // item is purified instead, and marked so first: the options hidden
         // count no update for it. `fresh`: the places in the option of the
@@ -853,6 +915,10 @@ impl<'a, C: Count> Frame<'a, C> {
                 (8, 4) => return self.hide_dense::<8, 4>(p, updates),
                 (12, 4) => return self.hide_dense::<12, 4>(p, updates),
                 (16, 4) => return self.hide_dense::<16, 4>(p, updates),
+                (4, 6) => return self.hide_dense::<4, 6>(p, updates),
+                (8, 6) => return self.hide_dense::<8, 6>(p, updates),
+                (12, 6) => return self.hide_dense::<12, 6>(p, updates),
+                (16, 6) => return self.hide_dense::<16, 6>(p, updates),
                 (4, 8) => return self.hide_dense::<4, 8>(p, updates),
                 (8, 8) => return self.hide_dense::<8, 8>(p, updates),
                 (12, 8) => return self.hide_dense::<12, 8>(p, updates),
@@ -883,18 +949,23 @@ impl<'a, C: Count> Frame<'a, C> {
     }
 
     /// Marks option `p`'s primary items covered: from its row when it has one
-    /// (the padding's count too, which is never read).
+    /// (the padding's count too, which is never read). When `BOUNDED`, only
+    /// the items with bounds `[1, 1]`: the others are covered when their
+    /// bound runs out.
     #[inline(always)]
-    fn mark_covered(&mut self, p: usize) {
+    fn mark_covered<const BOUNDED: bool>(&mut self, p: usize) {
         let sh = self.shape;
         match sh.fixed {
             0 => {
                 for &k in &sh.opt_prim[sh.prim_start[p] as usize..sh.prim_start[p + 1] as usize] {
-                    self.count[k as usize] = C::COVERED;
+                    if !BOUNDED || (k as usize) < sh.width {
+                        self.count[k as usize] = C::COVERED;
+                    }
                 }
             }
             f => {
-                for &k in &sh.prim_fixed[f * p..f * (p + 1)] {
+                let rows = if BOUNDED { &sh.cover_fixed } else { &sh.prim_fixed };
+                for &k in &rows[f * p..f * (p + 1)] {
                     self.count[k as usize] = C::COVERED;
                 }
             }
@@ -909,7 +980,7 @@ impl<'a, C: Count> Frame<'a, C> {
     fn take_out(&mut self, p: u32, colors: bool) {
         let sh = self.shape;
         let p = p as usize;
-        self.mark_covered(p);
+        self.mark_covered::<false>(p);
         if colors {
             for t in sh.opt_start[p] as usize..sh.opt_start[p + 1] as usize {
                 if sh.opt_clr[t] != 0 {
@@ -946,7 +1017,7 @@ impl<'a, C: Count> Frame<'a, C> {
         let sh = self.shape;
         // The option's own primary items first count as covered, so that only
         // another item running out makes the option dead.
-        self.mark_covered(p as usize);
+        self.mark_covered::<false>(p as usize);
         self.dead = false;
         let (from, to) = (sh.opt_start[p as usize] as usize, sh.opt_start[p as usize + 1] as usize);
         let items = &sh.opt_items[from..to];
@@ -972,13 +1043,19 @@ impl<'a, C: Count> Frame<'a, C> {
 impl<C: Count> Bits<C> {
     pub(crate) fn new(problem: &Problem) -> Bits<C> {
         let shape = Arc::new(Shape::new(problem));
-        let depth = problem.n_primary() + 1;
+        // Every level covers a primary item; with bounds, every level takes
+        // an option or retires an item.
+        let bounds = !shape.bounded.item.is_empty();
+        let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
         Bits {
             hits: vec![(0, 0); shape.widest],
+            bounds,
+            moves: vec![0; if bounds { depth + 1 } else { 0 }],
             root: Slab {
                 live: shape.live.clone().into(),
                 count: shape.count.clone().into(),
                 pure: vec![0; shape.pure_words].into(),
+                bound: shape.bounded.upper.clone().into(),
             },
             counted: shape.live.clone().into(),
             stale: false,
@@ -1054,6 +1131,7 @@ impl<C: Count> Bits<C> {
         slab.live.copy_from_slice(&root.live);
         slab.count.copy_from_slice(&root.count);
         slab.pure.copy_from_slice(&root.pure);
+        slab.bound.copy_from_slice(&root.bound);
     }
 
     // ---- Commitments and descents -------------------------------------------
@@ -1087,6 +1165,10 @@ impl<C: Count> Bits<C> {
     /// The order of the items changes nothing in the state, and statistics
     /// are not kept here.
     fn commit_at_root(&mut self, p: u32) {
+        if self.bounds {
+            // Counts and bounds kept up to date at once.
+            return self.commit_at_root_bounded(p, NONE);
+        }
         let colors = self.colors;
         let mut root = self.root();
         let shape = root.shape;
@@ -1129,6 +1211,8 @@ impl<C: Count> Bits<C> {
         match (sh.fixed, fresh) {
             (4, true) => recount::<C, 4, true>(sh, &self.counted, live, count),
             (4, false) => recount::<C, 4, false>(sh, &self.counted, live, count),
+            (6, true) => recount::<C, 6, true>(sh, &self.counted, live, count),
+            (6, false) => recount::<C, 6, false>(sh, &self.counted, live, count),
             (8, true) => recount::<C, 8, true>(sh, &self.counted, live, count),
             (8, false) => recount::<C, 8, false>(sh, &self.counted, live, count),
             (_, true) => recount::<C, 0, true>(sh, &self.counted, live, count),
@@ -1161,6 +1245,7 @@ impl<C: Count> Bits<C> {
         self.root.live.copy_from_slice(&sh.live);
         self.root.count.copy_from_slice(&sh.count);
         self.root.pure.fill(0);
+        self.root.bound.copy_from_slice(&sh.bounded.upper);
         self.counted.copy_from_slice(&sh.live);
         self.stale = false;
     }
@@ -1207,7 +1292,8 @@ impl<C: Count> Bits<C> {
     pub(crate) fn solution(&mut self) -> &[OptionId] {
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
-        self.solution.extend(self.choice[..self.level].iter().map(|&p| OptionId(p)));
+        // A null move (with bounds) takes no option.
+        self.solution.extend(self.choice[..self.level].iter().filter(|&&p| p != NONE).map(|&p| OptionId(p)));
         &self.solution
     }
 
@@ -1244,10 +1330,11 @@ impl<C: Count> Bits<C> {
     where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
-        if self.colors {
-            self.search_in::<true, SPLIT, F>(config, split_depth, on_solution)
-        } else {
-            self.search_in::<false, SPLIT, F>(config, split_depth, on_solution)
+        match (self.colors, self.bounds) {
+            (true, false) => self.search_in::<true, SPLIT, F>(config, split_depth, on_solution),
+            (false, false) => self.search_in::<false, SPLIT, F>(config, split_depth, on_solution),
+            (true, true) => self.search_bounded::<true, SPLIT, F>(config, split_depth, on_solution),
+            (false, true) => self.search_bounded::<false, SPLIT, F>(config, split_depth, on_solution),
         }
     }
 
@@ -1354,7 +1441,7 @@ impl<C: Count> Bits<C> {
                         };
                         self.levels[l + 1].frame = g as u32;
                         let alive = if !self.shape.conf_start.is_empty() {
-                            self.frame(g).commit_whole::<COLORS>(p, &mut updates, &mut cleansings);
+                            self.frame(g).commit_whole::<COLORS, false>(p, &mut updates, &mut cleansings);
                             true
                         } else {
                             self.frame(g).commit_others::<COLORS>(p, i, &mut updates, &mut cleansings)
@@ -1411,11 +1498,23 @@ impl<C: Count> Resumable for Bits<C> {
     }
 
     fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        if self.bounds {
+            self.stop();
+            return self.descend_bounded(step);
+        }
         // No bounds, hence no move that takes no option.
         Bits::descend(self, step.ok_or(DescendError::NoNullMove)?)
     }
 
-    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, mut leaf: F) -> Stats {
+        if self.bounds {
+            // Null moves among the leaves' moves.
+            self.restart();
+            let depth = self.floor + depth;
+            self.search::<true, _>(&Config::new(), depth, |s| leaf(&s.moves_to(s.level)));
+            self.stop();
+            return self.run.stats;
+        }
         let committed = self.committed().len();
         Bits::split(self, depth, as_moves(committed, leaf))
     }

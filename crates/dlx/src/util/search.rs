@@ -48,9 +48,9 @@ impl Config {
         self.monitor.as_ref()
     }
 
-    /// The engine to search with (the default is [`Engine::Auto`]; a problem
-    /// with bounds is always searched by the links engine, see
-    /// [`Engine::resolve`]).
+    /// The engine to search with (the default is [`Engine::Auto`]; an engine
+    /// that does not take the problem, such as the cells engine with bounds,
+    /// gives way to the links engine, see [`Engine::resolve`]).
     pub fn engine(mut self, engine: Engine) -> Config {
         self.engine = engine;
         self
@@ -126,8 +126,10 @@ pub enum DescendError {
 ///   The same solutions in the same order as the links engine, and the same
 ///   nodes; without colours the same updates too, while with colours an item
 ///   is purified before the options that clash with the option are hidden,
-///   so the updates and cleansings are at most DLX2's. For problems without
-///   bounds and of at most 16,383 options.
+///   so the updates and cleansings are at most DLX2's. With bounds on items,
+///   Algorithm M as the links run it: the same nodes and solutions in the same
+///   order as DLX3, with updates of its own (the work its frames do). For
+///   problems of at most 16,383 options.
 /// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
 ///   from the problem.
 ///

@@ -19,7 +19,7 @@ class Stats:
 
     On the ``links`` engine, ``nodes`` and ``updates`` equal those of Knuth's
     DLX1 (DLX2 with colours, DLX3 with bounds); ``cells`` counts as his SSXCC;
-    ``bits`` makes DLX1's nodes.
+    ``bits`` makes DLX1's nodes (DLX3's with bounds).
 
     >>> import quadrille
     >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").stats(threads=1)
@@ -434,8 +434,8 @@ class Problem:
 
     def engine(self, engine: str = "auto") -> str:
         """The engine that a search with ``engine`` runs on for this problem:
-        ``links``, ``cells``, ``bits`` (``auto`` picks; bounds need ``links``)
-        or ``memo``."""
+        ``links``, ``cells``, ``bits`` (``auto`` picks; with bounds ``cells``
+        gives way to ``links``) or ``memo``."""
         if _check_engine(engine) == "memo":
             return engine
         name: str = self._native.resolve_engine(engine)
