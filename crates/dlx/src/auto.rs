@@ -96,7 +96,7 @@ pub const MEMO_SOLUTIONS_PER_NODE: u64 = 10;
 
 impl Engine {
     /// Whether a count of all the solutions of `problem` should go to the
-    /// memo engine ([`Memo`](crate::memo::Memo), Knuth's DLX6) rather than to
+    /// memo engine ([`Memo`], Knuth's DLX6) rather than to
     /// a [`Solver`](crate::Solver): never when another engine was asked for;
     /// for `Auto`, when a short probe says the memo pays.
     ///

@@ -449,7 +449,7 @@ impl DancingLinks {
         &self.solution
     }
 
-    /// [`DancingLinks::search`], calling `observer` at each of Knuth's steps of
+    /// The search (what [`Resumable::run`] runs), calling `observer` at each of Knuth's steps of
     /// Algorithms X and C. The search with bounds (Algorithm M) calls it at no
     /// step.
     pub(crate) fn search_observed<O: Observer, F>(&mut self, config: &Config, observer: &mut O, on_solution: F)
