@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{INFINITE, Leaf, Search, Shared};
+use super::{INFINITE, Leaf, Offer, Search, Shared};
 use crate::run::Run;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -243,8 +243,8 @@ pub(super) struct Worker {
     cost: u64,
     run: Run,
     monitor: Option<Arc<Monitor>>,
-    chosen: Vec<OptionId>,
-    sorted: Vec<OptionId>,
+    /// The solution being offered, as chosen and sorted.
+    offered: Offer,
     /// Whether a partial solution that reaches the cut-off exactly is pursued.
     inclusive: bool,
 }
@@ -283,8 +283,7 @@ impl Worker {
             cost: 0,
             run: Run::default(),
             monitor,
-            chosen: Vec::with_capacity(depth),
-            sorted: Vec::with_capacity(depth),
+            offered: Offer::with_capacity(depth),
             inclusive: ties,
             tables,
         }
@@ -519,14 +518,8 @@ impl Worker {
     where
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,
     {
-        self.chosen.clear();
-        for l in 0..=level {
-            self.chosen.push(self.tables.original[self.cur[l] as usize]);
-        }
-        self.sorted.clear();
-        self.sorted.extend_from_slice(&self.chosen);
-        self.sorted.sort_unstable();
-        shared.offer(cost, &self.chosen, &self.sorted)
+        let original = &self.tables.original;
+        self.offered.offer(shared, cost, self.cur[..=level].iter().map(|&x| original[x as usize]))
     }
 
     /// Adds what the monitor has not yet seen; returns whether to stop.

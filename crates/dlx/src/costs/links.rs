@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Search, Shared};
+use super::{Offer, Search, Shared};
 use crate::run::Run;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -322,8 +322,7 @@ pub(super) struct Worker {
     run: Run,
     monitor: Option<Arc<Monitor>>,
     /// The solution being offered, as chosen and sorted.
-    chosen: Vec<OptionId>,
-    sorted: Vec<OptionId>,
+    offered: Offer,
     /// Whether to search the ties: the options that DLX5's cut-off drops
     /// because they bring a partial solution's cost to the cut-off exactly.
     ties: bool,
@@ -348,8 +347,7 @@ impl Worker {
             cost: 0,
             run: Run::default(),
             monitor,
-            chosen: Vec::with_capacity(depth),
-            sorted: Vec::with_capacity(depth),
+            offered: Offer::with_capacity(depth),
             ties,
             slack: 0,
             stopped: false,
@@ -685,14 +683,8 @@ impl Worker {
     where
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,
     {
-        self.chosen.clear();
-        for l in 0..=level {
-            self.chosen.push(self.links.option_of(self.choice[l]));
-        }
-        self.sorted.clear();
-        self.sorted.extend_from_slice(&self.chosen);
-        self.sorted.sort_unstable();
-        shared.offer(cost, &self.chosen, &self.sorted)
+        let links = &self.links;
+        self.offered.offer(shared, cost, self.choice[..=level].iter().map(|&x| links.option_of(x)))
     }
 
     /// Adds what the monitor has not yet seen; returns whether to stop.

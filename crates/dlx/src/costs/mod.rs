@@ -403,6 +403,35 @@ trait Search {
     fn stopped(&self) -> bool;
 }
 
+/// A search's buffers for offering its solutions to the board: the options
+/// as chosen, and sorted (the board's order among equal costs).
+#[derive(Debug, Default)]
+struct Offer {
+    chosen: Vec<OptionId>,
+    sorted: Vec<OptionId>,
+}
+
+impl Offer {
+    /// Buffers for solutions of up to `depth` options.
+    fn with_capacity(depth: usize) -> Offer {
+        Offer { chosen: Vec::with_capacity(depth), sorted: Vec::with_capacity(depth) }
+    }
+
+    /// Offers the solution of net cost `cost` made of `options`, in the order
+    /// chosen. Returns whether the search should stop.
+    fn offer<F>(&mut self, shared: &Shared<F>, cost: u64, options: impl Iterator<Item = OptionId>) -> bool
+    where
+        F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,
+    {
+        self.chosen.clear();
+        self.chosen.extend(options);
+        self.sorted.clear();
+        self.sorted.extend_from_slice(&self.chosen);
+        self.sorted.sort_unstable();
+        shared.offer(cost, &self.chosen, &self.sorted)
+    }
+}
+
 /// The best solutions found so far, shared by the threads of a search.
 struct Board<F> {
     k: usize,
