@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{INFINITE, Leaf, Offer, Search, Shared};
+use super::{INFINITE, Leaf, Offer, Search, Shared, net_costs};
 use crate::run::Run;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -86,27 +86,8 @@ impl Tables {
     pub(super) fn new(problem: &Problem) -> Tables {
         let n_items = problem.n_items();
         let n_primary = problem.n_primary();
-        // Taxes as DLX5 levies them: item by item, the least net cost of its
-        // options comes off them all.
-        let mut net: Vec<u64> = problem.options().map(|o| problem.cost(o)).collect();
-        let mut options_of: Vec<Vec<u32>> = vec![Vec::new(); n_primary];
-        for o in problem.options() {
-            for (item, _) in problem.option(o) {
-                if item.index() < n_primary {
-                    options_of[item.index()].push(o.0);
-                }
-            }
-        }
-        let mut total_tax = 0u64;
-        for options in &options_of {
-            let tax = options.iter().map(|&o| net[o as usize]).min().unwrap_or(0);
-            if tax > 0 {
-                for &o in options {
-                    net[o as usize] -= tax;
-                }
-                total_tax += tax;
-            }
-        }
+        // Taxes as DLX5 levies them.
+        let (net, total_tax) = net_costs(problem);
         // Numbers in order of net cost, then of the options.
         let mut original: Vec<OptionId> = problem.options().collect();
         original.sort_by_key(|&o| (net[o.index()], o.0));

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Offer, Search, Shared};
+use super::{Offer, Search, Shared, net_costs};
 use crate::run::Run;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -52,23 +52,7 @@ impl Links {
         let n_items = problem.n_items();
         let n_primary = problem.n_primary();
         // Taxes: item by item, the least net cost of its options comes off them all.
-        let mut net: Vec<u64> = problem.options().map(|o| problem.cost(o)).collect();
-        let mut options_of: Vec<Vec<u32>> = vec![Vec::new(); n_items];
-        for o in problem.options() {
-            for (item, _) in problem.option(o) {
-                options_of[item.index()].push(o.0);
-            }
-        }
-        let mut total_tax = 0u64;
-        for options in &options_of[..n_primary] {
-            let tax = options.iter().map(|&o| net[o as usize]).min().unwrap_or(0);
-            if tax > 0 {
-                for &o in options {
-                    net[o as usize] -= tax;
-                }
-                total_tax += tax;
-            }
-        }
+        let (net, total_tax) = net_costs(problem);
         // The nodes, option by option, with the lists of each item in option order.
         let mut nodes: Vec<Node> = (0..=n_items as u32).map(|i| Node { up: i, down: i, ..Node::default() }).collect();
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n_items + 1];

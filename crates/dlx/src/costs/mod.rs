@@ -403,6 +403,33 @@ trait Search {
     fn stopped(&self) -> bool;
 }
 
+/// DLX5's taxes: item by item (primary items, in order), the least net cost
+/// of its options comes off them all. Returns each option's net cost and the
+/// sum of the taxes (a solution's cost is its net cost plus that sum).
+fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
+    let n_primary = problem.n_primary();
+    let mut net: Vec<u64> = problem.options().map(|o| problem.cost(o)).collect();
+    let mut options_of: Vec<Vec<u32>> = vec![Vec::new(); n_primary];
+    for o in problem.options() {
+        for (item, _) in problem.option(o) {
+            if item.index() < n_primary {
+                options_of[item.index()].push(o.0);
+            }
+        }
+    }
+    let mut total_tax = 0u64;
+    for options in &options_of {
+        let tax = options.iter().map(|&o| net[o as usize]).min().unwrap_or(0);
+        if tax > 0 {
+            for &o in options {
+                net[o as usize] -= tax;
+            }
+            total_tax += tax;
+        }
+    }
+    (net, total_tax)
+}
+
 /// A search's buffers for offering its solutions to the board: the options
 /// as chosen, and sorted (the board's order among equal costs).
 #[derive(Debug, Default)]
