@@ -5,7 +5,8 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
-use quadrille_dlx::{Config, Parallel, Problem, Solver, Stats, Subtrees};
+use quadrille_dlx::parallel::ParallelError;
+use quadrille_dlx::{Config, Engine, Parallel, Problem, Solver, Stats, Subtrees};
 
 /// A random problem in Knuth's format: items `p0..` (some with bounds), `s0..`,
 /// options with some colours.
@@ -157,7 +158,6 @@ fn queens(n: usize) -> Problem {
 
 #[test]
 fn a_count_on_threads_alone_splits_by_the_threads_and_shards_do_not() {
-    use quadrille_dlx::Engine;
     use quadrille_dlx::parallel::{DEFAULT_SUBPROBLEMS, SUBPROBLEMS_PER_THREAD};
     let problem = queens(10);
     let two = Parallel::new(&problem).threads(2).split();
@@ -172,4 +172,89 @@ fn a_count_on_threads_alone_splits_by_the_threads_and_shards_do_not() {
     let (stats, _) = serial(&problem);
     assert_eq!(stats.solutions, 724);
     assert_eq!(Parallel::new(&problem).threads(2).count().unwrap(), stats);
+}
+
+/// A split made once gives every slice exactly as a shard made from
+/// scratch counts it, on a solver kept from slice to slice (in any
+/// order) and on threads; and the slices add up to the serial search.
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of splits on a rayon pool: hours under Miri")]
+fn slices_of_one_split_are_the_shards() {
+    let problem = queens(7);
+    for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+        let config = Config::new().engine(engine);
+        let serial = {
+            let mut solver = Solver::with_config(&problem, config.clone());
+            solver.count();
+            solver.stats()
+        };
+        assert_eq!(serial.solutions, 40, "{engine}");
+        // 100 slices: more than the tree's 40 leaves, so some are empty.
+        for of in [1, 3, 64, 100] {
+            let parallel = Parallel::new(&problem).threads(1).config(config.clone());
+            let slices = parallel.slices(of).unwrap();
+            assert_eq!(slices.engine(), engine);
+            let mut solver = Solver::with_config(slices.problem(), config.clone());
+            let (mut total, mut shards) = (Stats::default(), Stats::default());
+            // Every other one backwards, then all forwards: the solver's replays start
+            // from wherever the last slice left it.
+            let order: Vec<u32> = (0..of).rev().step_by(2).chain(0..of).collect();
+            let mut seen = vec![false; of as usize];
+            let mut shard_stats = vec![Stats::default(); of as usize];
+            for &index in &order {
+                let from_scratch = parallel.clone().shard(index, of).unwrap().count().unwrap();
+                shard_stats[index as usize] = from_scratch;
+                let kept = slices.count(&mut solver, index).unwrap();
+                assert_eq!(kept, from_scratch, "{engine}: slice {index} of {of}");
+                let threaded = parallel.clone().threads(2).slice(&slices, index).unwrap().count().unwrap();
+                assert_eq!(threaded, from_scratch, "{engine}: slice {index} of {of} on threads");
+                if !std::mem::replace(&mut seen[index as usize], true) {
+                    total += kept;
+                    shards += from_scratch;
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "{engine}: {of}");
+            // All at once, the subproblems in the split's order.
+            let each = slices.count_each(&mut solver, &order).unwrap();
+            let expected: Vec<Stats> = order.iter().map(|&i| shard_stats[i as usize]).collect();
+            assert_eq!(each, expected, "{engine}: {of} slices at once");
+            assert_eq!(total, shards, "{engine}: {of} slices");
+            // Dancing cells count updates by subtree (see `Engine`).
+            if engine == Engine::Cells {
+                assert_eq!((total.solutions, total.nodes), (serial.solutions, serial.nodes), "{of} slices");
+            } else {
+                assert_eq!(total, serial, "{engine}: {of} slices");
+            }
+        }
+    }
+}
+
+/// Slices refuse a search they were not made for, rather than count
+/// another split's subproblems.
+#[test]
+fn slices_refuse_another_search() {
+    let problem = queens(5);
+    let links = Config::new().engine(Engine::Links);
+    let slices = Parallel::new(&problem).config(links.clone()).slices(8).unwrap();
+    // The same problem, made again: compared whole, and equal.
+    let again = queens(5);
+    let mut solver = Solver::with_config(&again, links.clone());
+    assert!(slices.count(&mut solver, 7).is_ok());
+    assert!(matches!(slices.count(&mut solver, 8), Err(ParallelError::NoSuchShard { index: 8, of: 8 })));
+    let other = queens(6);
+    let mut solver = Solver::with_config(&other, links.clone());
+    assert!(matches!(slices.count(&mut solver, 0), Err(ParallelError::OtherProblem)));
+    assert!(matches!(Parallel::new(&other).slice(&slices, 0), Err(ParallelError::OtherProblem)));
+    let mut cells = Solver::with_config(&problem, Config::new().engine(Engine::Cells));
+    let refused = slices.count(&mut cells, 0).unwrap_err();
+    assert!(matches!(refused, ParallelError::OtherSplit { .. }), "{refused}");
+    assert!(refused.to_string().contains("links engine"), "{refused}");
+    let on_cells = Parallel::new(&problem).config(Config::new().engine(Engine::Cells));
+    assert!(matches!(on_cells.slice(&slices, 0).unwrap().count(), Err(ParallelError::OtherSplit { .. })));
+    let finer = Parallel::new(&problem).config(links.clone()).subproblems(4096);
+    assert!(matches!(finer.slice(&slices, 0).unwrap().count(), Err(ParallelError::OtherSplit { .. })));
+    let mut committed = Solver::with_config(&problem, links);
+    let first = problem.options().next().unwrap();
+    committed.commit(first).unwrap();
+    assert!(matches!(slices.count(&mut committed, 0), Err(ParallelError::Committed(1))));
 }
