@@ -29,49 +29,44 @@ def threads_now() -> int:
     return len(os.listdir("/proc/self/task"))
 
 
-def test_gil_is_released_during_a_count() -> None:
-    problem = queens(13)
-    ticks = 0
-    done = threading.Event()
+class Ticker:
+    """A thread that counts its ticks, one a millisecond, while the block
+    runs: with the GIL held by a search it would count none."""
 
-    def tick() -> None:
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
+    def __init__(self) -> None:
+        self.ticks = 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._tick)
+
+    def _tick(self) -> None:
+        while not self._done.is_set():
+            self.ticks += 1
             time.sleep(0.001)
 
-    ticker = threading.Thread(target=tick)
-    ticker.start()
+    def __enter__(self) -> Ticker:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+
+def test_gil_is_released_during_a_count() -> None:
+    problem = queens(13)
     start = time.monotonic()
-    try:
+    with Ticker() as ticker:
         assert problem.count(threads=1) == 73_712
-    finally:
-        done.set()
-        ticker.join()
     elapsed = time.monotonic() - start
     # The ticker ran through the count (a held GIL would have kept it at 0 or 1).
-    assert ticks >= min(50, int(elapsed * 200))
+    assert ticker.ticks >= min(50, int(elapsed * 200))
 
 
 def test_gil_is_released_while_iterating() -> None:
     problem = queens(11)
-    ticks = 0
-    done = threading.Event()
-
-    def tick() -> None:
-        nonlocal ticks
-        while not done.is_set():
-            ticks += 1
-            time.sleep(0.001)
-
-    ticker = threading.Thread(target=tick)
-    ticker.start()
-    try:
+    with Ticker() as ticker:
         assert sum(1 for _ in problem.solutions()) == 2680
-    finally:
-        done.set()
-        ticker.join()
-    assert ticks > 0
+    assert ticker.ticks > 0
 
 
 def test_an_abandoned_iterator_frees_its_search() -> None:
