@@ -111,15 +111,18 @@ pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
 }
 
 /// What `quadrille solve --engine` names: one of the library's engines
-/// ([`Engine`], by its own names), or the memoizing engine
-/// ([`quadrille_dlx::memo`]), which builds a ZDD of every solution and is
-/// called here directly.
+/// ([`Engine`], by its own names), the memoizing engine
+/// ([`quadrille_dlx::memo`]), which builds a ZDD of every solution, or the
+/// sweep ([`quadrille_dlx::sweep`]), which counts; those two are called here
+/// directly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineChoice {
     /// One of the library's engines, `links`, `cells`, `bits` or `auto`.
     Library(Engine),
     /// `memo`: Knuth's DLX6 method, the solutions as a ZDD.
     Memo,
+    /// `sweep`: counting by the first uncovered item, on a bitboard.
+    Sweep,
 }
 
 impl Default for EngineChoice {
@@ -128,14 +131,15 @@ impl Default for EngineChoice {
     }
 }
 
-/// The parser of `--engine links|cells|bits|auto|memo`: the library's names
-/// ([`Engine::name`]) and `memo`.
+/// The parser of `--engine links|cells|bits|auto|memo|sweep`: the library's
+/// names ([`Engine::name`]), `memo` and `sweep`.
 pub fn engine_choice_parser() -> impl clap::builder::TypedValueParser<Value = EngineChoice> {
     use clap::builder::TypedValueParser;
     let mut names: Vec<&'static str> = ENGINES.map(Engine::name).to_vec();
-    names.push("memo");
+    names.extend(["memo", "sweep"]);
     clap::builder::PossibleValuesParser::new(names).map(|name| match name.as_str() {
         "memo" => EngineChoice::Memo,
+        "sweep" => EngineChoice::Sweep,
         name => EngineChoice::Library(name.parse::<Engine>().unwrap_or_default()),
     })
 }

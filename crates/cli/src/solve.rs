@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::bail;
-use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver};
+use quadrille_dlx::sweep::Sweep;
+use quadrille_dlx::{Config, Counter, Engine, MinCost, OptionId, Parallel, Problem, Solver};
 
 use crate::Outcome;
 use crate::common::{
@@ -68,14 +69,17 @@ pub struct Args {
     /// The engine: dancing links (DLX1/DLX2's statistics), dancing cells
     /// (SSXCC's), dense bitsets (the links' search and nodes, for problems of
     /// up to 16,383 options), whichever suits the problem (bits up to 8,192
-    /// options, else links), or memo: Knuth's DLX6, which remembers each
+    /// options, else links), memo: Knuth's DLX6, which remembers each
     /// subproblem and builds a ZDD of every solution (exact counts of any
     /// size; fast where subproblems repeat, as in tilings; no bounds, one
-    /// thread) [default: auto; memo with --zdd, --zdd-dot, --sample or
-    /// --option-counts; with --count (no --shard or --limit), memo when a probe of its
-    /// first 4,096 nodes finds at least 20 % answered by its cache, as on
-    /// tilings (or, ending within them, ten solutions a node), even with
-    /// --threads]. A problem with bounds runs on links or bits (cells gives
+    /// thread), or sweep, for --count alone: branches on the first item not
+    /// yet covered in an order it chooses, on a 128-bit bitboard (up to 128
+    /// items, no bounds or colours; packings) [default: auto; memo with
+    /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
+    /// --shard or --limit), memo when a probe of its first 4,096 nodes finds
+    /// at least 20 % answered by its cache, as on tilings (or, ending within
+    /// them, ten solutions a node), even with --threads; else sweep when
+    /// Knuth's estimates of both trees say it is faster]. A problem with bounds runs on links or bits (cells gives
     /// way to links); --trace is links' own. With --best: links is Knuth's
     /// DLX5 (its statistics), bits searches bitset frames (faster; nodes and
     /// solutions counted, no updates), auto picks bits unless a frame takes
@@ -136,6 +140,7 @@ impl Args {
             (Some(EngineChoice::Library(engine)), Some(flag)) => {
                 bail!("{flag} needs the memo engine, not --engine {}", engine.name())
             }
+            (Some(EngineChoice::Sweep), Some(flag)) => bail!("{flag} needs the memo engine, not --engine sweep"),
             (Some(EngineChoice::Memo), _) | (None, Some(_)) => {}
             _ => {
                 if self.memo_limit.is_some() {
@@ -181,25 +186,36 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if let Some(request) = memo {
         return crate::memo::run(&problem, request);
     }
+    let whole_count = args.listing.count && args.listing.most().is_none() && args.shard.is_none();
+    if args.engine == Some(EngineChoice::Sweep) && (args.best.is_some() || !whole_count) {
+        bail!(
+            "the sweep only counts every solution: use --engine sweep with --count, without --limit, --shard or --best"
+        );
+    }
     if let Some(k) = args.best {
         if let Some(EngineChoice::Library(Engine::Cells)) = args.engine {
             bail!("--best runs on links, bits, auto or memo, not --engine cells");
         }
         return best(&args, &problem, k as usize);
     }
-    // A count on the default engine goes to the memo when the library's probe
-    // says it pays (tilings); the memo runs on one thread, counts every
-    // solution (not up to --limit), and never in shards.
-    if args.listing.count
-        && args.listing.most().is_none()
-        && args.shard.is_none()
-        && args.engine.is_none()
-        && Engine::Auto.counts_by_memo(&problem)
-    {
-        let output = crate::memo::Output::Count;
-        let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
-        return crate::memo::run(&problem, crate::memo::Request { output, json: args.json, stats: args.stats, limit });
-    }
+    // A count of every solution on the default engine goes to the counter the
+    // library picks: the memo when its probe says it pays (tilings; one
+    // thread, exact counts of any size), the sweep when Knuth's estimates
+    // say it beats the search by fewest options (packings), else a search.
+    let sweep = match args.engine {
+        Some(EngineChoice::Sweep) => Some(Box::new(Sweep::new(&problem)?)),
+        None if whole_count => match Engine::Auto.counter(&problem) {
+            Counter::Memo => {
+                let output = crate::memo::Output::Count;
+                let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
+                let request = crate::memo::Request { output, json: args.json, stats: args.stats, limit };
+                return crate::memo::run(&problem, request);
+            }
+            Counter::Sweep(sweep) => Some(sweep),
+            Counter::Search(_) => None,
+        },
+        _ => None,
+    };
     if problem.has_costs() && !crate::quiet() {
         say!("quadrille: note: the options' costs are ignored without --best");
     }
@@ -242,7 +258,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let in_parallel = Parallel::new(&problem)
         .threads(threads.unwrap_or(0))
         .config(Config::new().monitor(monitor.clone()).engine(engine));
-    let stats = if let Some(shard) = args.shard {
+    let stats = if let Some(sweep) = &sweep {
+        sweep.count(threads.unwrap_or(0), monitor.as_deref())?
+    } else if let Some(shard) = args.shard {
         in_parallel.shard(shard.index, shard.of)?.count()?
     } else if parallel && args.listing.count {
         in_parallel.count()?

@@ -294,6 +294,8 @@
 //!   thread or many.
 //! - [`memo`]: counting by memo (DLX6): every solution as a [`Zdd`], exact big
 //!   counts, uniform random solutions.
+//! - [`sweep`]: counting by the first uncovered item on a 128-bit bitboard,
+//!   the fastest count of packings; [`Engine::counter`] picks it.
 #![deny(missing_docs)]
 // The one exception, `util::nodes`, says so where it is declared.
 #![deny(unsafe_code)]
@@ -311,9 +313,13 @@ pub mod memo;
 pub mod model;
 pub mod parallel;
 pub mod shard;
+pub mod sweep;
 pub use util::knuth;
 
-pub use auto::{MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE};
+pub use auto::{
+    Counter, FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
+    SWEEP_NODE_COST,
+};
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
 pub use links::trace::Event;

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
-use quadrille_dlx::{Config, Engine, OptionId, Parallel, Solver, Stats, Subtrees};
+use quadrille_dlx::{Config, Counter, Engine, Monitor, OptionId, Parallel, Problem, Solver, Stats, Subtrees};
 
 #[path = "oracle.rs"]
 #[allow(dead_code)]
@@ -285,4 +285,204 @@ fn bits_runs_the_links_search(
         same(all(&mut bits), all(&mut links))?;
     }
     Ok(())
+}
+
+/// The problem without bounds and colours: what the sweep takes.
+fn plain(spec: Spec) -> Spec {
+    let options = spec.options.iter().map(|o| o.iter().map(|&(i, _)| (i, None)).collect()).collect();
+    Spec { bounds: vec![(1, 1); spec.n_primary], options, ..spec }
+}
+
+/// A random problem of up to 128 items whose options hold items near one
+/// another (as a packing's cells are), some with one of a few labels (as a
+/// packing's pieces): the sweep's filters, blocks and cache at work.
+fn local_problem() -> impl Strategy<Value = Problem> {
+    (8usize..=100, 0usize..=20, 0usize..=8, 10usize..=160, any::<u64>()).prop_map(
+        |(n_cells, n_secondary, n_labels, n_options, seed)| {
+            let mut state = seed | 1;
+            let mut next = move |n: usize| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % n as u64) as usize
+            };
+            let mut b = Problem::builder();
+            let cells: Vec<_> = (0..n_cells).map(|k| b.primary(&format!("c{k}")).unwrap()).collect();
+            let labels: Vec<_> = (0..n_labels).map(|k| b.primary(&format!("l{k}")).unwrap()).collect();
+            let secondary: Vec<_> = (0..n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()).collect();
+            for _ in 0..n_options {
+                let centre = next(n_cells);
+                let mut items = BTreeSet::new();
+                for _ in 0..1 + next(4) {
+                    items.insert(cells[(centre + next(9)).min(n_cells - 1)]);
+                }
+                let mut items: Vec<_> = items.into_iter().collect();
+                if n_labels > 0 && next(3) > 0 {
+                    items.push(labels[next(n_labels)]);
+                }
+                if n_secondary > 0 && next(2) == 0 {
+                    items.push(secondary[next(n_secondary)]);
+                }
+                b.option(items).unwrap();
+            }
+            b.build().unwrap()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_sweep_counts_the_oracles_solutions(spec in spec(), shuffle in any::<u64>()) {
+        use quadrille_dlx::sweep::Sweep;
+        let spec = plain(spec);
+        let problem = build(&spec);
+        let expected = oracle(&spec).len() as u64;
+        let sweep = Sweep::new(&problem).unwrap();
+        prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+        // Any order of the primary items counts alike.
+        let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
+        let k = order.len();
+        order.rotate_left(shuffle as usize % k);
+        if shuffle & 1 == 1 {
+            order.reverse();
+        }
+        let swept = Sweep::with_order(&problem, &order).unwrap();
+        prop_assert_eq!(&swept.order()[..k], &order[..]);
+        prop_assert_eq!(swept.count(1, None).unwrap().solutions, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The links (DLX1, checked against the oracle above) count the larger
+    /// problems; the sweep agrees on one thread and two, with its cache and
+    /// without, and its nodes without a cache do not depend on the threads.
+    #[test]
+    fn the_sweep_counts_as_the_links(problem in local_problem()) {
+        use quadrille_dlx::sweep::Sweep;
+        let expected = Solver::with_config(&problem, Config::new().engine(Engine::Links)).count();
+        let sweep = Sweep::new(&problem).unwrap();
+        prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
+        let bare = sweep.clone().cache_bytes(0);
+        let one = bare.count(1, None).unwrap();
+        prop_assert_eq!(one.solutions, expected);
+        prop_assert_eq!(bare.count(3, None).unwrap(), one);
+    }
+}
+
+fn data(file: &str) -> Problem {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dlx").join(file);
+    Problem::from_knuth(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Knuth's counts (`REFERENCE.md`): 2,339 pentomino packings of 6×10 with
+/// the X in one quadrant, 520 of Scott's 8×8 with a hole; and the 288 grids
+/// of 4×4 sudoku. The count picks the sweep for the packings.
+#[test]
+fn the_sweep_counts_knuths_packings() {
+    use quadrille_dlx::sweep::Sweep;
+    for (file, expected) in [("pentomino_6x10.dlx", 2_339), ("knuth_pack_scott_8x8.dlx", 520)] {
+        let problem = data(file);
+        let Counter::Sweep(sweep) = Engine::Auto.counter(&problem) else { panic!("{file}: not the sweep") };
+        assert_eq!(sweep.count(1, None).unwrap().solutions, expected, "{file}");
+        assert_eq!(sweep.count(2, None).unwrap().solutions, expected, "{file}");
+        // Labels (the pieces) are swept last.
+        let pieces = sweep.order().iter().position(|&i| problem.item_name(i) == "F").unwrap();
+        assert!(pieces >= problem.n_primary() - 12, "{file}: F at {pieces}");
+        assert!(matches!(Engine::Links.counter(&problem), Counter::Search(Engine::Links)));
+        assert!(Sweep::new(&problem).unwrap().cache_bytes(0).count(1, None).unwrap().solutions == expected);
+    }
+    let mut b = Problem::builder();
+    let item = |b: &mut quadrille_dlx::ProblemBuilder, name: String| {
+        b.item_named(&name).unwrap_or_else(|| b.primary(&name).unwrap())
+    };
+    let mut options = Vec::new();
+    for r in 0..4 {
+        for c in 0..4 {
+            for d in 0..4 {
+                let x = 2 * (r / 2) + c / 2;
+                options.push(
+                    [format!("p{r}{c}"), format!("r{r}{d}"), format!("c{c}{d}"), format!("b{x}{d}")]
+                        .map(|n| item(&mut b, n)),
+                );
+            }
+        }
+    }
+    for option in options {
+        b.option(option).unwrap();
+    }
+    let grids = b.build().unwrap();
+    assert_eq!(Sweep::new(&grids).unwrap().count(1, None).unwrap().solutions, 288);
+}
+
+/// Queens in Knuth's organ-pipe order (rows and columns from the middle
+/// out), whose nodes cost the bitset engine little (two primary items an
+/// option), stay on it; dominoes go to the memo.
+#[test]
+fn counts_of_queens_stay_on_the_bitset_engine() {
+    let n = 12;
+    let mut text = String::new();
+    for k in 0..n {
+        let j = if k % 2 == 0 { n / 2 - 1 - k / 2 } else { n / 2 + k / 2 };
+        text += &format!("r{j} c{j} ");
+    }
+    text += "|";
+    for k in 0..2 * n - 1 {
+        text += &format!(" a{k} b{k}");
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, n - 1 - r + c);
+        }
+    }
+    let queens = Problem::from_knuth(&text).unwrap();
+    assert!(matches!(Engine::Auto.counter(&queens), Counter::Search(Engine::Bits)));
+    assert!(matches!(Engine::Auto.counter(&data("dominoes_8x8.dlx")), Counter::Memo));
+    // Bounds and colours: the sweep does not take them.
+    use quadrille_dlx::sweep::{Sweep, SweepError};
+    assert_eq!(Sweep::new(&data("tetrominoes_12_8x6.dlx")).unwrap_err(), SweepError::Bounds);
+    assert_eq!(Sweep::new(&data("knuth_toy_colors.dlx")).unwrap_err(), SweepError::Colors);
+    assert_eq!(Sweep::new(&data("sudoku_6x6_all.dlx")).unwrap_err(), SweepError::TooManyItems { items: 144 });
+}
+
+/// 64 independent pairs of items, each covered by both at once or by each
+/// alone: 2^64 solutions, one more than a `u64` holds. The cache counts
+/// them in a moment (every pair leaves the same subproblem however it was
+/// covered), and the count says it overflows rather than wrap; 63 pairs
+/// count exactly. A stopped monitor ends a count early.
+#[test]
+fn the_sweep_refuses_to_overflow() {
+    use quadrille_dlx::sweep::{Sweep, SweepError};
+    let pairs = |n: usize| {
+        let mut text: String = (0..n).map(|k| format!("x{k} y{k} ")).collect();
+        text.push('\n');
+        for k in 0..n {
+            text += &format!("x{k} y{k}\nx{k}\ny{k}\n");
+        }
+        Problem::from_knuth(&text).unwrap()
+    };
+    let sweep = Sweep::with_order(&pairs(64), &pairs(64).items().collect::<Vec<_>>()).unwrap();
+    assert_eq!(sweep.count(1, None), Err(SweepError::Overflow));
+    assert_eq!(sweep.count(2, None), Err(SweepError::Overflow));
+    let problem = pairs(63);
+    let sweep = Sweep::with_order(&problem, &problem.items().collect::<Vec<_>>()).unwrap();
+    assert_eq!(sweep.count(1, None).unwrap().solutions, 1 << 63);
+    assert_eq!(sweep.count(2, None).unwrap().solutions, 1 << 63);
+    let items: Vec<_> = problem.items().collect();
+    let twice = [items[0], items[0]];
+    assert_eq!(Sweep::with_order(&problem, &twice).unwrap_err(), SweepError::Order { item: 0 });
+    assert_eq!(Sweep::with_order(&problem, &items[1..]).unwrap_err(), SweepError::Order { item: 0 });
+    let stopped = Monitor::new();
+    stopped.stop();
+    let pentominoes = data("pentomino_6x10.dlx");
+    let partial = Sweep::new(&pentominoes).unwrap().count(1, Some(&stopped)).unwrap();
+    assert!(partial.solutions < 2_339 && partial.nodes <= quadrille_dlx::REPORT_EVERY, "{partial:?}");
+    assert_eq!(stopped.stats(), partial);
 }

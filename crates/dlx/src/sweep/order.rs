@@ -1,0 +1,338 @@
+//! The sweep's order of the primary items, and Knuth's estimates of the size
+//! of a search tree, by which [`Sweep::new`](super::Sweep::new) chooses the
+//! order and [`Engine::counter`](crate::Engine::counter) the engine.
+//!
+//! **Labels.** In a packing every option names its piece: the pieces are
+//! primary items of which every option has exactly one, and no two share an
+//! option. Branching on a label first would place the pieces one by one
+//! wherever they fit, the slowest way to pack; so a set of labels, when the
+//! problem has one besides other primary items, goes after them.
+//!
+//! **Candidates.** The order the items were declared in, and the two
+//! directions of the *Fiedler order*: the items sorted by the second
+//! eigenvector of the Laplacian of the graph in which two items are joined
+//! by as many edges as options hold both. On a board, items that share many
+//! options are near one another, and that vector runs along the board's
+//! longest axis, so sorting by it sweeps the board across its short side,
+//! with a short frontier of cells still to fill. Items of equal value keep
+//! the declared order.
+//!
+//! **Estimates.** Knuth's estimate of a tree's size (TAOCP, Vol. 4B,
+//! 7.2.2): follow random paths from the root; where the path meets a node
+//! of `d` children, the tree has about `d` times as many nodes one level
+//! down as the path has seen so far. The mean of these sums over many paths
+//! is an unbiased estimate of the number of nodes. The random numbers come
+//! from a fixed seed, so the estimates, and so the choices, are the same on
+//! every run and every machine.
+
+/// A small, fast generator of random numbers (xorshift64*), seeded with a
+/// constant so that estimates repeat exactly.
+pub(crate) struct Random(u64);
+
+impl Random {
+    /// The generator, from its fixed seed.
+    pub(crate) fn new() -> Random {
+        Random(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        ((u128::from(x) * n as u128) >> 64) as usize
+    }
+}
+
+/// The labels of the problem given by the primary items of its options
+/// (`options[k]`: the primary items of option `k`, numbered `0..n_primary`):
+/// a set of primary items of which every option has exactly one, and no
+/// two share an option; the smallest found from the first option's items,
+/// and only when other primary items remain. `None` when there is none.
+pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>> {
+    let first = options.iter().find(|o| !o.is_empty())?;
+    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); n_primary];
+    for (k, option) in options.iter().enumerate() {
+        for &i in option {
+            holding[i as usize].push(k as u32);
+        }
+    }
+    let mut best: Option<(usize, Vec<bool>)> = None;
+    for &seed in first {
+        let mut label = vec![false; n_primary];
+        // Items sharing an option with a label: never labels themselves.
+        let mut blocked = vec![false; n_primary];
+        let mut size = 0;
+        let mut add = |i: u32, label: &mut Vec<bool>, blocked: &mut Vec<bool>| {
+            label[i as usize] = true;
+            size += 1;
+            for &k in &holding[i as usize] {
+                for &j in &options[k as usize] {
+                    if j != i {
+                        blocked[j as usize] = true;
+                    }
+                }
+            }
+        };
+        add(seed, &mut label, &mut blocked);
+        let mut whole = true;
+        for option in options.iter().filter(|o| !o.is_empty()) {
+            if option.iter().any(|&i| label[i as usize]) {
+                continue;
+            }
+            // An item added now shares no option with a label, so the options
+            // already passed, each with one label, gain no second.
+            match option.iter().find(|&&i| !blocked[i as usize]) {
+                Some(&i) => add(i, &mut label, &mut blocked),
+                None => {
+                    whole = false;
+                    break;
+                }
+            }
+        }
+        if whole && size < n_primary && best.as_ref().is_none_or(|(s, _)| size < *s) {
+            best = Some((size, label));
+        }
+    }
+    best.map(|(_, label)| label)
+}
+
+/// The items `0..n` (given by their options, `options[k]` the items of
+/// option `k` among them) sorted by the Fiedler vector of their graph,
+/// ascending; ties keep the order `0..n`.
+pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    if n < 3 {
+        return order;
+    }
+    // The weights: options holding both items.
+    let mut weight = vec![0.0f64; n * n];
+    for option in options {
+        for &a in option {
+            for &b in option {
+                if a != b {
+                    weight[a as usize * n + b as usize] += 1.0;
+                }
+            }
+        }
+    }
+    let degree: Vec<f64> = (0..n).map(|a| weight[a * n..(a + 1) * n].iter().sum()).collect();
+    // The Laplacian's eigenvalues lie in [0, 2 max degree]: power iteration on
+    // shift - Laplacian, kept orthogonal to the constant vector (eigenvalue 0),
+    // converges to the eigenvector of the second smallest eigenvalue.
+    let shift = 2.0 * degree.iter().copied().fold(0.0, f64::max) + 1.0;
+    let mut v: Vec<f64> = (0..n).map(|a| a as f64 - (n - 1) as f64 / 2.0).collect();
+    let mut next = vec![0.0f64; n];
+    for _ in 0..400 {
+        for a in 0..n {
+            let row = &weight[a * n..(a + 1) * n];
+            let wv: f64 = row.iter().zip(&v).map(|(w, x)| w * x).sum();
+            next[a] = (shift - degree[a]) * v[a] + wv;
+        }
+        let mean = next.iter().sum::<f64>() / n as f64;
+        let norm = next.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>().sqrt();
+        if norm == 0.0 {
+            return order;
+        }
+        for (x, y) in v.iter_mut().zip(&next) {
+            *x = (y - mean) / norm;
+        }
+    }
+    order.sort_by(|&a, &b| v[a as usize].total_cmp(&v[b as usize]));
+    order
+}
+
+/// The items `0..n` (given by their options, `options[k]` the items of
+/// option `k` among them) in the order *grown* from the first by `rank`
+/// (`rank[i]`: the place of item `i` in a tie): at each step, the item
+/// not yet ordered whose options most often (as a share of its options)
+/// hold an item already ordered; ties, and the first item, by `rank`.
+///
+/// On a board the item most bound to the cells already swept is a cell in
+/// a corner of the region left: the sweep then covers the board as a
+/// growing region with a short boundary, each next cell wedged between
+/// cells covered, where few pieces fit.
+pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32]) -> Vec<u32> {
+    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (k, option) in options.iter().enumerate() {
+        for &i in option {
+            holding[i as usize].push(k as u32);
+        }
+    }
+    // touching[i]: the options of item i that hold an item already ordered.
+    let mut touching = vec![0u64; n];
+    let mut touched = vec![false; options.len()];
+    let mut ordered = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for _ in 0..n {
+        let better = |a: usize, b: usize| {
+            // touching[a] / len(a) > touching[b] / len(b), in integers.
+            let (ta, la) = (touching[a], holding[a].len().max(1) as u64);
+            let (tb, lb) = (touching[b], holding[b].len().max(1) as u64);
+            (ta * lb).cmp(&(tb * la)).then(rank[b].cmp(&rank[a])).is_gt()
+        };
+        let mut next = None;
+        for i in (0..n).filter(|&i| !ordered[i]) {
+            if next.is_none_or(|j| better(i, j)) {
+                next = Some(i);
+            }
+        }
+        let Some(next) = next else { break };
+        ordered[next] = true;
+        order.push(next as u32);
+        for &k in &holding[next] {
+            if !std::mem::replace(&mut touched[k as usize], true) {
+                for &i in &options[k as usize] {
+                    touching[i as usize] += 1;
+                }
+            }
+        }
+    }
+    order
+}
+
+/// Knuth's estimate of the nodes of the sweep's search (below the root):
+/// `anchored[i]` are the masks of the options whose first primary item is
+/// `i`, `primary` the mask of the primary items.
+pub(crate) fn estimate_sweep(anchored: &[Vec<u128>], primary: u128, probes: u32) -> f64 {
+    let mut random = Random::new();
+    let mut fits = Vec::new();
+    let mut total = 0.0;
+    for _ in 0..probes {
+        let (mut covered, mut weight) = (0u128, 1.0f64);
+        while covered & primary != primary {
+            let i = (!covered & primary).trailing_zeros() as usize;
+            fits.clear();
+            fits.extend(anchored[i].iter().copied().filter(|&m| m & covered == 0));
+            if fits.is_empty() {
+                break;
+            }
+            weight *= fits.len() as f64;
+            total += weight;
+            covered |= fits[random.below(fits.len())];
+        }
+    }
+    total / f64::from(probes)
+}
+
+/// Knuth's estimates of the nodes (below the root) and of the updates of
+/// the search that branches on the first primary item with the fewest
+/// options left, the choice of the links and bitset engines: `holding[j]`
+/// are the masks of the options holding item `j` (primary or secondary),
+/// `primary` the mask of the primary items. A node's updates are counted
+/// as the links count them: for each item of the option tried, one, and one
+/// for each other item of every option still in play that it hides (the
+/// first item of the option tried that an option holds hides it).
+pub(crate) fn estimate_fewest(holding: &[Vec<u128>], primary: u128, probes: u32) -> (f64, f64) {
+    let mut random = Random::new();
+    let mut fits = Vec::new();
+    let (mut nodes, mut updates) = (0.0, 0.0);
+    for _ in 0..probes {
+        let (mut covered, mut weight) = (0u128, 1.0f64);
+        while covered & primary != primary {
+            let (mut best, mut fewest) = (usize::MAX, usize::MAX);
+            let mut open = !covered & primary;
+            while open != 0 {
+                let j = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let mut n = 0;
+                for &m in &holding[j] {
+                    n += usize::from(m & covered == 0);
+                    if n >= fewest {
+                        break;
+                    }
+                }
+                if n < fewest {
+                    (best, fewest) = (j, n);
+                    if n == 0 {
+                        break;
+                    }
+                }
+            }
+            if fewest == 0 {
+                break;
+            }
+            fits.clear();
+            fits.extend(holding[best].iter().copied().filter(|&m| m & covered == 0));
+            weight *= fits.len() as f64;
+            let chosen = fits[random.below(fits.len())];
+            // Each option in play is hidden once, by the first item of the
+            // chosen option that it holds.
+            let (mut work, mut done) = (0u32, 0u128);
+            let mut items = chosen;
+            while items != 0 {
+                let j = items.trailing_zeros() as usize;
+                items &= items - 1;
+                let hidden = holding[j].iter().filter(|&&m| m & (covered | done) == 0);
+                work += 1 + hidden.map(|m| m.count_ones() - 1).sum::<u32>();
+                done |= 1 << j;
+            }
+            nodes += weight;
+            updates += weight * f64::from(work);
+            covered |= chosen;
+        }
+    }
+    (nodes / f64::from(probes), updates / f64::from(probes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pieces_of_a_packing_are_its_labels() {
+        // Two pieces (items 0 and 1) on three cells (items 2, 3, 4).
+        let options = vec![vec![0, 2, 3], vec![0, 3, 4], vec![1, 2], vec![1, 4], vec![1, 3]];
+        assert_eq!(labels(&options, 5), Some(vec![true, true, false, false, false]));
+        // {0, 1} are labels (so are {2, 3}, which the greedy search from item 2
+        // misses); when every item is a label, none.
+        let options = vec![vec![0, 2], vec![1, 3], vec![0, 3]];
+        assert_eq!(labels(&options, 4), Some(vec![true, true, false, false]));
+        assert_eq!(labels(&[vec![0], vec![1]], 2), None);
+        // Cells alone: no set of them meets every option once.
+        assert_eq!(labels(&[vec![0, 1], vec![1, 2], vec![0, 2]], 3), None);
+    }
+
+    #[test]
+    fn the_fiedler_order_runs_along_a_strip() {
+        // Dominoes on a 2×6 strip, its cells numbered row by row: the order
+        // sweeps the columns, from either end.
+        let cell = |x: u32, y: u32| 6 * y + x;
+        let mut options = Vec::new();
+        for x in 0..6 {
+            options.push(vec![cell(x, 0), cell(x, 1)]);
+        }
+        for y in 0..2 {
+            for x in 0..5 {
+                options.push(vec![cell(x, y), cell(x + 1, y)]);
+            }
+        }
+        let order = fiedler_order(&options, 12);
+        let columns: Vec<u32> = order.iter().map(|&c| c % 6).collect();
+        let forward = columns.windows(2).all(|w| w[0] <= w[1]);
+        let backward = columns.windows(2).all(|w| w[0] >= w[1]);
+        assert!(forward || backward, "{order:?}");
+    }
+
+    /// Every node of a tree small enough to count: the estimate with one
+    /// probe per path is exact on a tree whose every node has the same
+    /// number of children at each depth.
+    #[test]
+    fn estimates_are_exact_on_uniform_trees() {
+        // Four primary items, each option one item: 2 options each → a tree
+        // of 2 + 4 + 8 + 16 nodes below the root, whatever the path.
+        let mut holding = vec![Vec::new(); 4];
+        let mut anchored = vec![Vec::new(); 4];
+        for i in 0..4 {
+            for _ in 0..2 {
+                holding[i].push(1u128 << i);
+                anchored[i].push(1u128 << i);
+            }
+        }
+        assert_eq!(estimate_sweep(&anchored, 0b1111, 10), 30.0);
+        // Each node covers its item (1 update) and hides the other option of
+        // it, which holds no other item (0): 30 updates.
+        assert_eq!(estimate_fewest(&holding, 0b1111, 10), (30.0, 30.0));
+    }
+}
