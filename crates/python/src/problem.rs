@@ -9,9 +9,10 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::mpsc::SyncSender;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver};
+use quadrille_dlx::sweep::{Sweep, SweepError};
+use quadrille_dlx::{Config, Counter, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver};
 
 use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
 use crate::slices::PySlices;
@@ -19,10 +20,16 @@ use crate::solutions::{ChunkSender, Message, PySolutions, check_payloads, send_a
 use crate::zdd::PyZdd;
 
 /// The engine of that name. `memo`, which builds a diagram rather than
-/// searching, goes through `_Problem.zdd` and is refused here.
+/// searching, goes through `_Problem.zdd` and is refused here; so is
+/// `sweep`, which only counts (`_Problem.count`).
 pub(crate) fn engine(name: &str) -> PyResult<Engine> {
     if name == "memo" {
         return Err(PyValueError::new_err("engine `memo` cannot run this search; expected auto, links, cells or bits"));
+    }
+    if name == "sweep" {
+        return Err(PyValueError::new_err(
+            "engine `sweep` only counts every solution (count and stats, without a limit); expected auto, links, cells or bits",
+        ));
     }
     name.parse().map_err(|e: quadrille_dlx::UnknownEngine| PyValueError::new_err(e.to_string()))
 }
@@ -213,16 +220,49 @@ impl PyProblem {
 
     /// The engine that would run a search: `links`, `cells` or `bits`.
     fn resolve_engine(&self, engine_name: &str) -> PyResult<&'static str> {
+        if engine_name == "sweep" {
+            return Ok("sweep");
+        }
         Ok(engine(engine_name)?.resolve(&self.problem).name())
     }
 
-    /// Counts the solutions; returns the statistics and whether the count was
-    /// cut short by the limit.
-    #[pyo3(signature = (engine, limit, threads))]
-    fn count(&self, py: Python<'_>, engine: &str, limit: Option<u64>, threads: usize) -> PyResult<StatsTuple> {
+    /// Counts the solutions; returns the statistics and the engine that
+    /// counted. `auto` without a limit asks the library which counts
+    /// ([`Engine::counter`]): for `memo` nothing is counted here (the caller
+    /// counts with `zdd`, exactly); `sweep` counts every solution, no limit.
+    #[pyo3(signature = (engine_name, limit, threads))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        engine_name: &str,
+        limit: Option<u64>,
+        threads: usize,
+    ) -> PyResult<(StatsTuple, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let config = self.config(engine, limit, &monitor)?;
         let problem = &self.problem;
+        let sweep = match (engine_name, limit) {
+            ("sweep", Some(_)) => {
+                return Err(PyValueError::new_err("engine `sweep` counts every solution: drop the limit"));
+            }
+            ("sweep", None) => Some(Box::new(Sweep::new(problem).map_err(value_error)?)),
+            ("auto", None) => match Engine::Auto.counter(problem) {
+                Counter::Memo => return Ok(((0, 0, 0, 0), "memo")),
+                Counter::Sweep(sweep) => Some(sweep),
+                Counter::Search(_) => None,
+            },
+            _ => None,
+        };
+        if let Some(sweep) = sweep {
+            return match interruptible(py, &monitor, || sweep.count(threads, Some(&monitor)))? {
+                Ok(stats) => Ok((stats_tuple(&stats), "sweep")),
+                // Beyond 64 bits: the memo counts exactly, as a Python int.
+                Err(SweepError::Overflow) if engine_name == "auto" => Ok(((0, 0, 0, 0), "memo")),
+                Err(SweepError::Overflow) => Err(PyOverflowError::new_err(SweepError::Overflow.to_string())),
+                Err(e) => Err(value_error(e)),
+            };
+        }
+        let config = self.config(engine_name, limit, &monitor)?;
+        let used = config.get_engine().resolve(problem).name();
         let stats = interruptible(py, &monitor, move || {
             if threads == 1 {
                 let mut solver = Solver::with_config(problem, config);
@@ -232,7 +272,7 @@ impl PyProblem {
                 Parallel::new(problem).threads(threads).config(config).count()
             }
         })?;
-        Ok(stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?))
+        Ok((stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?), used))
     }
 
     /// The problem's fingerprint, as shard records name it (`dlx:` and 16

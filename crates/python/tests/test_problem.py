@@ -196,3 +196,48 @@ def test_solutions_stats_and_close() -> None:
 
 def test_version() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", quadrille.__version__)
+
+
+@settings(max_examples=150, deadline=None)
+@given(specs(colours=False, bounds=False), st.sampled_from([0, 1, 2]))
+def test_the_sweep_counts_as_the_brute_force(spec: Spec, threads: int) -> None:
+    expected = len(solutions(spec))
+    problem = build(spec)
+    stats = problem.stats(engine="sweep", threads=threads)
+    assert (stats.solutions, stats.engine, stats.updates) == (expected, "sweep", 0)
+    assert problem.count(engine="sweep") == expected
+
+
+def test_the_sweep_only_counts() -> None:
+    problem = Problem.from_knuth("A B | X\nA X\nB\nA B\n")
+    with pytest.raises(ValueError, match=r"`sweep` only counts"):
+        problem.first(engine="sweep")
+    with pytest.raises(ValueError, match=r"`sweep` only counts"):
+        list(problem.solutions(engine="sweep"))
+    with pytest.raises(ValueError, match=r"drop the limit"):
+        problem.count(engine="sweep", limit=3)
+    with pytest.raises(ValueError, match=r"colours"):
+        Problem.from_knuth("A | X\nA X:red\n").count(engine="sweep")
+    with pytest.raises(ValueError, match=r"bounds"):
+        Problem("A", [["A"]], bounds={"A": (0, 1)}).count(engine="sweep")
+
+
+def test_counts_beyond_64_bits_stay_exact() -> None:
+    # 64 pairs of items, each covered by both at once or by each alone:
+    # 2**64 solutions, one more than the sweep's 64 bits hold.
+    primary = [f"{c}{k}" for k in range(64) for c in "xy"]
+    options = [o for k in range(64) for o in ([f"x{k}", f"y{k}"], [f"x{k}"], [f"y{k}"])]
+    problem = Problem(primary, options)
+    assert problem.count() == 2**64
+    with pytest.raises(OverflowError, match=r"2\^64"):
+        problem.count(engine="sweep")
+    assert Problem(primary[:126], options[:189]).count(engine="sweep") == 2**63
+
+
+def test_packings_are_counted_by_the_sweep() -> None:
+    # Knuth's figure (REFERENCE): 2,339 packings of the 6x10 box, each seen
+    # in its 4 orientations when no piece is held in place.
+    pentominoes = quadrille.pack("pentominoes", "6x10").problem
+    stats = pentominoes.stats(threads=1)
+    assert (stats.solutions, stats.engine) == (4 * 2339, "sweep")
+    assert pentominoes.stats(threads=2).solutions == 4 * 2339

@@ -465,7 +465,13 @@ class Problem:
     def count(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> int:
         """The number of solutions (up to ``limit``), on ``threads`` threads
         (0: one per core). ``engine="memo"`` counts with :meth:`zdd`, on one
-        thread, exactly however large the count.
+        thread, exactly however large the count. ``engine="sweep"`` counts
+        every solution (no limit) by branching on the first item not yet
+        covered, on a 128-bit bitboard: problems of up to 128 items without
+        bounds or colours, such as packings. With ``engine="auto"`` and no
+        limit, the engine picks the counter: the memo where subproblems
+        repeat (tilings), the sweep where Knuth's estimates of the two search
+        trees say it is faster (packings), else a search.
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count()
@@ -474,19 +480,24 @@ class Problem:
         return self.stats(threads=threads, engine=engine, limit=limit).solutions
 
     def stats(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> Stats:
-        """Counts the solutions and returns the search's statistics. On
-        several threads they add up to the single search's (but for the cells
-        engine, whose figures depend on the split)."""
+        """Counts the solutions and returns the search's statistics, and in
+        ``engine`` the engine that counted (see :meth:`count`). On several
+        threads they add up to the single search's (but for the cells
+        engine, whose figures depend on the split, and the sweep, whose nodes
+        depend on what its cache of subproblems remembered)."""
         engine = _check_engine(engine)
         limit = _check_limit(limit)
         threads = _check_threads(threads)
-        if engine == "memo":
-            zdd = self.zdd()
-            n, s = zdd.count(), zdd.stats
-            n = n if limit is None else min(n, limit)
-            return Stats(s.nodes, s.updates, s.cleansings, n, engine="memo")
-        t = self._native.count(engine, limit, threads)
-        return Stats(*t, engine=self._native.resolve_engine(engine))
+        if engine != "memo":
+            # With ``auto`` and no limit, the engine picks the counter: the
+            # memo (answered below), the sweep, or a search.
+            t, engine = self._native.count(engine, limit, threads)
+            if engine != "memo":
+                return Stats(*t, engine=engine)
+        zdd = self.zdd()
+        n, s = zdd.count(), zdd.stats
+        n = n if limit is None else min(n, limit)
+        return Stats(s.nodes, s.updates, s.cleansings, n, engine="memo")
 
     def first(self, *, engine: str = "auto") -> list[Any] | None:
         """The first solution (payloads, or option numbers, in the order the
