@@ -212,6 +212,18 @@ pub fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
     }
 }
 
+/// Prints a count of the sweep's statistics on stderr: it counts nodes, not
+/// updates, so it says which engine ran and its nodes per second instead.
+pub fn print_sweep_stats(stats: &Stats, seconds: f64) {
+    say!("engine: sweep");
+    say!("solutions: {}", stats.solutions);
+    say!("nodes: {}", stats.nodes);
+    say!("seconds: {seconds:.3}");
+    if seconds > 0.0 {
+        say!("nodes/s: {:.0}", stats.nodes as f64 / seconds);
+    }
+}
+
 /// Writes the cheapest solutions as `quadrille solve --best` prints them, in
 /// the order given: each with its cost and its options' lines, then the costs
 /// on one line. With `summary` (for `--json`), JSON Lines instead: an object

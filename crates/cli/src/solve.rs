@@ -11,8 +11,8 @@ use quadrille_dlx::{Config, Counter, Engine, MinCost, OptionId, Parallel, Proble
 
 use crate::Outcome;
 use crate::common::{
-    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, parse_bytes, print_stats, read_problem,
-    say, threads_parser, write_best,
+    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, parse_bytes, print_stats,
+    print_sweep_stats, read_problem, say, threads_parser, write_best,
 };
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
@@ -339,7 +339,11 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        print_stats(&stats, seconds, problem.has_colors());
+        if sweep.is_some() {
+            print_sweep_stats(&stats, seconds);
+        } else {
+            print_stats(&stats, seconds, problem.has_colors());
+        }
     }
     Ok(Outcome::of_count(stats.solutions))
 }

@@ -196,19 +196,38 @@ pub enum Counter {
 impl Engine {
     /// The engine to count all the solutions of `problem`: for `Auto`, the
     /// memo when [`Engine::counts_by_memo`] says so; else the [`Sweep`] when
-    /// it takes the problem and Knuth's estimate of its tree, in nodes, is
-    /// less than [`SWEEP_NODE_WEIGHT`] times the estimate of the tree of the
-    /// search by fewest options; else the engine [`Engine::resolve`] picks.
-    /// Any other engine is itself, resolved.
+    /// it takes the problem and its estimated cost is lower; else the engine
+    /// [`Engine::resolve`] picks. Any other engine is itself, resolved.
     ///
-    /// A node of the bitset engine costs from about 8 times a node of the
-    /// sweep (queens) to 30 times (pentominoes, whose options hide dozens of
-    /// others each), so the weight leans to the search by fewest options.
-    /// Measured (estimates from the sweep's order and 128 random paths;
-    /// counts in processor seconds on one thread):
+    /// The costs come from Knuth's estimates of the two trees (random paths
+    /// from a fixed seed, so the choice is the same on every run and every
+    /// machine; see the `sweep` module): the sweep's nodes at
+    /// [`SWEEP_NODE_COST`] each, against the nodes and updates of the search
+    /// by fewest options at [`FEWEST_NODE_COST`] and [`FEWEST_UPDATE_COST`].
+    /// Below [`SWEEP_MIN_COST`] (a millisecond) counts keep the search and
+    /// Knuth's statistics. The costs were fitted to the bitset engine's
+    /// nodes (41 ns, plus 0.8 ns an update: from 55 ns on queens to 316 ns on
+    /// pentominoes, whose options hide hundreds of others) and to the
+    /// sweep's (about 20 ns). The estimates are rough (within a factor of
+    /// two or three), so the rule is right where the two differ much, and
+    /// either choice is near the other's speed where it errs.
     ///
-    /// | instance | sweep nodes | fewest-options nodes | sweep | bits |
-    /// |---|---:|---:|---:|---:|
+    /// Measured (the estimates; counts in processor seconds on one thread,
+    /// the sweep with its default cache; `pentomino 6×10` is every packing,
+    /// `pentomino_6x10.dlx` Knuth's with the X in one quadrant; queens in
+    /// Knuth's organ-pipe order, and in the natural order):
+    ///
+    /// | instance | sweep nodes, estimated | fewest-options nodes, estimated | updates a node | chosen | sweep | bits |
+    /// |---|---:|---:|---:|---|---:|---:|
+    /// | pentominoes 6×10 | 1.5 × 10⁷ | 1.6 × 10⁶ | 436 | sweep | 0.198 | 1.150 |
+    /// | `pentomino_6x10.dlx` | 3.5 × 10⁶ | 5.4 × 10⁵ | 464 | sweep | 0.133 | 0.284 |
+    /// | pentominoes 5×12 | 6.6 × 10⁶ | 1.2 × 10⁶ | 384 | sweep | 0.044 | 0.707 |
+    /// | pentominoes 4×15 | 5.4 × 10⁵ | 3.7 × 10⁶ | 381 | sweep | 0.009 | 0.247 |
+    /// | Scott's 8×8 with a hole | 4.2 × 10⁶ | 2.9 × 10⁵ | 399 | sweep | 0.056 | 0.085 |
+    /// | Soma cube | 9.2 × 10⁵ | 2.6 × 10⁵ | 124 | sweep | 0.009 | 0.039 |
+    /// | Langford pairs, n = 12 | 1.6 × 10⁷ | 2.9 × 10⁶ | 15 | bits | 0.151 | 0.171 |
+    /// | queens 13, organ-pipe | 4.5 × 10⁶ | 1.2 × 10⁶ | 18 | bits | 0.115 | 0.061 |
+    /// | queens 12, natural order | 8.2 × 10⁵ | 3.4 × 10⁵ | 21 | sweep | 0.018 | 0.020 |
     pub fn counter(self, problem: &Problem) -> Counter {
         if self != Engine::Auto {
             return Counter::Search(self.resolve(problem));

@@ -252,6 +252,38 @@
 //!   pairs, pentominoes and sudoku do not), or, when the memo finishes
 //!   within the probe, when it found ten solutions a node; the measurements
 //!   are there.
+//! - **Sweep** ([`sweep::Sweep`]) counts, nothing else, and fastest on
+//!   packings: it branches on the first item not yet covered in an order it
+//!   chooses, on a 128-bit bitboard, with nothing to update (up to 128 items,
+//!   no bounds or colours). Its tree is larger than the search by fewest
+//!   options, its nodes some fifteen times cheaper: every pentomino packing
+//!   of 6×10 in 0.2 s against 1.15 s on bits. [`Engine::counter`], the one
+//!   call a front makes to count all solutions, asks the memo's probe first,
+//!   then compares Knuth's estimates of the two trees, weighed by the cost of
+//!   their nodes, and answers with a [`Counter`]: the memo, the sweep, or a
+//!   search on the engine [`Engine::resolve`] picks.
+//!
+//! ```
+//! use quadrille_dlx::{Counter, Engine, Problem};
+//!
+//! // Dominoes on an 8×8 board: the memo counts tilings.
+//! let mut text: String = (0..64).map(|c| format!("c{c} ")).collect();
+//! text.push('\n');
+//! for c in 0..64 {
+//!     if c % 8 < 7 {
+//!         text += &format!("c{} c{}\n", c, c + 1);
+//!     }
+//!     if c < 56 {
+//!         text += &format!("c{} c{}\n", c, c + 8);
+//!     }
+//! }
+//! let dominoes = Problem::from_knuth(&text)?;
+//! assert!(matches!(Engine::Auto.counter(&dominoes), Counter::Memo));
+//! // A small problem keeps the search, and Knuth's statistics.
+//! let small = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
+//! assert!(matches!(Engine::Auto.counter(&small), Counter::Search(Engine::Bits)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! ```
 //! use quadrille_dlx::{Config, Engine, Problem, Solver};
