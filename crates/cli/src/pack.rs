@@ -303,7 +303,13 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let start = Instant::now();
     let kept = AtomicU64::new(0);
-    let stats = if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
+    // Every packing counted, as the library's rule for counts says: the sweep.
+    let sweep = if limit.is_none() && args.shard.is_none() { packing.sweep() } else { None };
+    let stats = if let Some(sweep) = &sweep {
+        let stats = sweep.count(threads.unwrap_or(0), Some(&monitor))?;
+        kept.store(stats.solutions, Ordering::Relaxed);
+        stats
+    } else if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
         let parallel =
             Parallel::new(problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(Some(monitor.clone())));
         let parallel = match args.shard {
@@ -359,17 +365,21 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        print_stats(packing, &stats, kept, seconds);
+        print_stats(packing, &stats, kept, seconds, sweep.is_some());
     }
     Ok(Outcome::of_count(kept))
 }
 
-fn print_stats(packing: &Packing, stats: &Stats, kept: u64, seconds: f64) {
+fn print_stats(packing: &Packing, stats: &Stats, kept: u64, seconds: f64, swept: bool) {
     say!("packings: {kept}");
     if let Some(piece) = packing.restricted_piece() {
         say!("symmetries: {} (piece {piece} restricted)", packing.n_symmetries());
     }
-    crate::common::print_stats(stats, seconds, false);
+    if swept {
+        crate::common::print_sweep_stats(stats, seconds);
+    } else {
+        crate::common::print_stats(stats, seconds, false);
+    }
 }
 
 /// Writes packings in one format.
@@ -481,7 +491,7 @@ fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
-        print_stats(packing, &stats, printed, seconds);
+        print_stats(packing, &stats, printed, seconds, false);
     }
     Ok(Outcome::of_count(printed))
 }

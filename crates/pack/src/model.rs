@@ -121,6 +121,34 @@ impl Packing {
         self.is_tiling() && self.reduction.is_none() && self.spec.pieces().iter().all(|p| p.multiplicity <= 1)
     }
 
+    /// The sweep ([`quadrille_dlx::sweep`]) that counts the packings, when
+    /// every solution is one (not one of each class under symmetry) and the
+    /// library's rule for counts ([`Engine::counter`](quadrille_dlx::Engine::counter))
+    /// picks it: packings of pieces in limited supply, on boards of up to
+    /// 128 items. `None` otherwise (tilings go to the memo, see
+    /// [`Packing::counts_by_memo`]).
+    ///
+    /// ```
+    /// use quadrille_pack::{Packing, Spec, builtin};
+    ///
+    /// // Knuth's 2 packings of 3×20, each in its 4 orientations.
+    /// let spec = Spec::parse(&builtin::description("pentominoes", Some("3x20"))?)?;
+    /// let sweep = Packing::new(&spec)?.sweep().expect("the sweep counts packings");
+    /// assert_eq!(sweep.count(1, None)?.solutions, 4 * 2);
+    /// // One of each class: the filter looks at each packing.
+    /// assert!(Packing::up_to_symmetry(&spec)?.sweep().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sweep(&self) -> Option<Box<quadrille_dlx::sweep::Sweep>> {
+        if self.reduction.is_some() {
+            return None;
+        }
+        match quadrille_dlx::Engine::Auto.counter(&self.problem) {
+            quadrille_dlx::Counter::Sweep(sweep) => Some(sweep),
+            _ => None,
+        }
+    }
+
     /// The memoizing search on the problem ([`quadrille_dlx::memo`]): its
     /// [`Zdd`](quadrille_dlx::memo::Zdd) counts the packings exactly (every
     /// solution is one, when [`Packing::counts_by_memo`]), lists them and

@@ -404,6 +404,11 @@ impl PyPacking {
     /// on `threads` threads (0: all cores).
     fn count(&self, py: Python<'_>, threads: usize, engine_name: &str) -> PyResult<u64> {
         let monitor = Arc::new(Monitor::new());
+        // Every packing counted, as the library's rule for counts says: the sweep.
+        if let Some(sweep) = (engine_name == "auto").then(|| self.packing.sweep()).flatten() {
+            let stats = interruptible(py, &monitor, || sweep.count(threads, Some(&monitor)))?;
+            return Ok(stats.map_err(|e| pyo3::exceptions::PyOverflowError::new_err(e.to_string()))?.solutions);
+        }
         let config = Config::new().engine(engine(engine_name)?).monitor(Some(monitor.clone()));
         let packing = &self.packing;
         let kept = interruptible(py, &monitor, move || {

@@ -142,3 +142,13 @@ def test_pack_builtin_sets() -> None:
         quadrille.pack("hexagons")
     with pytest.raises(ValueError, match="line 2"):
         quadrille.pack(description="[0-1][0-1]\nA 00 0\n")
+
+
+def test_packings_count_alike_on_every_engine() -> None:
+    # Knuth's 2 packings of 3x20 (REFERENCE), each in 4 orientations; the
+    # default count goes to the sweep, the others search.
+    packing = quadrille.pack("pentominoes", "3x20")
+    assert packing.count(threads=1) == 8
+    for engine in ["links", "bits"]:
+        assert packing.count(threads=1, engine=engine) == 8
+    assert quadrille.pack("pentominoes", "3x20", up_to_symmetry=True).count() == 2

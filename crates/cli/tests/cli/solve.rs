@@ -162,3 +162,48 @@ fn shards_of_the_cells_engine_add_up_and_do_not_mix_with_links() {
     assert_eq!(mixed.code, 2);
     assert!(mixed.stderr.contains("links engine, not cells"), "{}", mixed.stderr);
 }
+
+/// `--count` alone picks the sweep for a packing (Knuth's 2,339 pentomino
+/// packings); `--engine sweep` only counts, and names what it does not take.
+#[test]
+fn the_sweep_counts_and_only_counts() {
+    let path = data("dlx/pentomino_6x10.dlx");
+    let path = path.to_str().unwrap();
+    let counted = quadrille(&["solve", path, "--count", "--stats", "--threads", "1"], "");
+    assert_eq!((counted.code, counted.stdout.trim()), (0, "2339"), "{}", counted.stderr);
+    assert!(counted.stderr.contains("engine: sweep"), "{}", counted.stderr);
+    let two = quadrille(&["solve", path, "--count", "--engine", "sweep", "--threads", "2"], "");
+    assert_eq!(two.stdout.trim(), "2339");
+    let first = quadrille(&["solve", path, "--first", "--engine", "sweep"], "");
+    assert_eq!(first.code, 2);
+    assert!(first.stderr.contains("the sweep only counts every solution"), "{}", first.stderr);
+    let colours = data("dlx/knuth_toy_colors.dlx");
+    let colours = quadrille(&["solve", colours.to_str().unwrap(), "--count", "--engine", "sweep"], "");
+    assert_eq!(colours.code, 2);
+    assert!(colours.stderr.contains("the sweep does not take colours"), "{}", colours.stderr);
+    // Knuth's 2 packings of 3×20, each in 4 orientations.
+    let packed = quadrille(&["pack", "--pieces", "pentominoes", "--box", "3x20", "--count", "--stats"], "");
+    assert_eq!(packed.stdout.trim(), "8", "{}", packed.stderr);
+    assert!(packed.stderr.contains("engine: sweep"), "{}", packed.stderr);
+}
+
+/// Ctrl-C stops the sweep too, with the partial count (Langford pairs of
+/// 16, 326,721,800 arrangements: minutes of counting).
+#[test]
+fn ctrl_c_stops_the_sweep() {
+    let n = 16;
+    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
+    text.push('\n');
+    for k in 1..=n {
+        for i in 0..2 * n - k - 1 {
+            text += &format!("n{k} s{i} s{}\n", i + k + 1);
+        }
+    }
+    let path = std::env::temp_dir().join(format!("quadrille-langford-{}.dlx", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let args = ["solve".as_ref(), path.as_os_str(), "--count".as_ref(), "--engine".as_ref(), "sweep".as_ref()];
+    let run = crate::interrupted(&args);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(run.code, 130, "{}", run.stderr);
+    assert!(run.stderr.contains("so far (partial)"), "{}", run.stderr);
+}

@@ -113,7 +113,9 @@ class Packing:
         return (_packing, (self._description, self._up_to_symmetry))
 
     def count(self, *, threads: int = 0, engine: str = "auto") -> int:
-        """The number of packings (one per class with ``up_to_symmetry``)."""
+        """The number of packings (one per class with ``up_to_symmetry``).
+        With ``engine="auto"`` all packings are counted by the sweep when the
+        engine's rule for counts picks it (see :meth:`Problem.count`)."""
         n: int = self._native.count(_check_threads(threads), _check_engine(engine))
         return n
 
