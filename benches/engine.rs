@@ -8,7 +8,8 @@
 //! --threads 1` (and `--threads 2`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use quadrille::dlx::{Config, Engine, MinCost, Parallel, Problem, Solver, Stats};
+use quadrille::dlx::sweep::Sweep;
+use quadrille::dlx::{Config, Counter, Engine, MinCost, Parallel, Problem, Solver, Stats};
 use quadrille::pack::{Packing, Spec, builtin};
 use quadrille::queens::model::{CoverModel, Order};
 
@@ -102,7 +103,8 @@ fn langford(n: usize) -> Problem {
 /// The engines side by side, one thread, counting all solutions, on the shapes
 /// of problem their speed was tuned on: each closure checks the published
 /// count (`data/reference/counts.tsv`, OEIS A000170), and the nodes of the
-/// bitset engine against the links engine's.
+/// bitset engine against the links engine's; then the sweep, and whatever
+/// `Engine::counter` picks (the sweep on the packings, bits on the others).
 fn engines(c: &mut Criterion) {
     let lookup = |table: &str, key: &str| {
         let row = data::table(table).into_iter().find(|row| row[0] == key).expect("a row");
@@ -138,6 +140,20 @@ fn engines(c: &mut Criterion) {
                 })
             });
         }
+        // The sweep, which counts alone, and the counter the rule for counts
+        // picks (made anew each time: its probes and estimates included).
+        let sweep = Sweep::new(&problem).unwrap();
+        group.bench_function("sweep", |b| b.iter(|| assert_eq!(sweep.count(1, None).unwrap().solutions, solutions)));
+        group.bench_function("counter", |b| {
+            b.iter(|| {
+                let counted = match Engine::Auto.counter(&problem) {
+                    Counter::Sweep(sweep) => sweep.count(1, None).unwrap().solutions,
+                    Counter::Search(engine) => Solver::with_config(&problem, Config::new().engine(engine)).count(),
+                    Counter::Memo => unreachable!("{name}: nothing repeats"),
+                };
+                assert_eq!(counted, solutions);
+            })
+        });
         group.finish();
     }
 }

@@ -1,5 +1,6 @@
 //! Build then solve: a small problem made from the bytes (primary items with
-//! bounds, secondary items, colours) is solved by every engine, and each must
+//! bounds, secondary items, colours) is solved by every engine (and counted
+//! by the sweep when it takes it), and each must
 //! find exactly the solutions a brute-force search over all subsets of the
 //! options finds. Without bounds, the options also get costs, and the cheapest
 //! solutions of every costs engine must be the oracle's first by cost and
@@ -10,6 +11,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use libfuzzer_sys::fuzz_target;
+use quadrille_dlx::sweep::Sweep;
 use quadrille_dlx::{Config, Engine, Item, MinCost, Problem, Solver};
 
 /// A problem as plain numbers: bounds of the primary items, the number of
@@ -120,6 +122,17 @@ fuzz_target!(|data: &[u8]| {
         });
         assert_eq!(seen, expected, "{engine:?} against the oracle");
         assert_eq!(solver.count(), expected.len() as u64, "{engine:?}: count");
+    }
+    // The sweep counts what it takes (no bounds, no colours), on any order.
+    match Sweep::new(&problem) {
+        Ok(sweep) => {
+            assert_eq!(sweep.count(1, None).unwrap().solutions, expected.len() as u64, "sweep: count");
+            let mut order: Vec<Item> = problem.items().filter(|&i| problem.is_primary(i)).collect();
+            order.reverse();
+            let reversed = Sweep::with_order(&problem, &order).unwrap().cache_bytes(0);
+            assert_eq!(reversed.count(1, None).unwrap().solutions, expected.len() as u64, "sweep: reversed");
+        }
+        Err(_) => assert!(problem.has_bounds() || problem.has_colors(), "the sweep refused a problem it takes"),
     }
     if problem.has_bounds() {
         return;
