@@ -485,4 +485,8 @@ fn the_sweep_refuses_to_overflow() {
     let partial = Sweep::new(&pentominoes).unwrap().count(1, Some(&stopped)).unwrap();
     assert!(partial.solutions < 2_339 && partial.nodes <= quadrille_dlx::REPORT_EVERY, "{partial:?}");
     assert_eq!(stopped.stats(), partial);
+    // What the monitor adds up on threads is the count's own statistics.
+    let watching = Monitor::new();
+    let whole = Sweep::new(&pentominoes).unwrap().count(2, Some(&watching)).unwrap();
+    assert_eq!((whole.solutions, watching.stats()), (2_339, whole));
 }

@@ -15,27 +15,42 @@
 //! swept across its short side (a 6×10 box column by column, each of 6
 //! cells) the first empty cell sits in a corner of the region left, where
 //! few pieces fit: all 9,356 pentomino packings take 26 million nodes,
-//! against 3.6 million for Knuth's rule, at about a thirtieth of the cost
-//! each. Swept along its long side, 349 million. So [`Sweep::new`] chooses
-//! the order (see the `order` module): the declared one or either direction
-//! of the items' Fiedler order, labels (pieces) last, whichever Knuth's
-//! estimate of the tree finds smallest. [`Engine::counter`](crate::Engine::counter)
-//! picks the sweep for a count when its estimate, weighed by the cost of a
-//! node, beats that of Knuth's rule.
+//! against 3.6 million for Knuth's rule, at about a fifteenth of the cost
+//! each (20 ns against 300). Swept along its long side, 349 million. So
+//! [`Sweep::new`] chooses the order (see the `order` module): labels (a
+//! packing's pieces) last, the others in the order declared or in an order
+//! grown from it or from either end of the items' Fiedler order, whichever
+//! Knuth's estimate of the tree finds smallest.
+//! [`Engine::counter`](crate::Engine::counter) picks the sweep for a count
+//! when its estimate, weighed by the cost of a node, beats that of Knuth's
+//! rule.
 //!
 //! **Filters.** An item's anchored options are kept in blocks of at most
-//! 64, and a block has, for every 4-bit *nibble* of the state that its
-//! options touch, a table of 16 masks: entry `v` has a bit for each option
-//! of the block that avoids the covered items `v` of that nibble. The
-//! options that fit a state are the `and` of one entry per table, exactly;
-//! the search then visits their bits. On pentominoes a block has about ten
-//! tables, and a node looks up ten words instead of testing some 35 options.
+//! 64. A block has seven *filters*, each a table of 16 masks over 4 bits of
+//! the state: entry `v` has a bit for each option of the block that avoids
+//! the covered items `v` there. Four filters look at the 16 bits right after
+//! the anchor, where the state is most often covered; three at nibbles
+//! farther on (labels first, since every state covers some). The `and` of
+//! one entry per filter is the options that fit, exactly when the filters
+//! see all their items, else checked one by one against the state: a node
+//! looks up seven words instead of testing some 35 options.
+//!
+//! **Cache.** The state alone says what is left, so a state met again has
+//! the same solutions below it. A direct-mapped table (4 MiB a thread by
+//! default, [`Sweep::cache_bytes`]) remembers the solutions below the
+//! states finished; a state found there is not searched again. Dead ends
+//! (most nodes of a packing) are never looked up. On pentominoes of 6×10
+//! it takes the nodes from 26 million to 11 million and the time from 0.32
+//! to 0.20 s; a larger table helps less, once it outgrows the processor's
+//! caches. Counts are exact whatever it remembers, and never wrap: past
+//! `u64::MAX` the count is an error ([`SweepError::Overflow`]).
 //!
 //! **Limits.** At most 128 items in all (primary and secondary), no bounds
 //! on items and no colours: [`Sweep::new`] says why it refuses a problem.
 //! Options without a primary item are never chosen (as in every engine).
 //! The sweep counts; it does not list solutions, and it counts no updates.
-//! Its nodes are the root and one for each option tried.
+//! Its nodes are the root and one for each option tried below a state not
+//! found in the cache.
 
 mod order;
 
@@ -409,6 +424,10 @@ impl Sweep {
             self.run(0, &mut stats, monitor, &mut reported, &mut new_cache()) == Flow::Overflow
         } else {
             let states = self.frontier(threads * 64, &mut stats);
+            // The split's own nodes and solutions; each subproblem reports its own.
+            if let Some(monitor) = monitor {
+                monitor.catch_up(&stats, &mut reported);
+            }
             // One cache a thread, each locked only by its own thread.
             let caches: Vec<std::sync::Mutex<Vec<Entry>>> =
                 (0..threads).map(|_| std::sync::Mutex::new(Vec::new())).collect();
@@ -443,8 +462,10 @@ impl Sweep {
             stats = found;
             overflow
         };
-        if let Some(monitor) = monitor {
-            monitor.catch_up(&stats, &mut reported);
+        if threads <= 1 {
+            if let Some(monitor) = monitor {
+                monitor.catch_up(&stats, &mut reported);
+            }
         }
         if overflow { Err(SweepError::Overflow) } else { Ok(stats) }
     }
@@ -504,15 +525,15 @@ impl Sweep {
         reported: &mut Stats,
         cache: &mut [Entry],
     ) -> Flow {
-        let mut run = Run { stats: *stats, monitor, reported, cache };
-        let flow = self.enter(root, &mut run);
-        *stats = run.stats;
+        let mut search = Search { stats: *stats, monitor, reported, cache };
+        let flow = self.enter(root, &mut search);
+        *stats = search.stats;
         flow
     }
 
     /// Enters the state `covered`: a solution, a dead end, a subproblem the
     /// cache remembers, or one to search.
-    fn enter(&self, covered: u128, run: &mut Run<'_, '_>) -> Flow {
+    fn enter(&self, covered: u128, run: &mut Search<'_, '_>) -> Flow {
         let primary = self.primary;
         if covered & primary == primary {
             run.stats.solutions += 1;
@@ -571,14 +592,14 @@ impl Sweep {
 
 /// What a search below a state carries down: its statistics, its monitor
 /// and what the monitor has seen, and the cache.
-struct Run<'a, 'm> {
+struct Search<'a, 'm> {
     stats: Stats,
     monitor: Option<&'m Monitor>,
     reported: &'a mut Stats,
     cache: &'a mut [Entry],
 }
 
-impl Run<'_, '_> {
+impl Search<'_, '_> {
     /// Reports to the monitor; whether it says stop.
     #[cold]
     #[inline(never)]

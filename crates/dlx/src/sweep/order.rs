@@ -8,14 +8,17 @@
 //! wherever they fit, the slowest way to pack; so a set of labels, when the
 //! problem has one besides other primary items, goes after them.
 //!
-//! **Candidates.** The order the items were declared in, and the two
-//! directions of the *Fiedler order*: the items sorted by the second
-//! eigenvector of the Laplacian of the graph in which two items are joined
-//! by as many edges as options hold both. On a board, items that share many
-//! options are near one another, and that vector runs along the board's
-//! longest axis, so sorting by it sweeps the board across its short side,
-//! with a short frontier of cells still to fill. Items of equal value keep
-//! the declared order.
+//! **Candidates.** The order the items were declared in, and orders
+//! *grown* ([`grown`]): from a first item, each next item the one whose
+//! options most often hold an item already ordered, so that the swept
+//! region grows with a short boundary. Ties, and the first item, go by the
+//! declared order, or by either direction of the *Fiedler order*: the items
+//! sorted by the second eigenvector of the Laplacian of the graph in which
+//! two items are joined by as many edges as options hold both. On a board
+//! that vector runs along the longest axis, so its ends are the board's far
+//! corners. On the pentominoes of 6×10 declared row by row (rows of 10), the
+//! declared order makes 349 million nodes and the grown ones 26 million, as
+//! many as sweeping the columns by hand.
 //!
 //! **Estimates.** Knuth's estimate of a tree's size (TAOCP, Vol. 4B,
 //! 7.2.2): follow random paths from the root; where the path meets a node
@@ -313,6 +316,25 @@ mod tests {
         let forward = columns.windows(2).all(|w| w[0] <= w[1]);
         let backward = columns.windows(2).all(|w| w[0] >= w[1]);
         assert!(forward || backward, "{order:?}");
+    }
+
+    #[test]
+    fn a_grown_order_sweeps_a_strip_across() {
+        // Dominoes on a 2×6 strip, its cells declared row by row: grown from
+        // the first cell, the order takes the strip column by column.
+        let cell = |x: u32, y: u32| 6 * y + x;
+        let mut options = Vec::new();
+        for x in 0..6 {
+            options.push(vec![cell(x, 0), cell(x, 1)]);
+        }
+        for y in 0..2 {
+            for x in 0..5 {
+                options.push(vec![cell(x, y), cell(x + 1, y)]);
+            }
+        }
+        let rank: Vec<u32> = (0..12).collect();
+        let order = grown(&options, 12, &rank);
+        assert_eq!(order, [0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11]);
     }
 
     /// Every node of a tree small enough to count: the estimate with one
