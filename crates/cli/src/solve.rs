@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::bail;
-use quadrille_dlx::sweep::Sweep;
+use quadrille_dlx::sweep::{Sweep, SweepError};
 use quadrille_dlx::{Config, Counter, Engine, MinCost, OptionId, Parallel, Problem, Solver};
 
 use crate::Outcome;
@@ -259,7 +259,18 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         .threads(threads.unwrap_or(0))
         .config(Config::new().monitor(monitor.clone()).engine(engine));
     let stats = if let Some(sweep) = &sweep {
-        sweep.count(threads.unwrap_or(0), monitor.as_deref())?
+        match sweep.count(threads.unwrap_or(0), monitor.as_deref()) {
+            Ok(stats) => stats,
+            // Past 64 bits, the default count goes on with the memo, exactly.
+            Err(SweepError::Overflow) if args.engine.is_none() => {
+                drop(progress);
+                let output = crate::memo::Output::Count;
+                let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
+                let request = crate::memo::Request { output, json: args.json, stats: args.stats, limit };
+                return crate::memo::run(&problem, request);
+            }
+            Err(e) => return Err(e.into()),
+        }
     } else if let Some(shard) = args.shard {
         in_parallel.shard(shard.index, shard.of)?.count()?
     } else if parallel && args.listing.count {

@@ -169,6 +169,12 @@ impl Engine {
 /// statistics (Knuth's, on the links).
 pub const SWEEP_MIN_COST: f64 = 1e6;
 
+/// The most options a problem may have for [`Engine::counter`] to consider
+/// the [`Sweep`]: its choice of order and the estimates take time in
+/// proportion to the options, which past this many would cost more than
+/// they could save. The sweep itself, asked for by name, takes any number.
+pub const SWEEP_MAX_OPTIONS: usize = 1 << 16;
+
 /// The cost of a node of the [`Sweep`], for [`Engine::counter`]: measured in
 /// nanoseconds, like the two costs of the search by fewest options.
 pub const SWEEP_NODE_COST: f64 = 20.0;
@@ -205,7 +211,8 @@ impl Engine {
     /// [`SWEEP_NODE_COST`] each, against the nodes and updates of the search
     /// by fewest options at [`FEWEST_NODE_COST`] and [`FEWEST_UPDATE_COST`].
     /// Below [`SWEEP_MIN_COST`] (a millisecond) counts keep the search and
-    /// Knuth's statistics. The costs were fitted to the bitset engine's
+    /// Knuth's statistics; above [`SWEEP_MAX_OPTIONS`] options the sweep is
+    /// not considered. The costs were fitted to the bitset engine's
     /// nodes (41 ns, plus 0.8 ns an update: from 55 ns on queens to 316 ns on
     /// pentominoes, whose options hide hundreds of others) and to the
     /// sweep's (about 20 ns). The estimates are rough (within a factor of
@@ -235,7 +242,7 @@ impl Engine {
         if self.counts_by_memo(problem) {
             return Counter::Memo;
         }
-        if let Ok(sweep) = Sweep::new(problem) {
+        if let Some(Ok(sweep)) = (problem.n_options() <= SWEEP_MAX_OPTIONS).then(|| Sweep::new(problem)) {
             let (nodes, updates) = sweep.estimate_fewest();
             let fewest = FEWEST_NODE_COST * nodes + FEWEST_UPDATE_COST * updates;
             if fewest >= SWEEP_MIN_COST && SWEEP_NODE_COST * sweep.estimate() < fewest {

@@ -350,7 +350,7 @@ pub use util::knuth;
 
 pub use auto::{
     Counter, FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
-    SWEEP_MIN_COST, SWEEP_NODE_COST,
+    SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
 pub use costs::{Best, CostError, CostedSolution, MinCost};
 pub use knuth::ParseError;
