@@ -19,7 +19,9 @@ class Stats:
 
     On the ``links`` engine, ``nodes`` and ``updates`` equal those of Knuth's
     DLX1 (DLX2 with colours, DLX3 with bounds); ``cells`` counts as his SSXCC;
-    ``bits`` makes DLX1's nodes (DLX3's with bounds).
+    ``bits`` makes DLX1's nodes (DLX3's with bounds); the ``sweep`` counts
+    its own nodes (fewer when its cache remembers a subproblem) and no
+    updates.
 
     >>> import quadrille
     >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").stats(threads=1)
@@ -35,7 +37,8 @@ class Stats:
     solutions: int
     """Solutions found."""
     engine: str = "auto"
-    """The engine that searched: ``links``, ``cells``, ``bits`` or ``memo``."""
+    """The engine that searched: ``links``, ``cells``, ``bits``, ``memo`` or
+    ``sweep``."""
 
 
 @dataclasses.dataclass(frozen=True)
