@@ -297,10 +297,8 @@ mod tests {
         assert_eq!(labels(&[vec![0, 1], vec![1, 2], vec![0, 2]], 3), None);
     }
 
-    #[test]
-    fn the_fiedler_order_runs_along_a_strip() {
-        // Dominoes on a 2×6 strip, its cells numbered row by row: the order
-        // sweeps the columns, from either end.
+    /// Dominoes on a 2×6 strip, its cells numbered row by row (`6y + x`).
+    fn strip() -> Vec<Vec<u32>> {
         let cell = |x: u32, y: u32| 6 * y + x;
         let mut options = Vec::new();
         for x in 0..6 {
@@ -311,6 +309,13 @@ mod tests {
                 options.push(vec![cell(x, y), cell(x + 1, y)]);
             }
         }
+        options
+    }
+
+    #[test]
+    fn the_fiedler_order_runs_along_a_strip() {
+        // The order sweeps the strip's columns, from either end.
+        let options = strip();
         let order = fiedler_order(&options, 12);
         let columns: Vec<u32> = order.iter().map(|&c| c % 6).collect();
         let forward = columns.windows(2).all(|w| w[0] <= w[1]);
@@ -320,18 +325,8 @@ mod tests {
 
     #[test]
     fn a_grown_order_sweeps_a_strip_across() {
-        // Dominoes on a 2×6 strip, its cells declared row by row: grown from
-        // the first cell, the order takes the strip column by column.
-        let cell = |x: u32, y: u32| 6 * y + x;
-        let mut options = Vec::new();
-        for x in 0..6 {
-            options.push(vec![cell(x, 0), cell(x, 1)]);
-        }
-        for y in 0..2 {
-            for x in 0..5 {
-                options.push(vec![cell(x, y), cell(x + 1, y)]);
-            }
-        }
+        // Grown from the first cell, the order takes the strip column by column.
+        let options = strip();
         let rank: Vec<u32> = (0..12).collect();
         let order = grown(&options, 12, &rank);
         assert_eq!(order, [0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11]);
