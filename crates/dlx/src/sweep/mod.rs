@@ -245,8 +245,7 @@ impl Sweep {
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.option_items(o)).collect();
-        let primaries: Vec<Vec<u32>> =
-            options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0).collect()).collect();
+        let primaries = primaries(&options, n_primary);
         // Labels last; the other primary items in each candidate order.
         let labels = order::labels(&primaries, n_primary).unwrap_or_else(|| vec![false; n_primary]);
         let others: Vec<u32> = (0..n_primary as u32).filter(|&i| !labels[i as usize]).collect();
@@ -286,7 +285,7 @@ impl Sweep {
             }
         }
         let (estimate, primary_order, masks) = best.unwrap_or_default();
-        Ok(Sweep::build(problem, &primary_order, &masks, estimate))
+        Ok(Sweep::build(problem, &primary_order, &masks, estimate, &labels))
     }
 
     /// The sweep of `problem` in the order given: `order` holds each primary
@@ -309,7 +308,9 @@ impl Sweep {
         let options: Vec<&[Item]> = problem.options().map(|o| problem.option_items(o)).collect();
         let masks = masks(&options, &order, n_primary);
         let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES);
-        Ok(Sweep::build(problem, &order, &masks, estimate))
+        let labels =
+            order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
+        Ok(Sweep::build(problem, &order, &masks, estimate, &labels))
     }
 
     /// Refuses what the sweep does not take.
@@ -327,22 +328,12 @@ impl Sweep {
     }
 
     /// The blocks and filters of the options `masks` (items as bits, the
-    /// primary items first in the order swept).
-    fn build(problem: &Problem, primary_order: &[u32], masks: &[u128], estimate: f64) -> Sweep {
+    /// primary items first in the order swept), whose labels (by item
+    /// number) are `labels`.
+    fn build(problem: &Problem, primary_order: &[u32], masks: &[u128], estimate: f64, labels: &[bool]) -> Sweep {
         let n_primary = problem.n_primary();
         let primary = primary_bits(n_primary);
-        let bits = |m: u128| {
-            let mut list = Vec::new();
-            let mut m = m & primary;
-            while m != 0 {
-                list.push(m.trailing_zeros());
-                m &= m - 1;
-            }
-            list
-        };
-        let primaries: Vec<Vec<u32>> = masks.iter().map(|&m| bits(m)).collect();
-        let labels = order::labels(&primaries, n_primary)
-            .map_or(0, |labels| labels.iter().enumerate().fold(0u128, |a, (p, &l)| a | u128::from(l) << p));
+        let labels = primary_order.iter().enumerate().fold(0u128, |a, (p, &i)| a | u128::from(labels[i as usize]) << p);
         let mut sweep = Sweep {
             order: Vec::new(),
             primary,
@@ -638,6 +629,11 @@ impl Entry {
         let x = (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         ((u128::from(x ^ (x >> 32)) * len as u128) >> 64) as usize
     }
+}
+
+/// The primary items of each option, by number.
+fn primaries(options: &[&[Item]], n_primary: usize) -> Vec<Vec<u32>> {
+    options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0).collect()).collect()
 }
 
 /// The mask of the first `n_primary` bits.
