@@ -205,12 +205,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let sweep = match args.engine {
         Some(EngineChoice::Sweep) => Some(Box::new(Sweep::new(&problem)?)),
         None if whole_count => match Engine::Auto.counter(&problem) {
-            Counter::Memo => {
-                let output = crate::memo::Output::Count;
-                let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
-                let request = crate::memo::Request { output, json: args.json, stats: args.stats, limit };
-                return crate::memo::run(&problem, request);
-            }
+            Counter::Memo => return count_by_memo(&args, &problem),
             Counter::Sweep(sweep) => Some(sweep),
             Counter::Search(_) => None,
         },
@@ -264,10 +259,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             // Past 64 bits, the default count goes on with the memo, exactly.
             Err(SweepError::Overflow) if args.engine.is_none() => {
                 drop(progress);
-                let output = crate::memo::Output::Count;
-                let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
-                let request = crate::memo::Request { output, json: args.json, stats: args.stats, limit };
-                return crate::memo::run(&problem, request);
+                return count_by_memo(&args, &problem);
             }
             Err(e) => return Err(e.into()),
         }
@@ -357,6 +349,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
     }
     Ok(Outcome::of_count(stats.solutions))
+}
+
+/// `--count` on the memo engine, when the library's rule for counts picks it
+/// (or the sweep overflows 64 bits): every solution, exactly, on one thread.
+fn count_by_memo(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
+    let output = crate::memo::Output::Count;
+    let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
+    crate::memo::run(problem, crate::memo::Request { output, json: args.json, stats: args.stats, limit })
 }
 
 /// `quadrille solve --best K`: the K cheapest solutions, each with its cost,
