@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use quadrille_dlx::front::{Count, CountEngine, MEMO_NODE_COST, MEMO_UPDATE_COST, PROBE_UPDATES_PER_NODE};
+use quadrille_dlx::front::{
+    Count, CountEngine, MEMO_NODE_COST, MEMO_TURN_NODES, MEMO_UPDATE_COST, PROBE_UPDATES_PER_NODE,
+};
 use quadrille_dlx::memo::BigUint;
 use quadrille_dlx::{MEMO_PROBE_NODES, Monitor, Problem};
 
@@ -55,16 +57,30 @@ fn a_limit_holds_on_every_engine() {
     }
 }
 
-/// Pairs with a secondary item each (the search meets every one of 10⁹
-/// solutions): the memo's turn finishes within the cost the others are
-/// estimated to take, and answers; its probe stayed within its bounds.
+/// Pairs with a secondary item each (the search would meet every one of up
+/// to 4 × 10⁹ solutions): past a tenth of a second of estimated work, the
+/// memo answers when it finishes within its turn (221,183 nodes, below
+/// [`MEMO_TURN_NODES`]), else the sweep (the memo needs 1,081,433 and
+/// 3,276,773 nodes); never the search. Small ones (65,536 solutions) go
+/// where the estimates say. The probe stays within its bounds.
 #[test]
-fn pairs_go_to_the_memo_within_its_turn() {
-    for (n_pairs, secondary) in [(24, 8), (48, 14), (48, 16), (40, 12)] {
+fn pairs_go_to_the_memo_or_the_sweep_never_the_search() {
+    for (n_pairs, secondary, engine) in [
+        (24, 8, None),
+        (40, 12, Some(CountEngine::Memo)),
+        (48, 14, Some(CountEngine::Sweep)),
+        (48, 16, Some(CountEngine::Sweep)),
+    ] {
         let problem = pairs(n_pairs, secondary);
         let counted = Count::new(&problem).run().unwrap();
         assert_eq!(counted.solutions, pairs_formula(n_pairs, secondary), "{n_pairs} pairs, {secondary}");
-        assert_eq!(counted.engine, CountEngine::Memo, "{n_pairs} pairs, {secondary}");
+        if let Some(engine) = engine {
+            assert_eq!(counted.engine, engine, "{n_pairs} pairs, {secondary}: {:?}", counted.choice);
+        }
+        if engine == Some(CountEngine::Sweep) {
+            assert_eq!(counted.choice.gave_way, Some(CountEngine::Memo));
+            assert!(counted.choice.memo_budget.unwrap().0 <= MEMO_TURN_NODES);
+        }
         let probe = counted.choice.probe.unwrap();
         assert!(probe.nodes <= MEMO_PROBE_NODES, "{probe:?}");
         assert!(probe.updates <= MEMO_PROBE_NODES * PROBE_UPDATES_PER_NODE + 3 * n_pairs as u64, "{probe:?}");

@@ -26,7 +26,9 @@
 //!    to take (the whole of it when the probe found the cache answering,
 //!    [`MEMO_TRY_SHARE`] of it when not, and only when that cost is at
 //!    least a tenth of a second), counted in nodes at [`MEMO_NODE_COST`]
-//!    and updates at [`MEMO_UPDATE_COST`]. If it finishes, it answers; if
+//!    and updates at [`MEMO_UPDATE_COST`], and against the sweep at most
+//!    [`MEMO_TURN_NODES`] nodes (the sweep's estimate ignores its cache).
+//!    If it finishes, it answers; if
 //!    not (or over its memory limit), the other engine counts. Without an
 //!    estimate (more than 128 items, colours), the memo runs whole when the
 //!    cache answered, else the search counts.
@@ -35,8 +37,12 @@
 //!
 //! Step 3 is a portfolio of two: when the memo is the faster, it answers
 //! in its own time; when the other is, the memo's try costs at most what
-//! the other takes, so the count takes at most about twice the better
-//! engine's time (and the estimates' error). Every bound is a count of
+//! the other is estimated to take (or a tenth of a second against the
+//! sweep), so the count takes about twice the better engine's time at
+//! most, within the estimates' error. Where the memo needs more than its
+//! capped turn against the sweep and would have won (pairs with 16
+//! secondary items: the memo 3.1 s, the sweep 0.75 s, so not there), the
+//! sweep counts. Every bound is a count of
 //! nodes and updates, never a time: the choice is the same on every
 //! machine and every run.
 //!
@@ -46,10 +52,13 @@
 //!
 //! | instance | memo | sweep | search | chosen |
 //! |---|---:|---:|---:|---|
-//! | 48 pairs, 14 secondary items (1,024,000,000 solutions) | 0.61 | 0.71 | > 20 | memo |
+//! | 24 pairs, 8 secondary items (65,536 solutions; memo: 7,661 nodes) | | | | memo |
+//! | 40 pairs, 12 secondary items (40,960,000; memo: 221,183 nodes) | | | | memo |
+//! | 48 pairs, 14 secondary items (1,024,000,000; memo: 1,081,433 nodes) | 0.61 | 0.71 | > 20 | sweep after the memo's turn |
+//! | 48 pairs, 16 secondary items (4,294,967,296; memo: 3,276,773 nodes) | 3.1 | 0.75 | > 300 | sweep after the memo's turn |
 //! | `dominoes_8x8.dlx` | < 0.01 | | 4.7 | memo (probe ends) |
-//! | trominoes 9×10 | > 60, 3.7 GB | 1.6 | | sweep after the memo's try |
-//! | trominoes 8×10 (no tiling) | 4.4 | 0.04 | | sweep after the memo's try |
+//! | trominoes 9×10 | > 60, 3.7 GB | 1.6 | | sweep after the memo's turn |
+//! | trominoes 8×10 (no tiling) | 15.2, 300 MB | 0.04 | | sweep after the memo's turn |
 
 use std::sync::Arc;
 
@@ -81,6 +90,14 @@ pub const MEMO_UPDATE_COST: f64 = 2.0;
 /// The share of the other engine's estimated cost the memo may spend when
 /// its probe did not find the cache answering.
 pub const MEMO_TRY_SHARE: f64 = 0.25;
+
+/// The most nodes of the memo's turn when the other engine is the sweep:
+/// the sweep's estimate is of its tree without its cache of subproblems,
+/// which on tilings (where the memo's cache answers) is far larger than the
+/// tree it walks (trominoes in 8×10: estimated seconds, counted in 0.04 s,
+/// where the memo takes 15 s), so it cannot bound the memo's turn alone.
+/// 2^18 nodes: about a tenth of a second of the memo.
+pub const MEMO_TURN_NODES: u64 = 1 << 18;
 
 /// The least estimated cost (nanoseconds) for which the memo gets a try when
 /// its probe did not find the cache answering: a tenth of a second.
@@ -417,8 +434,14 @@ impl<'p> Count<'p> {
         };
         if let Some(share) = share {
             let budget = other_cost * share;
-            // Float to integer casts saturate.
-            let (memo_nodes, memo_updates) = ((budget / MEMO_NODE_COST) as u64, (budget / MEMO_UPDATE_COST) as u64);
+            // Float to integer casts saturate. Against the sweep, whose
+            // estimate is of its tree without its cache, the turn is capped.
+            let (mut memo_nodes, mut memo_updates) =
+                ((budget / MEMO_NODE_COST) as u64, (budget / MEMO_UPDATE_COST) as u64);
+            if by_sweep {
+                memo_nodes = memo_nodes.min(MEMO_TURN_NODES);
+                memo_updates = memo_updates.min(MEMO_TURN_NODES * PROBE_UPDATES_PER_NODE);
+            }
             choice.memo_budget = Some((memo_nodes, memo_updates));
             match self.by_memo(memo_nodes, memo_updates, choice.clone()) {
                 Ok(Some(counted)) => return Ok(counted),

@@ -10,6 +10,6 @@
 mod count;
 
 pub use count::{
-    Choice, Count, CountEngine, CountError, Counted, MEMO_NODE_COST, MEMO_TRY_SHARE, MEMO_UPDATE_COST,
+    Choice, Count, CountEngine, CountError, Counted, MEMO_NODE_COST, MEMO_TRY_SHARE, MEMO_TURN_NODES, MEMO_UPDATE_COST,
     PROBE_UPDATES_PER_NODE,
 };
