@@ -9,7 +9,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use quadrille::dlx::sweep::Sweep;
-use quadrille::dlx::{Config, Counter, Engine, MinCost, Parallel, Problem, Solver, Stats};
+use quadrille::dlx::{Config, Engine, MinCost, Parallel, Problem, Solver, Stats};
 use quadrille::pack::{Packing, Spec, builtin};
 use quadrille::queens::model::{CoverModel, Order};
 
@@ -140,18 +140,14 @@ fn engines(c: &mut Criterion) {
                 })
             });
         }
-        // The sweep, which counts alone, and the counter the rule for counts
-        // picks (made anew each time: its probes and estimates included).
+        // The sweep, which counts alone, and the front's count on one thread
+        // (its probe, estimates and choice included).
         let sweep = Sweep::new(&problem).unwrap();
         group.bench_function("sweep", |b| b.iter(|| assert_eq!(sweep.count(1, None).unwrap().solutions, solutions)));
         group.bench_function("counter", |b| {
             b.iter(|| {
-                let counted = match Engine::Auto.counter(&problem) {
-                    Counter::Sweep(sweep) => sweep.count(1, None).unwrap().solutions,
-                    Counter::Search(engine) => Solver::with_config(&problem, Config::new().engine(engine)).count(),
-                    Counter::Memo => unreachable!("{name}: nothing repeats"),
-                };
-                assert_eq!(counted, solutions);
+                let counted = quadrille::dlx::front::Count::new(&problem).threads(1).run().unwrap();
+                assert_eq!(counted.solutions_u64(), Some(solutions), "{name}");
             })
         });
         group.finish();

@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
+use quadrille_dlx::front::CountEngine;
 use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
 
@@ -178,8 +179,10 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if let Some(k) = args.sample {
         return sample(&args, &packing, k);
     }
-    if args.listing.count && packing.counts_by_memo() && args.shard.is_none() && args.listing.most().is_none() {
-        return count_by_memo(&args, &packing);
+    // Every packing counted (or up to a limit): the library's front chooses
+    // the engine, runs it and falls back by itself.
+    if let (true, None, Some(front)) = (args.listing.count, args.shard, packing.count()) {
+        return count_by_front(&args, &packing, front);
     }
     if args.memo_limit.is_some() {
         bail!(
@@ -203,43 +206,59 @@ fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dl
     }
 }
 
-/// `--count` on a tiling: the exact count from the memo engine's diagram.
-fn count_by_memo(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
+/// `--count` of every packing (at most `--limit`): the library's front
+/// counts, exactly; after Ctrl-C the count so far, marked partial.
+fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::Count<'_>) -> anyhow::Result<Outcome> {
     let start = Instant::now();
-    let Some(zdd) = tilings(args, packing)? else {
-        say!(
-            "quadrille: interrupted after {:.1} s: the memo search stopped before its end",
-            start.elapsed().as_secs_f64()
-        );
-        return Ok(Outcome::Interrupted);
-    };
-    let count = zdd.count();
+    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let counted = front
+        .threads(Threads::resolve(args.threads).unwrap_or(0))
+        .limit(args.listing.most())
+        .monitor(Some(progress::monitor()))
+        .memo_limit(args.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
+        .run()?;
     let seconds = start.elapsed().as_secs_f64();
-    let stats = zdd.stats();
+    drop(progress);
+    let count = &counted.solutions;
+    let stats = counted.stats;
     let mut out = crate::stdout();
     if args.json {
-        let record = serde_json::json!({
-            "packings": json_count(&count),
+        let mut record = serde_json::json!({
+            "packings": json_count(count),
             "unique": false,
-            "symmetries": 1,
-            "solutions": json_count(&count),
+            "symmetries": packing.n_symmetries(),
+            "solutions": json_count(count),
             "nodes": stats.nodes,
             "updates": stats.updates,
-            "zdd_nodes": stats.zdd_nodes(),
-            "memos": stats.memos,
-            "hits": stats.hits,
             "seconds": seconds,
         });
+        if let (Some(memo), Some(fields)) = (&counted.memo, record.as_object_mut()) {
+            fields.insert("zdd_nodes".into(), memo.zdd_nodes().into());
+            fields.insert("memos".into(), memo.memos.into());
+            fields.insert("hits".into(), memo.hits.into());
+        }
+        if let (true, Some(fields)) = (counted.interrupted, record.as_object_mut()) {
+            fields.insert("interrupted".into(), true.into());
+        }
         writeln!(out, "{record}")?;
-    } else {
+    } else if !counted.interrupted {
         writeln!(out, "{count}")?;
     }
     out.flush()?;
-    if args.stats && !crate::quiet() {
-        say!("packings: {count}");
-        crate::memo::print_stats(stats, &count.to_string(), seconds, false);
+    if counted.interrupted {
+        say!("quadrille: interrupted after {seconds:.1} s: {count} packings so far (partial)");
+        return Ok(Outcome::Interrupted);
     }
-    Ok(if count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+    if args.stats && !crate::quiet() {
+        match &counted.memo {
+            Some(memo) => {
+                say!("packings: {count}");
+                crate::memo::print_stats(memo, &count.to_string(), seconds, false);
+            }
+            None => print_stats(packing, &stats, stats.solutions, seconds, counted.engine == CountEngine::Sweep),
+        }
+    }
+    Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
 /// `--sample K`: tilings drawn uniformly at random from the memo engine's
@@ -303,13 +322,7 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let start = Instant::now();
     let kept = AtomicU64::new(0);
-    // Every packing counted, as the library's rule for counts says: the sweep.
-    let sweep = if limit.is_none() && args.shard.is_none() { packing.sweep() } else { None };
-    let stats = if let Some(sweep) = &sweep {
-        let stats = sweep.count(threads.unwrap_or(0), Some(&monitor))?;
-        kept.store(stats.solutions, Ordering::Relaxed);
-        stats
-    } else if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
+    let stats = if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
         let parallel =
             Parallel::new(problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(Some(monitor.clone())));
         let parallel = match args.shard {
@@ -365,7 +378,7 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        print_stats(packing, &stats, kept, seconds, sweep.is_some());
+        print_stats(packing, &stats, kept, seconds, false);
     }
     Ok(Outcome::of_count(kept))
 }

@@ -6,12 +6,12 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::bail;
-use quadrille_dlx::sweep::{Sweep, SweepError};
-use quadrille_dlx::{Config, Counter, Engine, MinCost, OptionId, Parallel, Problem, Solver};
+use quadrille_dlx::front::{Count, CountEngine};
+use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver};
 
 use crate::Outcome;
 use crate::common::{
-    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, parse_bytes, print_stats,
+    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, json_count, parse_bytes, print_stats,
     print_sweep_stats, read_problem, say, threads_parser, write_best,
 };
 use crate::progress::{self, Progress};
@@ -76,10 +76,13 @@ pub struct Args {
     /// yet covered in an order it chooses, on a 128-bit bitboard (up to 128
     /// items, no bounds or colours; packings) [default: auto; memo with
     /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
-    /// --shard or --limit), memo when a probe of its first 4,096 nodes finds
-    /// at least 20 % answered by its cache, as on tilings (or, ending within
-    /// them, ten solutions a node), even with --threads; else sweep when
-    /// Knuth's estimates of both trees say it is faster]. A problem with bounds runs on links or bits (cells gives
+    /// --shard or --limit), the library's front chooses: a probe of the
+    /// memo's first 4,096 nodes (its updates bounded by the problem's size),
+    /// Knuth's estimates of the sweep's and the search's trees, then the
+    /// memo tried within the cheaper one's estimated work (all of it when its
+    /// cache answered 20 % of the probe, as on tilings), else the cheaper one;
+    /// a sweep past 64 bits goes on with the memo]. With --count, any engine
+    /// stops at --limit. A problem with bounds runs on links or bits (cells gives
     /// way to links); --trace is links' own. With --best: links is Knuth's
     /// DLX5 (its statistics), bits searches bitset frames (faster; nodes and
     /// solutions counted, no updates), auto picks bits unless a frame takes
@@ -183,14 +186,16 @@ impl Args {
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let memo = args.memo_request()?;
     let problem = read_problem(args.file.as_deref())?;
+    // A count (of every solution or up to a limit, not a shard) goes to the
+    // library's front, which chooses the engine and falls back by itself.
+    if args.listing.count && args.shard.is_none() && args.memo_only().is_none() {
+        return count(&args, &problem);
+    }
     if let Some(request) = memo {
         return crate::memo::run(&problem, request);
     }
-    let whole_count = args.listing.count && args.listing.most().is_none() && args.shard.is_none();
-    if args.engine == Some(EngineChoice::Sweep) && (args.best.is_some() || !whole_count) {
-        bail!(
-            "the sweep only counts every solution: use --engine sweep with --count, without --limit, --shard or --best"
-        );
+    if args.engine == Some(EngineChoice::Sweep) {
+        bail!("the sweep only counts: use --engine sweep with --count, without --shard or --best");
     }
     if let Some(k) = args.best {
         if let Some(EngineChoice::Library(Engine::Cells)) = args.engine {
@@ -198,19 +203,6 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         }
         return best(&args, &problem, k as usize);
     }
-    // A count of every solution on the default engine goes to the counter the
-    // library picks: the memo when its probe says it pays (tilings; one
-    // thread, exact counts of any size), the sweep when Knuth's estimates
-    // say it beats the search by fewest options (packings), else a search.
-    let sweep = match args.engine {
-        Some(EngineChoice::Sweep) => Some(Box::new(Sweep::new(&problem)?)),
-        None if whole_count => match Engine::Auto.counter(&problem) {
-            Counter::Memo => return count_by_memo(&args, &problem),
-            Counter::Sweep(sweep) => Some(sweep),
-            Counter::Search(_) => None,
-        },
-        _ => None,
-    };
     if problem.has_costs() && !crate::quiet() {
         say!("quadrille: note: the options' costs are ignored without --best");
     }
@@ -253,17 +245,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let in_parallel = Parallel::new(&problem)
         .threads(threads.unwrap_or(0))
         .config(Config::new().monitor(monitor.clone()).engine(engine));
-    let stats = if let Some(sweep) = &sweep {
-        match sweep.count(threads.unwrap_or(0), monitor.as_deref()) {
-            Ok(stats) => stats,
-            // Past 64 bits, the default count goes on with the memo, exactly.
-            Err(SweepError::Overflow) if args.engine.is_none() => {
-                drop(progress);
-                return count_by_memo(&args, &problem);
-            }
-            Err(e) => return Err(e.into()),
-        }
-    } else if let Some(shard) = args.shard {
+    let stats = if let Some(shard) = args.shard {
         in_parallel.shard(shard.index, shard.of)?.count()?
     } else if parallel && args.listing.count {
         in_parallel.count()?
@@ -342,21 +324,78 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        if sweep.is_some() {
-            print_sweep_stats(&stats, seconds);
-        } else {
-            print_stats(&stats, seconds, problem.has_colors());
-        }
+        print_stats(&stats, seconds, problem.has_colors());
     }
     Ok(Outcome::of_count(stats.solutions))
 }
 
-/// `--count` on the memo engine, when the library's rule for counts picks it
-/// (or the sweep overflows 64 bits): every solution, exactly, on one thread.
-fn count_by_memo(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
-    let output = crate::memo::Output::Count;
-    let limit = quadrille_dlx::memo::DEFAULT_LIMIT;
-    crate::memo::run(problem, crate::memo::Request { output, json: args.json, stats: args.stats, limit })
+/// `--count` (with `--limit K`, at most K): the library's front chooses the
+/// engine, runs it and falls back by itself; after Ctrl-C the count so far,
+/// marked partial (with `--json`, `"interrupted":true`).
+fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
+    if problem.has_costs() && !crate::quiet() {
+        say!("quadrille: note: the options' costs are ignored without --best");
+    }
+    let engine = match args.engine {
+        None => CountEngine::Auto,
+        Some(EngineChoice::Library(engine)) => CountEngine::from(engine),
+        Some(EngineChoice::Memo) => CountEngine::Memo,
+        Some(EngineChoice::Sweep) => CountEngine::Sweep,
+    };
+    let start = Instant::now();
+    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let counted = Count::new(problem)
+        .engine(engine)
+        .threads(Threads::resolve(args.threads).unwrap_or(0))
+        .limit(args.listing.most())
+        .monitor(Some(progress::monitor()))
+        .memo_limit(args.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
+        .run()?;
+    let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    let stats = counted.stats;
+    let mut out = crate::stdout();
+    if args.json {
+        // The summary, the only line; the memo's own figures when it counted.
+        let mut record = serde_json::json!({
+            "solutions": json_count(&counted.solutions),
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "cleansings": stats.cleansings,
+            "seconds": seconds,
+        });
+        if let (Some(memo), Some(fields)) = (&counted.memo, record.as_object_mut()) {
+            fields.insert("zdd_nodes".into(), memo.zdd_nodes().into());
+            fields.insert("memos".into(), memo.memos.into());
+            fields.insert("hits".into(), memo.hits.into());
+        }
+        if let (true, Some(fields)) = (counted.interrupted, record.as_object_mut()) {
+            fields.insert("interrupted".into(), true.into());
+        }
+        writeln!(out, "{record}")?;
+    } else if !counted.interrupted {
+        writeln!(out, "{}", counted.solutions)?;
+    }
+    out.flush()?;
+    if counted.interrupted {
+        say!(
+            "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {} nodes, {} updates",
+            counted.solutions,
+            stats.nodes,
+            stats.updates
+        );
+        return Ok(Outcome::Interrupted);
+    }
+    if args.stats && !crate::quiet() {
+        match (&counted.memo, counted.engine) {
+            (Some(memo), _) => {
+                crate::memo::print_stats(memo, &counted.solutions.to_string(), seconds, problem.has_colors())
+            }
+            (None, CountEngine::Sweep) => print_sweep_stats(&stats, seconds),
+            (None, _) => print_stats(&stats, seconds, problem.has_colors()),
+        }
+    }
+    Ok(if counted.solutions == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
 /// `quadrille solve --best K`: the K cheapest solutions, each with its cost,

@@ -1,8 +1,6 @@
 //! The front's choice of engine: the `Auto` rule, which asks each engine
 //! whether it takes a problem and measures which is faster on its shape.
 
-use crate::memo::Memo;
-use crate::sweep::Sweep;
 use crate::util::problem::Problem;
 use crate::util::search::Engine;
 use crate::{bits, cells, links};
@@ -84,99 +82,109 @@ impl Engine {
     }
 }
 
-/// The search nodes [`Engine::counts_by_memo`] lets the memo probe run.
+/// The memo's probe, by which the front ([`Count`](crate::front::Count))
+/// judges whether the memo engine ([`Memo`](crate::Memo), Knuth's DLX6) may pay.
+///
+/// The probe runs the memo's search for its first 4,096 nodes
+/// ([`MEMO_PROBE_NODES`]) and counts the levels its cache answered: the
+/// memo is chosen when they are at least 20 % of the nodes
+/// ([`MEMO_HIT_PERCENT`]). When the whole memo search ends within the
+/// probe, the memo is chosen when the solutions are at least 10 times
+/// its nodes ([`MEMO_SOLUTIONS_PER_NODE`]): the links' search enters a
+/// node for every solution, so it then makes at least ten times the
+/// memo's nodes, which cost at most a few times more each (domino
+/// tilings of 8×8: 12,988,816 solutions from 2,317 memo nodes); small
+/// problems with few solutions keep the links and their figures. A
+/// problem the memo does not take (bounds on items) is never chosen. The probe counts nodes, not
+/// time, so it decides alike on every machine and every run.
+///
+/// Measured (hits over the first 4,096 nodes; whole counts in processor
+/// seconds on one thread, the memo against `Auto`'s
+/// [`Engine::resolve`], on a loaded 2-core machine):
+///
+/// | instance | hits | memo | links or bits |
+/// |---|---:|---:|---:|
+/// | `dominoes_8x8.dlx` (whole search: 2,317 nodes) | 29.8 % | < 0.01 s | 4.7 s (DLX2) |
+/// | `dominoes_12x12.dlx` | 26.9 % | 0.01 s | out of reach |
+/// | `dominoes_squares_8x8.dlx` (1×1 squares) | 53.1 % | < 0.01 s | out of reach |
+/// | `dominoes_2x2_8x8.dlx` (whole search: 3,160 nodes) | 43.4 % | < 0.01 s | |
+/// | Aztec diamond of order 10, swept along its sides | 20.4 % | 0.04 s | out of reach |
+/// | `sudoku_6x6_all.dlx` | 15.7 % | 3.3 s, 390 MB | 11.6–14.0 s |
+/// | queens-dlx 13 (18: 15.6 %) | 12.5 % | 0.35 s | 0.06 s |
+/// | Langford pairs, n = 12 (20: 1.9 %) | 8.2 % | 0.37 s | 0.11 s |
+/// | `pentomino_6x10.dlx` | 1.8 % | 1.25 s | 0.55 s |
+///
+/// Tilings show hits above the threshold from the first nodes on (every
+/// subproblem is a region left to tile, and regions recur), and there
+/// the links cannot finish at all; queens, Langford pairs and
+/// pentominoes stay below, where the memo is 2–6 times slower. Sudoku
+/// grids lie between: the memo wins on the 6×6 grids, but queens of
+/// order 18 show the same rate (15.6 %), so the threshold stays above
+/// both and sudoku keeps the links. The probe itself costs about a
+/// millisecond (14 ms on pentominoes, whose nodes are costly). The
+/// counts that stay on the links, whole processes of `quadrille solve
+/// FILE --count` (two threads) alternated with the build before the
+/// rule, took this much processor time against it (medians of 9 pairs;
+/// `sudoku_6x6_all.dlx` of 3): queens-dlx 13, 1.039; Langford pairs
+/// n = 12, 1.024; `pentomino_6x10.dlx`, 1.024; `sudoku_6x6_all.dlx`,
+/// 0.93 (noise: it runs 9 s).
+///
+/// The search nodes the memo's probe may run.
 pub const MEMO_PROBE_NODES: u64 = 4_096;
 
 /// The share of the probe's nodes, in percent, that the memo cache must
-/// answer for [`Engine::counts_by_memo`] to choose the memo.
+/// answer for the front ([`Count`](crate::front::Count)) to choose the memo.
 pub const MEMO_HIT_PERCENT: u64 = 20;
 
 /// How many solutions per node a memo search that ends within the probe must
-/// find for [`Engine::counts_by_memo`] to choose the memo.
+/// find for the front ([`Count`](crate::front::Count)) to choose the memo.
 pub const MEMO_SOLUTIONS_PER_NODE: u64 = 10;
 
-impl Engine {
-    /// Whether a count of all the solutions of `problem` should go to the
-    /// memo engine ([`Memo`], Knuth's DLX6) rather than to
-    /// a [`Solver`](crate::Solver): never when another engine was asked for;
-    /// for `Auto`, when a short probe says the memo pays.
-    ///
-    /// The probe runs the memo's search for its first 4,096 nodes
-    /// ([`MEMO_PROBE_NODES`]) and counts the levels its cache answered: the
-    /// memo is chosen when they are at least 20 % of the nodes
-    /// ([`MEMO_HIT_PERCENT`]). When the whole memo search ends within the
-    /// probe, the memo is chosen when the solutions are at least 10 times
-    /// its nodes ([`MEMO_SOLUTIONS_PER_NODE`]): the links' search enters a
-    /// node for every solution, so it then makes at least ten times the
-    /// memo's nodes, which cost at most a few times more each (domino
-    /// tilings of 8×8: 12,988,816 solutions from 2,317 memo nodes); small
-    /// problems with few solutions keep the links and their figures. A
-    /// problem the memo does not take (bounds on items) is never chosen. The probe counts nodes, not
-    /// time, so it decides alike on every machine and every run.
-    ///
-    /// Measured (hits over the first 4,096 nodes; whole counts in processor
-    /// seconds on one thread, the memo against `Auto`'s
-    /// [`Engine::resolve`], on a loaded 2-core machine):
-    ///
-    /// | instance | hits | memo | links or bits |
-    /// |---|---:|---:|---:|
-    /// | `dominoes_8x8.dlx` (whole search: 2,317 nodes) | 29.8 % | < 0.01 s | 4.7 s (DLX2) |
-    /// | `dominoes_12x12.dlx` | 26.9 % | 0.01 s | out of reach |
-    /// | `dominoes_squares_8x8.dlx` (1×1 squares) | 53.1 % | < 0.01 s | out of reach |
-    /// | `dominoes_2x2_8x8.dlx` (whole search: 3,160 nodes) | 43.4 % | < 0.01 s | |
-    /// | Aztec diamond of order 10, swept along its sides | 20.4 % | 0.04 s | out of reach |
-    /// | `sudoku_6x6_all.dlx` | 15.7 % | 3.3 s, 390 MB | 11.6–14.0 s |
-    /// | queens-dlx 13 (18: 15.6 %) | 12.5 % | 0.35 s | 0.06 s |
-    /// | Langford pairs, n = 12 (20: 1.9 %) | 8.2 % | 0.37 s | 0.11 s |
-    /// | `pentomino_6x10.dlx` | 1.8 % | 1.25 s | 0.55 s |
-    ///
-    /// Tilings show hits above the threshold from the first nodes on (every
-    /// subproblem is a region left to tile, and regions recur), and there
-    /// the links cannot finish at all; queens, Langford pairs and
-    /// pentominoes stay below, where the memo is 2–6 times slower. Sudoku
-    /// grids lie between: the memo wins on the 6×6 grids, but queens of
-    /// order 18 show the same rate (15.6 %), so the threshold stays above
-    /// both and sudoku keeps the links. The probe itself costs about a
-    /// millisecond (14 ms on pentominoes, whose nodes are costly). The
-    /// counts that stay on the links, whole processes of `quadrille solve
-    /// FILE --count` (two threads) alternated with the build before the
-    /// rule, took this much processor time against it (medians of 9 pairs;
-    /// `sudoku_6x6_all.dlx` of 3): queens-dlx 13, 1.039; Langford pairs
-    /// n = 12, 1.024; `pentomino_6x10.dlx`, 1.024; `sudoku_6x6_all.dlx`,
-    /// 0.93 (noise: it runs 9 s).
-    pub fn counts_by_memo(self, problem: &Problem) -> bool {
-        if self != Engine::Auto {
-            return false;
-        }
-        let memo = Memo::new(problem);
-        match memo.probe(MEMO_PROBE_NODES) {
-            Ok(probe) if probe.finished => memo.build().is_ok_and(|zdd| {
-                zdd.count() >= crate::memo::BigUint::from(probe.stats.nodes) * MEMO_SOLUTIONS_PER_NODE
-            }),
-            Ok(probe) => {
-                let stats = probe.stats;
-                stats.nodes > 0 && stats.hits * 100 >= stats.nodes * MEMO_HIT_PERCENT
-            }
-            // Bounds: the memo does not take the problem.
-            Err(_) => false,
-        }
-    }
-}
-
 /// The least estimated cost (in nanoseconds) of the search by fewest options
-/// for which [`Engine::counter`] considers the [`Sweep`]: below a
+/// for which the front considers the [`Sweep`](crate::sweep::Sweep): below a
 /// millisecond, counts keep the engine [`Engine::resolve`] picks, and its
 /// statistics (Knuth's, on the links).
 pub const SWEEP_MIN_COST: f64 = 1e6;
 
-/// The most options a problem may have for [`Engine::counter`] to consider
-/// the [`Sweep`]: its choice of order and the estimates take time in
+/// The most options a problem may have for the front to consider
+/// the [`Sweep`](crate::sweep::Sweep): its choice of order and the estimates take time in
 /// proportion to the options, which past this many would cost more than
 /// they could save. The sweep itself, asked for by name, takes any number.
 pub const SWEEP_MAX_OPTIONS: usize = 1 << 16;
 
-/// The cost of a node of the [`Sweep`], for [`Engine::counter`]: measured in
+/// The cost of a node of the [`Sweep`](crate::sweep::Sweep), for the front: measured in
 /// nanoseconds, like the two costs of the search by fewest options.
+///
+/// The costs come from Knuth's estimates of the two trees (random paths
+/// from a fixed seed, so the choice is the same on every run and every
+/// machine; see the `sweep` module): the sweep's nodes at
+/// [`SWEEP_NODE_COST`] each, against the nodes and updates of the search
+/// by fewest options at [`FEWEST_NODE_COST`] and [`FEWEST_UPDATE_COST`].
+/// Below [`SWEEP_MIN_COST`] (a millisecond) counts keep the search and
+/// Knuth's statistics; above [`SWEEP_MAX_OPTIONS`] options the sweep is
+/// not considered. The costs were fitted to the bitset engine's
+/// nodes (41 ns, plus 0.8 ns an update: from 55 ns on queens to 316 ns on
+/// pentominoes, whose options hide hundreds of others) and to the
+/// sweep's (about 20 ns). The estimates are rough (within a factor of
+/// two or three), so the rule is right where the two differ much, and
+/// either choice is near the other's speed where it errs.
+///
+/// Measured (the estimates; counts in processor seconds on one thread,
+/// the sweep with its default cache; `pentomino 6×10` is every packing,
+/// `pentomino_6x10.dlx` Knuth's with the X in one quadrant; queens in
+/// Knuth's organ-pipe order, and in the natural order):
+///
+/// | instance | sweep nodes, estimated | fewest-options nodes, estimated | updates a node | chosen | sweep | bits |
+/// |---|---:|---:|---:|---|---:|---:|
+/// | pentominoes 6×10 | 1.5 × 10⁷ | 1.6 × 10⁶ | 436 | sweep | 0.198 | 1.150 |
+/// | `pentomino_6x10.dlx` | 3.5 × 10⁶ | 5.4 × 10⁵ | 464 | sweep | 0.133 | 0.284 |
+/// | pentominoes 5×12 | 6.6 × 10⁶ | 1.2 × 10⁶ | 384 | sweep | 0.044 | 0.707 |
+/// | pentominoes 4×15 | 5.4 × 10⁵ | 3.7 × 10⁶ | 381 | sweep | 0.009 | 0.247 |
+/// | Scott's 8×8 with a hole | 4.2 × 10⁶ | 2.9 × 10⁵ | 399 | sweep | 0.056 | 0.085 |
+/// | Soma cube | 9.2 × 10⁵ | 2.6 × 10⁵ | 124 | sweep | 0.009 | 0.039 |
+/// | Langford pairs, n = 12 | 1.6 × 10⁷ | 2.9 × 10⁶ | 15 | bits | 0.151 | 0.171 |
+/// | queens 13, organ-pipe | 4.5 × 10⁶ | 1.2 × 10⁶ | 18 | bits | 0.115 | 0.061 |
+/// | queens 12, natural order | 8.2 × 10⁵ | 3.4 × 10⁵ | 21 | sweep | 0.018 | 0.020 |
 pub const SWEEP_NODE_COST: f64 = 20.0;
 
 /// The cost of a node of the bitset engine, beside its updates.
@@ -185,70 +193,3 @@ pub const FEWEST_NODE_COST: f64 = 41.0;
 /// The cost of one update of the bitset engine (counted as the links count
 /// them).
 pub const FEWEST_UPDATE_COST: f64 = 0.8;
-
-/// The engine that counts all the solutions of a problem: the choice of
-/// [`Engine::counter`].
-#[derive(Debug)]
-pub enum Counter {
-    /// The memoizing engine ([`Memo`], Knuth's DLX6).
-    Memo,
-    /// The sweep ([`Sweep`]), ready to count.
-    Sweep(Box<Sweep>),
-    /// A [`Solver`](crate::Solver) (or [`Parallel`](crate::Parallel)) on this
-    /// engine, resolved.
-    Search(Engine),
-}
-
-impl Engine {
-    /// The engine to count all the solutions of `problem`: for `Auto`, the
-    /// memo when [`Engine::counts_by_memo`] says so; else the [`Sweep`] when
-    /// it takes the problem and its estimated cost is lower; else the engine
-    /// [`Engine::resolve`] picks. Any other engine is itself, resolved.
-    ///
-    /// The costs come from Knuth's estimates of the two trees (random paths
-    /// from a fixed seed, so the choice is the same on every run and every
-    /// machine; see the `sweep` module): the sweep's nodes at
-    /// [`SWEEP_NODE_COST`] each, against the nodes and updates of the search
-    /// by fewest options at [`FEWEST_NODE_COST`] and [`FEWEST_UPDATE_COST`].
-    /// Below [`SWEEP_MIN_COST`] (a millisecond) counts keep the search and
-    /// Knuth's statistics; above [`SWEEP_MAX_OPTIONS`] options the sweep is
-    /// not considered. The costs were fitted to the bitset engine's
-    /// nodes (41 ns, plus 0.8 ns an update: from 55 ns on queens to 316 ns on
-    /// pentominoes, whose options hide hundreds of others) and to the
-    /// sweep's (about 20 ns). The estimates are rough (within a factor of
-    /// two or three), so the rule is right where the two differ much, and
-    /// either choice is near the other's speed where it errs.
-    ///
-    /// Measured (the estimates; counts in processor seconds on one thread,
-    /// the sweep with its default cache; `pentomino 6×10` is every packing,
-    /// `pentomino_6x10.dlx` Knuth's with the X in one quadrant; queens in
-    /// Knuth's organ-pipe order, and in the natural order):
-    ///
-    /// | instance | sweep nodes, estimated | fewest-options nodes, estimated | updates a node | chosen | sweep | bits |
-    /// |---|---:|---:|---:|---|---:|---:|
-    /// | pentominoes 6×10 | 1.5 × 10⁷ | 1.6 × 10⁶ | 436 | sweep | 0.198 | 1.150 |
-    /// | `pentomino_6x10.dlx` | 3.5 × 10⁶ | 5.4 × 10⁵ | 464 | sweep | 0.133 | 0.284 |
-    /// | pentominoes 5×12 | 6.6 × 10⁶ | 1.2 × 10⁶ | 384 | sweep | 0.044 | 0.707 |
-    /// | pentominoes 4×15 | 5.4 × 10⁵ | 3.7 × 10⁶ | 381 | sweep | 0.009 | 0.247 |
-    /// | Scott's 8×8 with a hole | 4.2 × 10⁶ | 2.9 × 10⁵ | 399 | sweep | 0.056 | 0.085 |
-    /// | Soma cube | 9.2 × 10⁵ | 2.6 × 10⁵ | 124 | sweep | 0.009 | 0.039 |
-    /// | Langford pairs, n = 12 | 1.6 × 10⁷ | 2.9 × 10⁶ | 15 | bits | 0.151 | 0.171 |
-    /// | queens 13, organ-pipe | 4.5 × 10⁶ | 1.2 × 10⁶ | 18 | bits | 0.115 | 0.061 |
-    /// | queens 12, natural order | 8.2 × 10⁵ | 3.4 × 10⁵ | 21 | sweep | 0.018 | 0.020 |
-    pub fn counter(self, problem: &Problem) -> Counter {
-        if self != Engine::Auto {
-            return Counter::Search(self.resolve(problem));
-        }
-        if self.counts_by_memo(problem) {
-            return Counter::Memo;
-        }
-        if let Some(Ok(sweep)) = (problem.n_options() <= SWEEP_MAX_OPTIONS).then(|| Sweep::new(problem)) {
-            let (nodes, updates) = sweep.estimate_fewest();
-            let fewest = FEWEST_NODE_COST * nodes + FEWEST_UPDATE_COST * updates;
-            if fewest >= SWEEP_MIN_COST && SWEEP_NODE_COST * sweep.estimate() < fewest {
-                return Counter::Sweep(Box::new(sweep));
-            }
-        }
-        Counter::Search(self.resolve(problem))
-    }
-}

@@ -246,44 +246,21 @@
 //!   where a problem repeats itself (tilings: the 12×12 dominoes in a hundredth
 //!   of a second) and loses where nothing does (pentominoes, queens), where
 //!   its cache only costs. Ask for it by name; see "Counting by memo" above.
-//!   To count all solutions, a front may ask [`Engine::counts_by_memo`]: for
-//!   `Auto` it runs the memo's first 4,096 nodes and picks the memo when its
-//!   cache answered at least 20 % of them (tilings do; queens, Langford
-//!   pairs, pentominoes and sudoku do not), or, when the memo finishes
-//!   within the probe, when it found ten solutions a node; the measurements
-//!   are there.
+//!   To count all solutions, ask the front ([`front::Count`]), which tries
+//!   it when its probe says it may pay.
 //! - **Sweep** ([`sweep::Sweep`]) counts, nothing else, and fastest on
 //!   packings: it branches on the first item not yet covered in an order it
 //!   chooses, on a 128-bit bitboard, with nothing to update (up to 128 items,
 //!   no bounds or colours). Its tree is larger than the search by fewest
 //!   options, its nodes some fifteen times cheaper: every pentomino packing
-//!   of 6×10 in 0.2 s against 1.15 s on bits. [`Engine::counter`], the one
-//!   call a front makes to count all solutions, asks the memo's probe first,
-//!   then compares Knuth's estimates of the two trees, weighed by the cost of
-//!   their nodes, and answers with a [`Counter`]: the memo, the sweep, or a
-//!   search on the engine [`Engine::resolve`] picks.
-//!
-//! ```
-//! use quadrille_dlx::{Counter, Engine, Problem};
-//!
-//! // Dominoes on an 8×8 board: the memo counts tilings.
-//! let mut text: String = (0..64).map(|c| format!("c{c} ")).collect();
-//! text.push('\n');
-//! for c in 0..64 {
-//!     if c % 8 < 7 {
-//!         text += &format!("c{} c{}\n", c, c + 1);
-//!     }
-//!     if c < 56 {
-//!         text += &format!("c{} c{}\n", c, c + 8);
-//!     }
-//! }
-//! let dominoes = Problem::from_knuth(&text)?;
-//! assert!(matches!(Engine::Auto.counter(&dominoes), Counter::Memo));
-//! // A small problem keeps the search, and Knuth's statistics.
-//! let small = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
-//! assert!(matches!(Engine::Auto.counter(&small), Counter::Search(Engine::Bits)));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//!   of 6×10 in 0.2 s against 1.15 s on bits.
+//! - **The front** ([`front::Count`]) is the one call that counts all
+//!   solutions: it runs the memo's probe, compares Knuth's estimates of the
+//!   sweep's and the search's trees weighed by the cost of their nodes, gives
+//!   the memo a turn bounded by the cheaper one's cost, runs the engine
+//!   chosen and falls back by itself (the sweep past 64 bits to the memo,
+//!   the memo over its memory to the search); it answers with the count,
+//!   the engine that answered and its statistics.
 //!
 //! ```
 //! use quadrille_dlx::{Config, Engine, Problem, Solver};
@@ -327,7 +304,7 @@
 //! - [`memo`]: counting by memo (DLX6): every solution as a [`Zdd`], exact big
 //!   counts, uniform random solutions.
 //! - [`sweep`]: counting by the first uncovered item on a 128-bit bitboard,
-//!   the fastest count of packings; [`Engine::counter`] picks it.
+//!   the fastest count of packings; the front ([`front::Count`]) picks it.
 #![deny(missing_docs)]
 // The one exception, `util::nodes`, says so where it is declared.
 #![deny(unsafe_code)]
@@ -341,6 +318,7 @@ mod solver;
 mod util;
 
 pub mod costs;
+pub mod front;
 pub mod memo;
 pub mod model;
 pub mod parallel;
@@ -349,7 +327,7 @@ pub mod sweep;
 pub use util::knuth;
 
 pub use auto::{
-    Counter, FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
+    FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
     SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
 pub use costs::{Best, CostError, CostedSolution, MinCost};

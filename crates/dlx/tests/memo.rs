@@ -426,14 +426,17 @@ fn dominoes_and_squares_by_a_transfer_matrix() {
 /// queens, never for another engine asked for, never with bounds.
 #[test]
 fn auto_counts_tilings_by_memo() {
-    use quadrille_dlx::Engine;
+    use quadrille_dlx::front::{Count, CountEngine};
     for file in ["dominoes_8x8", "dominoes_12x12", "dominoes_squares_8x8", "dominoes_2x2_8x8"] {
         let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
-        assert!(Engine::Auto.counts_by_memo(&problem), "{file}");
-        assert!(!Engine::Links.counts_by_memo(&problem), "{file}");
+        let counted = Count::new(&problem).run().unwrap();
+        assert_eq!(counted.engine, CountEngine::Memo, "{file}");
+        assert_eq!(counted.solutions, Memo::new(&problem).count().unwrap(), "{file}");
+        let by_links = Count::new(&problem).engine(CountEngine::Links).limit(Some(3)).run().unwrap();
+        assert_eq!(by_links.engine, CountEngine::Links, "{file}");
     }
     for file in ["pentomino_6x10", "queens_dlx_10", "knuth_toy_bounds", "tetrominoes_twice_8x5"] {
         let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
-        assert!(!Engine::Auto.counts_by_memo(&problem), "{file}");
+        assert_ne!(Count::new(&problem).run().unwrap().engine, CountEngine::Memo, "{file}");
     }
 }

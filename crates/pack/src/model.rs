@@ -121,32 +121,37 @@ impl Packing {
         self.is_tiling() && self.reduction.is_none() && self.spec.pieces().iter().all(|p| p.multiplicity <= 1)
     }
 
-    /// The sweep ([`quadrille_dlx::sweep`]) that counts the packings, when
-    /// every solution is one (not one of each class under symmetry) and the
-    /// library's rule for counts ([`Engine::counter`](quadrille_dlx::Engine::counter))
-    /// picks it: packings of pieces in limited supply, on boards of up to
-    /// 128 items. `None` otherwise (tilings go to the memo, see
-    /// [`Packing::counts_by_memo`]).
+    /// The library's front ([`quadrille_dlx::front::Count`]), ready to count
+    /// the packings when every solution is one (not one of each class under
+    /// symmetry, whose filter looks at each solution): it chooses the engine
+    /// (the memo for tilings, the sweep for packings, a search), runs it and
+    /// falls back by itself; for a tiling, the memo runs on the problem
+    /// ordered for it (see [`Packing::memo`]). `None` for one of each class.
     ///
     /// ```
+    /// use quadrille_dlx::front::CountEngine;
     /// use quadrille_pack::{Packing, Spec, builtin};
     ///
     /// // Knuth's 2 packings of 3×20, each in its 4 orientations.
     /// let spec = Spec::parse(&builtin::description("pentominoes", Some("3x20"))?)?;
-    /// let sweep = Packing::new(&spec)?.sweep().expect("the sweep counts packings");
-    /// assert_eq!(sweep.count(1, None)?.solutions, 4 * 2);
+    /// let counted = Packing::new(&spec)?.count().expect("every solution is a packing").run()?;
+    /// assert_eq!(counted.solutions_u64(), Some(4 * 2));
+    /// // Dominoes on 2×3: three tilings, by the memo.
+    /// let counted = Packing::new(&Spec::parse("[0-1][0-2]\n*|D 00 01\n")?)?.count().unwrap().run()?;
+    /// assert_eq!((counted.solutions_u64(), counted.engine), (Some(3), CountEngine::Memo));
     /// // One of each class: the filter looks at each packing.
-    /// assert!(Packing::up_to_symmetry(&spec)?.sweep().is_none());
+    /// assert!(Packing::up_to_symmetry(&spec)?.count().is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn sweep(&self) -> Option<Box<quadrille_dlx::sweep::Sweep>> {
+    pub fn count(&self) -> Option<quadrille_dlx::front::Count<'_>> {
         if self.reduction.is_some() {
             return None;
         }
-        match quadrille_dlx::Engine::Auto.counter(&self.problem) {
-            quadrille_dlx::Counter::Sweep(sweep) => Some(sweep),
-            _ => None,
-        }
+        let count = quadrille_dlx::front::Count::new(&self.problem);
+        Some(match &self.memo_problem {
+            Some(memo_problem) => count.memo_problem(memo_problem),
+            None => count,
+        })
     }
 
     /// The memoizing search on the problem ([`quadrille_dlx::memo`]): its

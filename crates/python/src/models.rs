@@ -404,10 +404,22 @@ impl PyPacking {
     /// on `threads` threads (0: all cores).
     fn count(&self, py: Python<'_>, threads: usize, engine_name: &str) -> PyResult<u64> {
         let monitor = Arc::new(Monitor::new());
-        // Every packing counted, as the library's rule for counts says: the sweep.
-        if let Some(sweep) = (engine_name == "auto").then(|| self.packing.sweep()).flatten() {
-            let stats = interruptible(py, &monitor, || sweep.count(threads, Some(&monitor)))?;
-            return Ok(stats.map_err(|e| pyo3::exceptions::PyOverflowError::new_err(e.to_string()))?.solutions);
+        // Every packing counted: the library's front chooses and runs.
+        if let Some(count) = self.packing.count() {
+            let engine = crate::problem::count_engine(engine_name)?;
+            let count = count.engine(engine).threads(threads).monitor(Some(monitor.clone()));
+            let counted = interruptible(py, &monitor, move || count.run())?.map_err(value_error)?;
+            return counted.solutions_u64().ok_or_else(|| {
+                pyo3::exceptions::PyOverflowError::new_err(format!(
+                    "{} packings: more than 2^64 - 1",
+                    counted.solutions
+                ))
+            });
+        }
+        if matches!(engine_name, "memo" | "sweep") {
+            return Err(PyValueError::new_err(format!(
+                "engine `{engine_name}` counts every packing, not one of each class: use links, cells, bits or auto"
+            )));
         }
         let config = Config::new().engine(engine(engine_name)?).monitor(Some(monitor.clone()));
         let packing = &self.packing;

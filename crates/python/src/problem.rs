@@ -11,8 +11,9 @@ use std::sync::mpsc::SyncSender;
 
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::sweep::{Sweep, SweepError};
-use quadrille_dlx::{Config, Counter, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver};
+use quadrille_dlx::front::{Count, CountEngine, CountError};
+use quadrille_dlx::sweep::SweepError;
+use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver};
 
 use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
 use crate::slices::PySlices;
@@ -227,9 +228,9 @@ impl PyProblem {
     }
 
     /// Counts the solutions; returns the statistics and the engine that
-    /// counted. `auto` without a limit asks the library which counts
-    /// ([`Engine::counter`]): for `memo` nothing is counted here (the caller
-    /// counts with `zdd`, exactly); `sweep` counts every solution, no limit.
+    /// counted. The library's front chooses (`auto`) and runs; when the memo
+    /// counted past 64 bits, no statistics (the caller counts with `zdd`,
+    /// exactly, as a Python int).
     #[pyo3(signature = (engine_name, limit, threads))]
     fn count(
         &self,
@@ -237,42 +238,22 @@ impl PyProblem {
         engine_name: &str,
         limit: Option<u64>,
         threads: usize,
-    ) -> PyResult<(StatsTuple, &'static str)> {
+    ) -> PyResult<(Option<StatsTuple>, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let problem = &self.problem;
-        let sweep = match (engine_name, limit) {
-            ("sweep", Some(_)) => {
-                return Err(PyValueError::new_err("engine `sweep` counts every solution: drop the limit"));
-            }
-            ("sweep", None) => Some(Box::new(Sweep::new(problem).map_err(value_error)?)),
-            ("auto", None) => match Engine::Auto.counter(problem) {
-                Counter::Memo => return Ok(((0, 0, 0, 0), "memo")),
-                Counter::Sweep(sweep) => Some(sweep),
-                Counter::Search(_) => None,
-            },
-            _ => None,
-        };
-        if let Some(sweep) = sweep {
-            return match interruptible(py, &monitor, || sweep.count(threads, Some(&monitor)))? {
-                Ok(stats) => Ok((stats_tuple(&stats), "sweep")),
-                // Beyond 64 bits: the memo counts exactly, as a Python int.
-                Err(SweepError::Overflow) if engine_name == "auto" => Ok(((0, 0, 0, 0), "memo")),
-                Err(SweepError::Overflow) => Err(PyOverflowError::new_err(SweepError::Overflow.to_string())),
-                Err(e) => Err(value_error(e)),
-            };
-        }
-        let config = self.config(engine_name, limit, &monitor)?;
-        let used = config.get_engine().resolve(problem).name();
-        let stats = interruptible(py, &monitor, move || {
-            if threads == 1 {
-                let mut solver = Solver::with_config(problem, config);
-                solver.count();
-                Ok(solver.stats())
-            } else {
-                Parallel::new(problem).threads(threads).config(config).count()
-            }
+        let count = Count::new(&self.problem)
+            .engine(count_engine(engine_name)?)
+            .limit(limit)
+            .threads(threads)
+            .monitor(Some(monitor.clone()));
+        let counted = interruptible(py, &monitor, move || count.run())?.map_err(|e| match e {
+            CountError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),
+            CountError::Sweep(e @ SweepError::Overflow) => PyOverflowError::new_err(e.to_string()),
+            e => value_error(e),
         })?;
-        Ok((stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?), used))
+        match counted.engine {
+            CountEngine::Memo if counted.solutions_u64().is_none() => Ok((None, "memo")),
+            engine => Ok((Some(stats_tuple(&counted.stats)), engine.name())),
+        }
     }
 
     /// The problem's fingerprint, as shard records name it (`dlx:` and 16
@@ -368,4 +349,14 @@ fn start_solutions(
 ) -> PySolutions {
     let engine = config.get_engine().resolve(&problem).name();
     PySolutions::spawn(engine, monitor, payloads, move |sender| produce(problem, config, sender))
+}
+
+/// The engine of a count by its name: the search engines, `memo`, `sweep` or
+/// `auto`.
+pub(crate) fn count_engine(name: &str) -> PyResult<CountEngine> {
+    Ok(match name {
+        "memo" => CountEngine::Memo,
+        "sweep" => CountEngine::Sweep,
+        name => CountEngine::from(engine(name)?),
+    })
 }

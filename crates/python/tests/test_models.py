@@ -149,6 +149,20 @@ def test_packings_count_alike_on_every_engine() -> None:
     # default count goes to the sweep, the others search.
     packing = quadrille.pack("pentominoes", "3x20")
     assert packing.count(threads=1) == 8
-    for engine in ["links", "bits"]:
+    for engine in ["links", "bits", "memo", "sweep"]:
         assert packing.count(threads=1, engine=engine) == 8
     assert quadrille.pack("pentominoes", "3x20", up_to_symmetry=True).count() == 2
+
+
+def test_tilings_are_counted_as_the_command_line_counts() -> None:
+    # The front counts tilings: dominoes on 12x12 by the memo (the search
+    # would never end), trominoes on 6x10 alike on the memo and the sweep,
+    # and both against the links' search on a smaller box.
+    assert quadrille.pack("dominoes", "8x8").count() == 12988816  # OEIS A004003
+    assert quadrille.pack("dominoes", "12x12").count() == 53060477521960000  # A004003
+    trominoes = quadrille.pack("trominoes", "6x10")
+    assert trominoes.count() == trominoes.count(engine="memo") == trominoes.count(engine="sweep")
+    small = quadrille.pack("trominoes", "3x6")
+    assert small.count() == small.count(engine="links", threads=1)
+    with pytest.raises(ValueError, match="one of each class"):
+        quadrille.pack("trominoes", "3x6", up_to_symmetry=True).count(engine="memo")

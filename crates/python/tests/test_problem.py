@@ -214,8 +214,8 @@ def test_the_sweep_only_counts() -> None:
         problem.first(engine="sweep")
     with pytest.raises(ValueError, match=r"`sweep` only counts"):
         list(problem.solutions(engine="sweep"))
-    with pytest.raises(ValueError, match=r"drop the limit"):
-        problem.count(engine="sweep", limit=3)
+    # A limit holds on the sweep as on every engine (3 solutions).
+    assert [problem.count(engine=e, limit=2) for e in ["sweep", "memo", "links"]] == [2, 2, 2]
     with pytest.raises(ValueError, match=r"colours"):
         Problem.from_knuth("A | X\nA X:red\n").count(engine="sweep")
     with pytest.raises(ValueError, match=r"bounds"):

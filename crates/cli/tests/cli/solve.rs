@@ -218,3 +218,48 @@ fn ctrl_c_stops_the_sweep() {
     assert_eq!(run.code, 130, "{}", run.stderr);
     assert!(run.stderr.contains("so far (partial)"), "{}", run.stderr);
 }
+
+/// `--count --limit K` holds on every engine, the memo and the sweep included
+/// (dominoes on 8×8: 12,988,816 tilings, so 5 is the limit), in text and in
+/// JSON.
+#[test]
+fn a_count_stops_at_its_limit_on_every_engine() {
+    let dominoes = data("dlx/dominoes_8x8.dlx");
+    for engine in ["memo", "sweep", "links", "bits", "auto"] {
+        let all = if matches!(engine, "memo" | "sweep") { "12988816" } else { "5" };
+        for limit in ["1", "5", all] {
+            let args = ["solve", dominoes.to_str().unwrap(), "--count", "--limit", limit, "--engine", engine];
+            let run = crate::quadrille(&args, "");
+            assert_eq!((run.code, run.stdout.trim()), (0, limit), "{engine} {limit}: {}", run.stderr);
+            let json = crate::quadrille(&[&args[..], &["--json"]].concat(), "");
+            let value: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+            assert_eq!(value["solutions"].to_string(), limit, "{engine} {limit}");
+        }
+    }
+}
+
+/// Ctrl-C during `--count --json`: the JSON summary of the count so far on
+/// stdout, marked interrupted, exit code 130.
+#[test]
+fn ctrl_c_during_a_json_count_prints_the_partial_summary() {
+    let problem = data("dlx/sudoku_6x6_all.dlx");
+    for engine in ["links", "bits"] {
+        let args = [
+            "solve".as_ref(),
+            "--count".as_ref(),
+            "--json".as_ref(),
+            "--threads".as_ref(),
+            "1".as_ref(),
+            "--engine".as_ref(),
+            engine.as_ref(),
+            problem.as_os_str(),
+        ];
+        let run = crate::interrupted(&args);
+        assert_eq!(run.code, 130, "{}", run.stderr);
+        let value: serde_json::Value = serde_json::from_str(run.stdout.trim()).expect("one JSON line");
+        assert_eq!(value["interrupted"], serde_json::json!(true), "{}", run.stdout);
+        assert!(value["nodes"].as_u64().unwrap() > 0, "{}", run.stdout);
+        // The partial count is below Knuth's 28,200,960 grids of 6×6.
+        assert!(value["solutions"].as_u64().unwrap() < 28_200_960, "{}", run.stdout);
+    }
+}

@@ -124,7 +124,7 @@
 //! node). On the whole searches the memo takes 6–20 times less processor time
 //! than `dlx6` on the tilings, and about as much where hits are rare
 //! (pentominoes: 1.25 s, where the links engine needs about 0.6 s). The
-//! rule that chooses it for counts, [`Engine::counts_by_memo`](crate::Engine::counts_by_memo),
+//! rule that chooses it for counts, the front ([`Count`](crate::front::Count)),
 //! probes 4,096 nodes and wants 20 % hits; its measurements are there.
 //!
 //! # Threads
@@ -265,10 +265,21 @@ impl<'p> Memo<'p> {
 
     /// Runs the search and returns the diagram of all solutions.
     pub fn build(&self) -> Result<Zdd, MemoError> {
+        let Some(zdd) = self.build_within(u64::MAX, u64::MAX)? else {
+            unreachable!("a search without a limit runs to its end")
+        };
+        Ok(zdd)
+    }
+
+    /// Runs the search as [`Memo::build`] does, but gives up (`None`) rather
+    /// than enter more than `nodes` search nodes, or enter one after more
+    /// than `updates` updates: a bounded try, whose cost the caller knows
+    /// beforehand (the front's choice of engine runs the memo so).
+    pub fn build_within(&self, nodes: u64, updates: u64) -> Result<Option<Zdd>, MemoError> {
         let mut dancer = search::Dancer::new(self.problem)?;
         let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
-        let Some((nodes, root)) = dancer.search(&mut cache, self.monitor.as_ref(), u64::MAX)? else {
-            unreachable!("a search without a node limit runs to its end")
+        let Some((nodes, root)) = dancer.search(&mut cache, self.monitor.as_ref(), nodes, updates)? else {
+            return Ok(None);
         };
         let mut stats = dancer.stats;
         stats.branch_nodes = nodes.len() as u64;
@@ -279,7 +290,7 @@ impl<'p> Memo<'p> {
         } else {
             Vec::new()
         };
-        Ok(zdd::Zdd::new(nodes, root, costs, self.problem.n_options(), stats))
+        Ok(Some(zdd::Zdd::new(nodes, root, costs, self.problem.n_options(), stats)))
     }
 
     /// Runs the search for at most `nodes` search nodes and says what it saw:
@@ -287,9 +298,16 @@ impl<'p> Memo<'p> {
     /// finished. A cheap way to judge whether the memo pays on a problem
     /// before building the whole diagram.
     pub fn probe(&self, nodes: u64) -> Result<Probe, MemoError> {
+        self.probe_within(nodes, u64::MAX)
+    }
+
+    /// [`Memo::probe`] that also stops before entering a node after more
+    /// than `updates` updates, so that its cost is bounded however many
+    /// options each node hides.
+    pub fn probe_within(&self, nodes: u64, updates: u64) -> Result<Probe, MemoError> {
         let mut dancer = search::Dancer::new(self.problem)?;
         let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
-        let finished = dancer.search(&mut cache, self.monitor.as_ref(), nodes)?;
+        let finished = dancer.search(&mut cache, self.monitor.as_ref(), nodes, updates)?;
         let mut stats = dancer.stats;
         if let Some((zdd, _)) = &finished {
             stats.branch_nodes = zdd.len() as u64;

@@ -404,12 +404,14 @@ impl Dancer {
 
     /// Runs the search to its end: the ZDD's branch nodes (ids from 2, in the
     /// order made) and its root; or `None` if it would enter more than
-    /// `node_limit` nodes.
+    /// `node_limit` nodes, or enter a node after more than `update_limit`
+    /// updates.
     pub(super) fn search(
         &mut self,
         cache: &mut Cache,
         monitor: Option<&Arc<Monitor>>,
         node_limit: u64,
+        update_limit: u64,
     ) -> Result<Option<(Vec<ZddNode>, u32)>, MemoError> {
         #[derive(Clone, Copy)]
         enum Step {
@@ -449,7 +451,7 @@ impl Dancer {
             match step {
                 Step::Forward => {
                     self.stats.nodes += 1;
-                    if self.stats.nodes > node_limit {
+                    if self.stats.nodes > node_limit || self.stats.updates > update_limit {
                         self.stats.nodes -= 1;
                         report(&self.stats, &mut reported);
                         return Ok(None);

@@ -114,8 +114,15 @@ class Packing:
 
     def count(self, *, threads: int = 0, engine: str = "auto") -> int:
         """The number of packings (one per class with ``up_to_symmetry``).
-        With ``engine="auto"`` all packings are counted by the sweep when the
-        engine's rule for counts picks it (see :meth:`Problem.count`)."""
+        All packings are counted by the library's front, as the command line
+        counts them: ``auto`` chooses among the memo (tilings), the sweep and
+        a search; ``"memo"`` and ``"sweep"`` may be named, except with
+        ``up_to_symmetry``, whose filter looks at each packing.
+
+        >>> import quadrille
+        >>> quadrille.pack("dominoes", "8x8").count()
+        12988816
+        """
         n: int = self._native.count(_check_threads(threads), _check_engine(engine))
         return n
 

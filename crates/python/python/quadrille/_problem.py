@@ -492,10 +492,10 @@ class Problem:
         limit = _check_limit(limit)
         threads = _check_threads(threads)
         if engine != "memo":
-            # With ``auto`` and no limit, the engine picks the counter: the
-            # memo (answered below), the sweep, or a search.
+            # The library's front chooses and counts; past 64 bits, the
+            # memo's count is read from its diagram below, exactly.
             t, engine = self._native.count(engine, limit, threads)
-            if engine != "memo":
+            if t is not None:
                 return Stats(*t, engine=engine)
         zdd = self.zdd()
         n, s = zdd.count(), zdd.stats

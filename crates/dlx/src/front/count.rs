@@ -1,0 +1,530 @@
+//! The count of every solution: [`Count`] chooses the engine, runs it, and
+//! falls back by itself.
+//!
+//! **The rule for `auto`.** With a limit on the solutions, the search the
+//! [`Engine::resolve`] rule picks counts them (it stops at the limit).
+//! Without one, in turn, each step bounded and each polling the monitor:
+//!
+//! 1. *The memo's probe* ([`Memo::probe_within`]): the memo's search for its
+//!    first [`MEMO_PROBE_NODES`] nodes, and at most
+//!    [`PROBE_UPDATES_PER_NODE`] updates a node, or four for each node of
+//!    the problem's options if more (a probe's work grows with the
+//!    problem, never past a fixed multiple of it). When the memo's search
+//!    ends within the probe, it answers if it found at least
+//!    [`MEMO_SOLUTIONS_PER_NODE`] solutions a node (tilings), else the
+//!    search does (small problems keep Knuth's statistics). Otherwise the
+//!    probe says whether the cache answered at least [`MEMO_HIT_PERCENT`]
+//!    of the nodes.
+//! 2. *Knuth's estimates*, when the sweep takes the problem (at most
+//!    [`SWEEP_MAX_OPTIONS`] options): the costs of the sweep
+//!    ([`SWEEP_NODE_COST`] a node) and of the search by fewest options
+//!    ([`FEWEST_NODE_COST`] a node, [`FEWEST_UPDATE_COST`] an update), as in
+//!    [`Engine::resolve`]'s table. Below [`SWEEP_MIN_COST`] the search
+//!    counts. Else the cheaper of the two is *the other engine*.
+//! 3. *The memo's turn*, bounded by the other engine's cost: the memo runs
+//!    ([`Memo::build_within`]) with the work the other engine is estimated
+//!    to take (the whole of it when the probe found the cache answering,
+//!    [`MEMO_TRY_SHARE`] of it when not, and only when that cost is at
+//!    least a tenth of a second), counted in nodes at [`MEMO_NODE_COST`]
+//!    and updates at [`MEMO_UPDATE_COST`], and against the sweep at most
+//!    [`MEMO_TURN_NODES`] nodes (the sweep's estimate ignores its cache).
+//!    If it finishes, it answers; if
+//!    not (or over its memory limit), the other engine counts. Without an
+//!    estimate (more than 128 items, colours), the memo runs whole when the
+//!    cache answered, else the search counts.
+//! 4. *Fallbacks*: a sweep past 64 bits goes on with the memo, exactly; a
+//!    memo that fails (over its memory limit) gives way to the search.
+//!
+//! Step 3 is a portfolio of two: when the memo is the faster, it answers
+//! in its own time; when the other is, the memo's try costs at most what
+//! the other is estimated to take (or a tenth of a second against the
+//! sweep), so the count takes about twice the better engine's time at
+//! most, within the estimates' error. Where the memo needs more than its
+//! capped turn against the sweep and would have won (pairs with 16
+//! secondary items: the memo 3.1 s, the sweep 0.75 s, so not there), the
+//! sweep counts. Every bound is a count of
+//! nodes and updates, never a time: the choice is the same on every
+//! machine and every run.
+//!
+//! Measured, one thread (`quadrille solve F --count --engine X --stats
+//! --threads 1`, the memo on one thread by nature; seconds of a loaded
+//! 2-core machine):
+//!
+//! | instance | memo | sweep | search | chosen |
+//! |---|---:|---:|---:|---|
+//! | 24 pairs, 8 secondary items (65,536 solutions; memo: 7,661 nodes) | | | | memo |
+//! | 40 pairs, 12 secondary items (40,960,000; memo: 221,183 nodes) | | | | memo |
+//! | 48 pairs, 14 secondary items (1,024,000,000; memo: 1,081,433 nodes) | 0.61 | 0.71 | > 20 | sweep after the memo's turn |
+//! | 48 pairs, 16 secondary items (4,294,967,296; memo: 3,276,773 nodes) | 3.1 | 0.75 | > 300 | sweep after the memo's turn |
+//! | `dominoes_8x8.dlx` | < 0.01 | | 4.7 | memo (probe ends) |
+//! | trominoes 9×10 | > 60, 3.7 GB | 1.6 | | sweep after the memo's turn |
+//! | trominoes 8×10 (no tiling) | 15.2, 300 MB | 0.04 | | sweep after the memo's turn |
+
+use std::sync::Arc;
+
+use crate::auto::{
+    FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
+    SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
+};
+use crate::memo::{BigUint, DEFAULT_LIMIT, Memo, MemoError, MemoStats, Zdd};
+use crate::parallel::{Parallel, ParallelError};
+use crate::solver::Solver;
+use crate::sweep::{DEFAULT_CACHE_BYTES, Sweep, SweepError};
+use crate::util::monitor::Monitor;
+use crate::util::problem::Problem;
+use crate::util::search::{Config, Engine};
+use crate::util::stats::Stats;
+
+/// The updates a node the memo's probe may make (at least; see the module's
+/// notes).
+pub const PROBE_UPDATES_PER_NODE: u64 = 64;
+
+/// The cost of a node of the memo (its signature looked up in the cache),
+/// in nanoseconds, for the memo's turn: measured on the pairs of the
+/// module's table (1,081,433 nodes, 2,146,509 updates in 0.61 s).
+pub const MEMO_NODE_COST: f64 = 400.0;
+
+/// The cost of one update of the memo, in nanoseconds.
+pub const MEMO_UPDATE_COST: f64 = 2.0;
+
+/// The share of the other engine's estimated cost the memo may spend when
+/// its probe did not find the cache answering.
+pub const MEMO_TRY_SHARE: f64 = 0.25;
+
+/// The most nodes of the memo's turn when the other engine is the sweep:
+/// the sweep's estimate is of its tree without its cache of subproblems,
+/// which on tilings (where the memo's cache answers) is far larger than the
+/// tree it walks (trominoes in 8×10: estimated seconds, counted in 0.04 s,
+/// where the memo takes 15 s), so it cannot bound the memo's turn alone.
+/// 2^18 nodes: about a tenth of a second of the memo.
+pub const MEMO_TURN_NODES: u64 = 1 << 18;
+
+/// The least estimated cost (nanoseconds) for which the memo gets a try when
+/// its probe did not find the cache answering: a tenth of a second.
+const MEMO_TRY_MIN_COST: f64 = 1e8;
+
+/// The engines a count may name: the search engines, the memo, the sweep, or
+/// `auto`, the front's choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CountEngine {
+    /// The front's choice (see the module's notes).
+    #[default]
+    Auto,
+    /// Dancing links (DLX1/DLX2's statistics).
+    Links,
+    /// Dancing cells (SSXCC's statistics).
+    Cells,
+    /// Dense bitsets (the links' search and nodes).
+    Bits,
+    /// The memoizing engine, Knuth's DLX6 ([`Memo`]).
+    Memo,
+    /// The sweep ([`Sweep`]).
+    Sweep,
+}
+
+impl CountEngine {
+    /// The engine's name, as the command-line tool spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CountEngine::Auto => "auto",
+            CountEngine::Links => "links",
+            CountEngine::Cells => "cells",
+            CountEngine::Bits => "bits",
+            CountEngine::Memo => "memo",
+            CountEngine::Sweep => "sweep",
+        }
+    }
+
+    /// The search engine of this name, when it is one.
+    fn search(self) -> Option<Engine> {
+        match self {
+            CountEngine::Auto => Some(Engine::Auto),
+            CountEngine::Links => Some(Engine::Links),
+            CountEngine::Cells => Some(Engine::Cells),
+            CountEngine::Bits => Some(Engine::Bits),
+            CountEngine::Memo | CountEngine::Sweep => None,
+        }
+    }
+}
+
+impl From<Engine> for CountEngine {
+    fn from(engine: Engine) -> CountEngine {
+        match engine {
+            Engine::Links => CountEngine::Links,
+            Engine::Cells => CountEngine::Cells,
+            Engine::Bits => CountEngine::Bits,
+            Engine::Auto => CountEngine::Auto,
+        }
+    }
+}
+
+impl std::fmt::Display for CountEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a count could not be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CountError {
+    /// The memo, asked for by name, cannot count the problem (bounds, its
+    /// memory limit).
+    #[error(transparent)]
+    Memo(#[from] MemoError),
+    /// The sweep, asked for by name, does not take the problem.
+    #[error(transparent)]
+    Sweep(#[from] SweepError),
+    /// The parallel search failed.
+    #[error(transparent)]
+    Parallel(#[from] ParallelError),
+}
+
+/// What the choice of engine did, for the record (and for tests: every
+/// figure is a count, the same on every run).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Choice {
+    /// The memo's probe: its figures, when it ran.
+    pub probe: Option<MemoStats>,
+    /// Knuth's estimate of the sweep's nodes, when made.
+    pub sweep_estimate: Option<f64>,
+    /// Knuth's estimates of the nodes and updates of the search by fewest
+    /// options, when made.
+    pub fewest_estimate: Option<(f64, f64)>,
+    /// The nodes and updates the memo was allowed in its turn, when it had
+    /// one.
+    pub memo_budget: Option<(u64, u64)>,
+    /// The engine that gave way to the one that answered (the memo after its
+    /// turn or over its memory limit, the sweep past 64 bits).
+    pub gave_way: Option<CountEngine>,
+}
+
+/// The answer of a [`Count`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Counted {
+    /// The number of solutions (at most the limit, when one was set); when
+    /// interrupted, those counted so far.
+    pub solutions: BigUint,
+    /// The engine that answered (never `Auto`).
+    pub engine: CountEngine,
+    /// Its statistics (the solutions at most `u64::MAX`).
+    pub stats: Stats,
+    /// The memo's own figures, when the memo answered.
+    pub memo: Option<MemoStats>,
+    /// Whether the monitor stopped the count.
+    pub interrupted: bool,
+    /// What the choice did.
+    pub choice: Choice,
+}
+
+impl Counted {
+    /// The solutions, when they fit 64 bits.
+    pub fn solutions_u64(&self) -> Option<u64> {
+        u64::try_from(&self.solutions).ok()
+    }
+}
+
+/// A count of the solutions of a problem, configured with builder-style
+/// setters; [`Count::run`] chooses the engine (see the module's notes),
+/// runs it and falls back by itself.
+///
+/// ```
+/// use quadrille_dlx::front::{Count, CountEngine};
+/// use quadrille_dlx::Problem;
+///
+/// // Dominoes on an 8×8 board: the memo counts tilings.
+/// let mut text: String = (0..64).map(|c| format!("c{c} ")).collect();
+/// text.push('\n');
+/// for c in 0..64 {
+///     if c % 8 < 7 {
+///         text += &format!("c{} c{}\n", c, c + 1);
+///     }
+///     if c < 56 {
+///         text += &format!("c{} c{}\n", c, c + 8);
+///     }
+/// }
+/// let dominoes = Problem::from_knuth(&text)?;
+/// let counted = Count::new(&dominoes).run()?;
+/// assert_eq!(counted.solutions.to_string(), "12988816");
+/// assert_eq!(counted.engine, CountEngine::Memo);
+/// // A limit is a limit whatever the engine.
+/// let five = Count::new(&dominoes).engine(CountEngine::Memo).limit(Some(5)).run()?;
+/// assert_eq!(five.solutions_u64(), Some(5));
+/// // A small problem keeps the search, and Knuth's statistics.
+/// let small = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
+/// assert_eq!(Count::new(&small).run()?.engine, CountEngine::Bits);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Count<'p> {
+    problem: &'p Problem,
+    memo_problem: Option<&'p Problem>,
+    engine: CountEngine,
+    threads: usize,
+    limit: Option<u64>,
+    monitor: Option<Arc<Monitor>>,
+    memo_limit: usize,
+    sweep_cache_bytes: usize,
+}
+
+impl<'p> Count<'p> {
+    /// A count of `problem` by `auto`, on every core, without limit.
+    pub fn new(problem: &'p Problem) -> Count<'p> {
+        Count {
+            problem,
+            memo_problem: None,
+            engine: CountEngine::Auto,
+            threads: 0,
+            limit: None,
+            monitor: None,
+            memo_limit: DEFAULT_LIMIT,
+            sweep_cache_bytes: DEFAULT_CACHE_BYTES,
+        }
+    }
+
+    /// The engine (`Auto` by default).
+    pub fn engine(mut self, engine: CountEngine) -> Count<'p> {
+        self.engine = engine;
+        self
+    }
+
+    /// The threads of the search and the sweep (0, the default: one per
+    /// core); the memo runs on one.
+    pub fn threads(mut self, threads: usize) -> Count<'p> {
+        self.threads = threads;
+        self
+    }
+
+    /// Counts at most `limit` solutions.
+    pub fn limit(mut self, limit: Option<u64>) -> Count<'p> {
+        self.limit = limit;
+        self
+    }
+
+    /// Reports to `monitor`; when it is stopped, the count (its choice
+    /// included) ends with what it counted so far, marked interrupted.
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Count<'p> {
+        self.monitor = monitor;
+        self
+    }
+
+    /// The most bytes of the memo's cache ([`Memo::with_limit`]).
+    pub fn memo_limit(mut self, bytes: usize) -> Count<'p> {
+        self.memo_limit = bytes;
+        self
+    }
+
+    /// The bytes of each thread's cache of the sweep ([`Sweep::cache_bytes`]).
+    pub fn sweep_cache_bytes(mut self, bytes: usize) -> Count<'p> {
+        self.sweep_cache_bytes = bytes;
+        self
+    }
+
+    /// The problem the memo runs on: the same options in the same order, its
+    /// items perhaps declared in another order (a packing's, ordered to keep
+    /// the memo's subproblems few).
+    pub fn memo_problem(mut self, problem: &'p Problem) -> Count<'p> {
+        self.memo_problem = Some(problem);
+        self
+    }
+
+    /// Chooses the engine, runs it and falls back by itself.
+    pub fn run(&self) -> Result<Counted, CountError> {
+        let choice = Choice::default();
+        match self.engine {
+            CountEngine::Memo => self.by_memo(u64::MAX, u64::MAX, choice)?.ok_or_else(|| unreachable!()),
+            CountEngine::Sweep => {
+                let sweep = Sweep::new(self.problem)?.cache_bytes(self.sweep_cache_bytes);
+                self.by_sweep(&sweep, false, choice)
+            }
+            CountEngine::Auto if self.limit.is_none() => self.auto(),
+            engine => {
+                let engine = engine.search().unwrap_or_default().resolve(self.problem);
+                self.by_search(engine, choice)
+            }
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.monitor.as_ref().is_some_and(|m| m.is_stopped())
+    }
+
+    /// The answer of a count stopped before any engine counted.
+    fn interrupted(&self, choice: Choice) -> Counted {
+        Counted {
+            solutions: BigUint::ZERO,
+            engine: CountEngine::from(Engine::Auto.resolve(self.problem)),
+            stats: Stats::default(),
+            memo: None,
+            interrupted: true,
+            choice,
+        }
+    }
+
+    /// The rule for `auto` without a limit (see the module's notes).
+    fn auto(&self) -> Result<Counted, CountError> {
+        let mut choice = Choice::default();
+        let search = Engine::Auto.resolve(self.problem);
+        let memo = self.memo();
+        // 1. The memo's probe, its work bounded by the problem's size.
+        let size: u64 = self.problem.options().map(|o| self.problem.option_items(o).len() as u64).sum();
+        let probe_updates = (MEMO_PROBE_NODES * PROBE_UPDATES_PER_NODE).max(4 * size);
+        let mut memo_hits = None;
+        match memo.probe_within(MEMO_PROBE_NODES, probe_updates) {
+            Ok(probe) => {
+                choice.probe = Some(probe.stats);
+                if probe.finished {
+                    let built = memo.build_within(MEMO_PROBE_NODES, probe_updates);
+                    if let Ok(Some(zdd)) = built {
+                        if zdd.count() >= BigUint::from(probe.stats.nodes) * MEMO_SOLUTIONS_PER_NODE {
+                            return Ok(self.memo_answer(&zdd, choice));
+                        }
+                    }
+                    return self.by_search(search, choice);
+                }
+                let stats = probe.stats;
+                memo_hits = Some(stats.nodes > 0 && stats.hits * 100 >= stats.nodes * MEMO_HIT_PERCENT);
+            }
+            Err(MemoError::Interrupted) => return Ok(self.interrupted(choice)),
+            // Bounds: the memo does not take the problem.
+            Err(_) => {}
+        }
+        if self.stopped() {
+            return Ok(self.interrupted(choice));
+        }
+        // 2. Knuth's estimates, when the sweep takes the problem.
+        let sweep = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
+            Sweep::new(self.problem).ok().map(|s| s.cache_bytes(self.sweep_cache_bytes))
+        } else {
+            None
+        };
+        if self.stopped() {
+            return Ok(self.interrupted(choice));
+        }
+        let Some(sweep) = sweep else {
+            // No estimate: the memo whole when its cache answered.
+            if memo_hits == Some(true) {
+                if let Some(counted) = self.by_memo(u64::MAX, u64::MAX, choice.clone()).ok().flatten() {
+                    return Ok(counted);
+                }
+                choice.gave_way = Some(CountEngine::Memo);
+            }
+            return self.by_search(search, choice);
+        };
+        let (nodes, updates) = sweep.estimate_fewest();
+        choice.fewest_estimate = Some((nodes, updates));
+        choice.sweep_estimate = Some(sweep.estimate());
+        if self.stopped() {
+            return Ok(self.interrupted(choice));
+        }
+        let fewest = FEWEST_NODE_COST * nodes + FEWEST_UPDATE_COST * updates;
+        if fewest < SWEEP_MIN_COST {
+            return self.by_search(search, choice);
+        }
+        let swept = SWEEP_NODE_COST * sweep.estimate();
+        let (other_cost, by_sweep) = if swept < fewest { (swept, true) } else { (fewest, false) };
+        // 3. The memo's turn, bounded by the other engine's cost.
+        let share = match memo_hits {
+            Some(true) => Some(1.0),
+            Some(false) if other_cost >= MEMO_TRY_MIN_COST => Some(MEMO_TRY_SHARE),
+            _ => None,
+        };
+        if let Some(share) = share {
+            let budget = other_cost * share;
+            // Float to integer casts saturate. Against the sweep, whose
+            // estimate is of its tree without its cache, the turn is capped.
+            let (mut memo_nodes, mut memo_updates) =
+                ((budget / MEMO_NODE_COST) as u64, (budget / MEMO_UPDATE_COST) as u64);
+            if by_sweep {
+                memo_nodes = memo_nodes.min(MEMO_TURN_NODES);
+                memo_updates = memo_updates.min(MEMO_TURN_NODES * PROBE_UPDATES_PER_NODE);
+            }
+            choice.memo_budget = Some((memo_nodes, memo_updates));
+            match self.by_memo(memo_nodes, memo_updates, choice.clone()) {
+                Ok(Some(counted)) => return Ok(counted),
+                // Past its turn, or over its memory limit.
+                _ => choice.gave_way = Some(CountEngine::Memo),
+            }
+        }
+        if by_sweep { self.by_sweep(&sweep, true, choice) } else { self.by_search(search, choice) }
+    }
+
+    /// The memo, on the problem given for it.
+    fn memo(&self) -> Memo<'p> {
+        Memo::new(self.memo_problem.unwrap_or(self.problem)).with_limit(self.memo_limit).monitor(self.monitor.clone())
+    }
+
+    /// The memo's count within `nodes` and `updates` (`None` past them).
+    fn by_memo(&self, nodes: u64, updates: u64, choice: Choice) -> Result<Option<Counted>, CountError> {
+        match self.memo().build_within(nodes, updates) {
+            Ok(Some(zdd)) => Ok(Some(self.memo_answer(&zdd, choice))),
+            Ok(None) => Ok(None),
+            Err(MemoError::Interrupted) => Ok(Some(Counted {
+                solutions: BigUint::ZERO,
+                engine: CountEngine::Memo,
+                stats: self.monitor.as_ref().map(|m| m.stats()).unwrap_or_default(),
+                memo: None,
+                interrupted: true,
+                choice,
+            })),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The answer of the memo's diagram, at most the limit.
+    fn memo_answer(&self, zdd: &Zdd, choice: Choice) -> Counted {
+        let mut solutions = zdd.count();
+        if let Some(limit) = self.limit {
+            solutions = solutions.min(BigUint::from(limit));
+        }
+        let memo = *zdd.stats();
+        let stats = Stats {
+            nodes: memo.nodes,
+            updates: memo.updates,
+            cleansings: memo.cleansings,
+            solutions: u64::try_from(&solutions).unwrap_or(u64::MAX),
+        };
+        Counted { solutions, engine: CountEngine::Memo, stats, memo: Some(memo), interrupted: false, choice }
+    }
+
+    /// The sweep's count; past 64 bits, when `fall_back`, the memo's.
+    fn by_sweep(&self, sweep: &Sweep, fall_back: bool, mut choice: Choice) -> Result<Counted, CountError> {
+        let stats = match sweep.count(self.threads, self.monitor.as_deref()) {
+            Ok(stats) => stats,
+            Err(SweepError::Overflow) if fall_back => {
+                choice.gave_way = Some(CountEngine::Sweep);
+                return Ok(self.by_memo(u64::MAX, u64::MAX, choice)?.unwrap_or_else(|| unreachable!()));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut solutions = BigUint::from(stats.solutions);
+        if let Some(limit) = self.limit {
+            solutions = solutions.min(BigUint::from(limit));
+        }
+        Ok(Counted { solutions, engine: CountEngine::Sweep, stats, memo: None, interrupted: self.stopped(), choice })
+    }
+
+    /// The search's count on `engine` (resolved): on several threads unless
+    /// one is asked for or a limit set.
+    fn by_search(&self, engine: Engine, choice: Choice) -> Result<Counted, CountError> {
+        let config = Config::new().limit(self.limit).monitor(self.monitor.clone()).engine(engine);
+        let stats = if self.limit.is_none() && self.threads != 1 {
+            Parallel::new(self.problem).threads(self.threads).config(config).count()?
+        } else {
+            let mut solver = Solver::with_config(self.problem, config);
+            solver.count();
+            solver.stats()
+        };
+        Ok(Counted {
+            solutions: BigUint::from(stats.solutions),
+            engine: CountEngine::from(engine),
+            stats,
+            memo: None,
+            interrupted: self.stopped(),
+            choice,
+        })
+    }
+}
