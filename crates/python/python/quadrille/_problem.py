@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -82,6 +83,15 @@ def _name(thing: object, taken: set[str]) -> str:
         name = f"{base}#{k}"
     taken.add(name)
     return name
+
+
+def _integer(value: object, what: str) -> int:
+    """``value`` as an ``int``, if it is an integer (a Python or numpy one);
+    a ``float`` is not rounded, nor a ``str`` read: ``TypeError`` naming
+    ``what``."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__} ({value!r})")
+    return operator.index(value)  # type: ignore[arg-type]
 
 
 def _check_engine(engine: str) -> str:
@@ -174,7 +184,9 @@ class Problem:
         :param payloads: what each option stands for in the solutions.
         :raises ValueError: an unknown or repeated item, a colour on a primary item,
             an option without primary item, bad bounds; the message names them.
-        :raises TypeError: an item or colour that is not hashable.
+        :raises TypeError: an item or colour that is not hashable; a cost or
+            a bound that is not an ``int`` (a ``float`` is not rounded, a
+            ``str`` not read).
         """
         primary = list(primary)
         secondary = list(secondary)
@@ -203,7 +215,10 @@ class Problem:
                     raise TypeError(
                         f"bounds for {item!r} must be a pair (a, b), not {bound!r}"
                     ) from None
-                bound_list[k] = (int(lower), int(upper))
+                bound_list[k] = (
+                    _integer(lower, f"the bound of {item!r}"),
+                    _integer(upper, f"the bound of {item!r}"),
+                )
         offsets = [0]
         flat: list[int] = []
         flat_colors: list[int] = []
@@ -251,7 +266,7 @@ class Problem:
         n_options = len(offsets) - 1
         cost_list: list[int] | None = None
         if costs is not None:
-            cost_list = [int(c) for c in costs]
+            cost_list = [_integer(c, f"option {o}: the cost") for o, c in enumerate(costs)]
             if len(cost_list) != n_options:
                 raise ValueError(f"{len(cost_list)} costs for {n_options} options")
             for o, c in enumerate(cost_list):
