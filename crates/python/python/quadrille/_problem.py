@@ -357,6 +357,12 @@ class Problem:
         >>> m = np.array([[1, 0, 0, 1, 0], [1, 1, 1, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 1]])
         >>> quadrille.Problem.from_matrix(m).first()
         [0, 2, 3]
+
+        :raises ValueError: a matrix past the engine's 2**31 - 1 nodes (a
+            node per column, per 1 and per row), checked before anything is
+            sized by its shape; values other than 0 and 1.
+        :raises MemoryError: a matrix whose problem would take more memory
+            than this process can have (reserved before it is built).
         """
         indptr, indices, n_columns = _csr(matrix)
         if primary is None:
@@ -531,8 +537,11 @@ class Problem:
         """The solutions, one at a time, lazily: each a list of payloads (or
         option numbers), in the order the search chose its options.
 
-        The search runs on a thread of its own, a few solutions ahead; breaking
-        out of the loop, or deleting the iterator, stops it. The iterator's
+        The iterator holds the search paused between two solutions, and no
+        thread: each call that needs more searches for a chunk (1, 2, 4, …
+        up to 1,024 solutions) on a thread that ends with the call, the GIL
+        released. Breaking out of the loop, or deleting the iterator, frees
+        the search. The iterator's
         ``stats`` are the search's statistics so far. With ``engine="memo"``,
         they are those of :meth:`zdd`, in the diagram's order.
 
