@@ -76,15 +76,16 @@ def test_an_abandoned_iterator_frees_its_search() -> None:
     solutions = problem.solutions()
     first = next(solutions)
     assert len(first) == 16
-    # Paused between two calls, the search holds no thread.
-    assert threads_now() == before
+    # Paused between two calls, the search holds no thread (other tests'
+    # threads, a cluster's, may still be ending: at most as many as before).
+    assert threads_now() <= before
     del solutions
-    assert threads_now() == before
+    assert threads_now() <= before
     solutions = problem.solutions()
     for _ in zip(range(5), solutions):
         pass
     solutions.close()
-    assert threads_now() == before
+    assert threads_now() <= before
     assert list(solutions) == []
     assert solutions.finished
 
@@ -161,11 +162,12 @@ def test_many_live_iterators_need_no_thread_each(live: int) -> None:
     before = threads_now()
     iterators = [problem.solutions() for _ in range(live)]
     firsts = [next(it) for it in iterators]
-    assert threads_now() == before
+    # A thread each would be `live` more; others' may be ending: at most as before.
+    assert threads_now() <= before
     assert all(f == firsts[0] for f in firsts)
     # Each iterator goes on to its end: 92 solutions (OEIS A000170), one read.
     assert all(len(list(it)) == 91 for it in iterators)
-    assert threads_now() == before
+    assert threads_now() <= before
 
 
 REFUSED = textwrap.dedent(
