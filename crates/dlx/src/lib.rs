@@ -325,6 +325,7 @@ pub mod parallel;
 pub mod shard;
 pub mod sweep;
 pub use util::knuth;
+pub use util::matrix;
 
 pub use auto::{
     FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
@@ -336,7 +337,7 @@ pub use links::trace::Event;
 pub use memo::{Memo, MemoError, MemoStats, Zdd};
 pub use model::{Model, ModelBuilder, ModelError};
 pub use parallel::{Parallel, ParallelError, Subtrees};
-pub use solver::{Solutions, Solver};
+pub use solver::{IntoSolutions, Solutions, Solver};
 pub use util::monitor::{Monitor, REPORT_EVERY};
 pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
 pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};

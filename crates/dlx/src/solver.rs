@@ -285,6 +285,16 @@ impl Solver {
         Solutions { solver: self }
     }
 
+    /// The solutions (up to the configured limit), one at a time, from an
+    /// iterator that owns the solver: to keep a search paused between two
+    /// solutions without a borrow (Python's iterators keep theirs so, with
+    /// no thread of their own). Its [`stats`](IntoSolutions::stats) are the
+    /// search's so far.
+    pub fn into_solutions(mut self) -> IntoSolutions {
+        dispatch!(&mut self.engine, e => Resumable::start(&mut **e));
+        IntoSolutions { solver: self }
+    }
+
     /// As [`visit`](Solver::visit), also calling `trace` with every [`Event`](crate::Event) of
     /// the search: each choice of an item, each cover, each option tried and
     /// taken back, each solution, each uncover. When `trace` returns `Break`, the
@@ -339,6 +349,34 @@ impl Drop for Solutions<'_> {
     }
 }
 
+/// The solutions of a [`Solver`] it owns, one at a time: made by
+/// [`Solver::into_solutions`].
+pub struct IntoSolutions {
+    solver: Solver,
+}
+
+impl IntoSolutions {
+    /// The statistics of the search so far (final once the iterator ended).
+    pub fn stats(&self) -> Stats {
+        self.solver.stats()
+    }
+}
+
+impl Iterator for IntoSolutions {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        let Solver { engine, config, .. } = &mut self.solver;
+        dispatch!(engine, e => Resumable::next(&mut **e, config))
+    }
+}
+
+impl Drop for IntoSolutions {
+    fn drop(&mut self) {
+        self.solver.stop();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Whole searches on small problems, small enough for Miri.
@@ -370,6 +408,36 @@ mod tests {
     fn first_branch(problem: &Problem) -> crate::Item {
         let uses = |i: crate::Item| problem.options().filter(|&o| problem.option_items(o).contains(&i)).count();
         problem.items().filter(|&i| problem.is_primary(i)).min_by_key(|&i| uses(i)).unwrap()
+    }
+
+    /// The owned iterator lists what the borrowed one lists, on every
+    /// engine, against the brute force; its statistics are the search's.
+    #[test]
+    fn owned_solutions_are_the_solutions() {
+        for text in [
+            "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
+            "a b c\na\nb\nc\na b\nb c\na c\na b c\n",
+            "a b\na\n",
+        ] {
+            let problem = Problem::from_knuth(text).unwrap();
+            let mut expected = brute_force(&problem);
+            expected.sort();
+            for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+                let config = Config::new().engine(engine);
+                let mut borrowed: Vec<_> = Solver::with_config(&problem, config.clone()).solutions().collect();
+                let mut owned = Solver::with_config(&problem, config.clone()).into_solutions();
+                let mut listed: Vec<_> = owned.by_ref().collect();
+                assert_eq!(listed, borrowed, "{engine:?}");
+                for solution in listed.iter_mut().chain(borrowed.iter_mut()) {
+                    solution.sort();
+                }
+                listed.sort();
+                assert_eq!(listed, expected, "{engine:?}");
+                let mut solver = Solver::with_config(&problem, config);
+                solver.count();
+                assert_eq!(owned.stats(), solver.stats(), "{engine:?}");
+            }
+        }
     }
 
     #[test]

@@ -5,19 +5,18 @@
 //! objects) to numbers and calls these with plain lists; this module builds the
 //! engine's problem from them and runs its searches.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::mpsc::SyncSender;
 
-use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use quadrille_dlx::front::{Count, CountEngine, CountError};
+use quadrille_dlx::matrix;
 use quadrille_dlx::sweep::SweepError;
-use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver};
+use quadrille_dlx::{Config, Engine, IntoSolutions, MinCost, Monitor, OptionId, Parallel, Problem, Solver, Stats};
 
 use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
 use crate::slices::PySlices;
-use crate::solutions::{ChunkSender, Message, PySolutions, check_payloads, send_all};
+use crate::solutions::{Chunk, PySolutions, Source, check_payloads};
 use crate::zdd::PyZdd;
 
 /// The engine of that name. `memo`, which builds a diagram rather than
@@ -145,23 +144,20 @@ impl PyProblem {
 
     /// A 0/1 matrix in compressed sparse rows: row `r` holds the columns
     /// `indices[indptr[r]..indptr[r + 1]]` (little-endian `u32` bytes); the
-    /// first `n_primary` of `n_columns` columns are primary.
+    /// first `n_primary` of `n_columns` columns are primary. The library
+    /// ([`matrix::from_csr`]) checks the shape before sizing anything by it:
+    /// `ValueError` for a matrix too large or malformed, `MemoryError` for
+    /// one this process cannot hold.
     #[staticmethod]
-    fn from_csr(n_columns: usize, n_primary: usize, indptr: &[u8], indices: &[u8]) -> PyResult<Self> {
+    fn from_csr(py: Python<'_>, n_columns: usize, n_primary: usize, indptr: &[u8], indices: &[u8]) -> PyResult<Self> {
         let indptr = u32s(indptr, "indptr")?;
         let indices = u32s(indices, "indices")?;
-        let mut b = Problem::builder();
-        let mut handles = Vec::with_capacity(n_columns);
-        for column in 0..n_columns {
-            let name = column.to_string();
-            handles.push(if column < n_primary { b.primary(&name) } else { b.secondary(&name) }.map_err(value_error)?);
+        let problem = py.allow_threads(|| matrix::from_csr(n_columns, n_primary, &indptr, &indices));
+        match problem {
+            Ok(problem) => Ok(PyProblem { problem }),
+            Err(error @ matrix::MatrixError::OutOfMemory { .. }) => Err(PyMemoryError::new_err(error.to_string())),
+            Err(error) => Err(value_error(error)),
         }
-        for (row, range) in option_ranges(&indptr, indices.len())?.into_iter().enumerate() {
-            let items: Option<Vec<_>> = indices[range].iter().map(|&c| handles.get(c as usize).copied()).collect();
-            let items = items.ok_or_else(|| PyValueError::new_err(format!("row {row}: a column out of range")))?;
-            b.option(items).map_err(|e| PyValueError::new_err(format!("row {row}: {e}")))?;
-        }
-        Ok(PyProblem { problem: b.build().map_err(value_error)? })
     }
 
     /// The problem in Knuth's text format.
@@ -328,19 +324,29 @@ impl PyProblem {
     }
 }
 
-/// The search's end of the channel: runs the search, sending its solutions.
-fn produce(problem: Problem, config: Config, sender: SyncSender<Message>) {
-    send_all(sender, |sender| {
-        let mut solver = Solver::with_config(&problem, config);
-        let mut out = ChunkSender::new(sender);
-        solver.visit(|solution| if out.push(solution) { ControlFlow::Continue(()) } else { ControlFlow::Break(()) });
-        out.flush();
-        solver.stats()
-    });
+/// A search paused between two solutions.
+struct Search {
+    solutions: IntoSolutions,
 }
 
-/// The solutions of `problem`, searched with `config` on a thread of their
-/// own (see [`PySolutions`]).
+impl Source for Search {
+    fn fill(&mut self, chunk: &mut Chunk, max: usize) -> Option<Stats> {
+        for _ in 0..max {
+            match self.solutions.next() {
+                Some(solution) => chunk.push(&solution),
+                None => return Some(self.solutions.stats()),
+            }
+        }
+        None
+    }
+
+    fn stats(&self) -> Stats {
+        self.solutions.stats()
+    }
+}
+
+/// The solutions of `problem`, searched with `config` a chunk at a time (see
+/// [`PySolutions`]).
 fn start_solutions(
     problem: Problem,
     config: Config,
@@ -348,7 +354,8 @@ fn start_solutions(
     payloads: Option<Vec<PyObject>>,
 ) -> PySolutions {
     let engine = config.get_engine().resolve(&problem).name();
-    PySolutions::spawn(engine, monitor, payloads, move |sender| produce(problem, config, sender))
+    let solutions = Solver::with_config(&problem, config).into_solutions();
+    PySolutions::new(engine, monitor, payloads, Box::new(Search { solutions }))
 }
 
 /// The engine of a count by its name: the search engines, `memo`, `sweep` or

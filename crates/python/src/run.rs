@@ -45,11 +45,16 @@ where
 {
     std::thread::scope(|scope| {
         let waiter = std::thread::current();
-        let handle = scope.spawn(move || {
-            let result = catch_unwind(AssertUnwindSafe(work));
-            waiter.unpark();
-            result
-        });
+        // A thread the system refuses (too many, too little memory) is a
+        // `RuntimeError`, not a panic: Python's `PanicException` would
+        // escape `except Exception`.
+        let handle = std::thread::Builder::new()
+            .spawn_scoped(scope, move || {
+                let result = catch_unwind(AssertUnwindSafe(work));
+                waiter.unpark();
+                result
+            })
+            .map_err(|error| PyRuntimeError::new_err(format!("cannot start a thread for the search: {error}")))?;
         // A short search is over in well under a millisecond: yielding the
         // processor to it first, rather than sleeping at once, saves the
         // scheduler's wake-up latency (milliseconds on a busy machine).

@@ -1,18 +1,19 @@
-//! The solutions of a search handed to Python one at a time: the search runs
-//! on a thread of its own and sends them in chunks a little ahead of the
-//! reader, whatever made them (an engine's search, or a diagram's paths).
+//! The solutions of a search handed to Python one at a time. The search
+//! keeps no thread of its own between two calls: each call that needs more
+//! solutions runs it a chunk further (1, 2, 4, … up to [`CHUNK`] solutions)
+//! on a thread that ends with the call (`run::interruptible`, so the GIL is
+//! released and Ctrl-C heard), whatever makes them (an engine's search, or
+//! a diagram's paths). A thousand live iterators cost a thousand paused
+//! searches, and no thread.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, TryLockError};
-use std::thread::JoinHandle;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use quadrille_dlx::{Monitor, OptionId, Stats};
 
-use crate::run::{POLL, panic_message, stats_tuple};
+use crate::run::{interruptible, stats_tuple};
 
 /// Refuses payloads that are not one per option.
 pub(crate) fn check_payloads(payloads: &Option<Vec<PyObject>>, n_options: usize) -> PyResult<()> {
@@ -24,131 +25,70 @@ pub(crate) fn check_payloads(payloads: &Option<Vec<PyObject>>, n_options: usize)
     }
 }
 
-/// Solutions travel from the search's thread in chunks: the options of each,
-/// one after the other, and where each ends.
+/// Solutions gathered by one call: the options of each, one after the
+/// other, and where each ends.
 #[derive(Default)]
 pub(crate) struct Chunk {
     options: Vec<u32>,
     ends: Vec<usize>,
 }
 
-/// What the search's thread sends.
-pub(crate) enum Message {
-    Chunk(Chunk),
-    Done(Stats),
-    Panicked(String),
+impl Chunk {
+    /// Adds a solution.
+    pub(crate) fn push(&mut self, solution: &[OptionId]) {
+        self.options.extend(solution.iter().map(|o| o.0));
+        self.ends.push(self.options.len());
+    }
 }
 
-/// The most solutions in one chunk; the first chunks are smaller (1, 2, 4, …),
-/// so that asking for a few solutions does not search for many.
+/// The most solutions one call gathers; the first calls gather fewer (1, 2,
+/// 4, …), so that asking for a few solutions does not search for many.
 const CHUNK: usize = 1024;
 
-/// Gathers solutions into chunks and sends them.
-pub(crate) struct ChunkSender<'s> {
-    sender: &'s SyncSender<Message>,
-    chunk: Chunk,
-    size: usize,
-    open: bool,
-}
+/// What makes the solutions: a paused search, or a diagram's paths.
+pub(crate) trait Source: Send {
+    /// Adds up to `max` solutions to `chunk`; the final statistics once
+    /// there are no more.
+    fn fill(&mut self, chunk: &mut Chunk, max: usize) -> Option<Stats>;
 
-impl<'s> ChunkSender<'s> {
-    pub(crate) fn new(sender: &'s SyncSender<Message>) -> Self {
-        ChunkSender { sender, chunk: Chunk::default(), size: 1, open: true }
-    }
-
-    /// Adds a solution; false once the reader has gone.
-    pub(crate) fn push(&mut self, solution: &[OptionId]) -> bool {
-        self.chunk.options.extend(solution.iter().map(|o| o.0));
-        self.chunk.ends.push(self.chunk.options.len());
-        if self.chunk.ends.len() >= self.size {
-            self.size = (self.size * 2).min(CHUNK);
-            if self.sender.send(Message::Chunk(std::mem::take(&mut self.chunk))).is_err() {
-                self.open = false;
-            }
-        }
-        self.open
-    }
-
-    /// Sends the last solutions.
-    pub(crate) fn flush(self) {
-        if self.open && !self.chunk.ends.is_empty() {
-            let _ = self.sender.send(Message::Chunk(self.chunk));
-        }
-    }
-}
-
-/// Runs `work`, which sends solutions, then sends its statistics, or its
-/// panic's message.
-pub(crate) fn send_all(sender: SyncSender<Message>, work: impl FnOnce(&SyncSender<Message>) -> Stats) {
-    let result = catch_unwind(AssertUnwindSafe(|| work(&sender)));
-    let _ = sender.send(match result {
-        Ok(stats) => Message::Done(stats),
-        Err(payload) => Message::Panicked(panic_message(&*payload)),
-    });
+    /// The statistics so far.
+    fn stats(&self) -> Stats;
 }
 
 struct State {
-    receiver: Option<Receiver<Message>>,
+    /// `None` once the solutions are over, or the iterator closed.
+    source: Option<Box<dyn Source>>,
     chunk: Chunk,
     /// The next solution of the chunk to hand out.
     next: usize,
+    /// How many solutions the next call gathers.
+    size: usize,
     done: Option<Stats>,
 }
 
-/// The solutions of a problem, searched on a thread of their own a chunk
-/// ahead of the reader; closing or dropping it stops and frees the search.
+/// The solutions of a problem, searched a chunk at a time as the reader asks;
+/// closing or dropping it frees the search.
 #[pyclass(module = "quadrille", name = "Solutions", frozen)]
 pub(crate) struct PySolutions {
     state: Mutex<State>,
+    /// The monitor the search reports to, stopped by `close` from another
+    /// thread while a chunk is being searched.
     monitor: Arc<Monitor>,
     payloads: Option<Vec<PyObject>>,
-    search: Mutex<Option<JoinHandle<()>>>,
     /// The engine that searches.
     engine: &'static str,
 }
 
 impl PySolutions {
-    /// Solutions sent by `producer` on a thread of its own; `monitor` is
-    /// stopped when the reader closes them.
-    pub(crate) fn spawn(
+    /// The solutions `source` makes, searched with `monitor`.
+    pub(crate) fn new(
         engine: &'static str,
         monitor: Arc<Monitor>,
         payloads: Option<Vec<PyObject>>,
-        producer: impl FnOnce(SyncSender<Message>) + Send + 'static,
+        source: Box<dyn Source>,
     ) -> Self {
-        let (sender, receiver) = sync_channel(0);
-        let search = std::thread::spawn(move || producer(sender));
-        PySolutions {
-            state: Mutex::new(State { receiver: Some(receiver), chunk: Chunk::default(), next: 0, done: None }),
-            monitor,
-            payloads,
-            search: Mutex::new(Some(search)),
-            engine,
-        }
-    }
-
-    /// Stops the search and waits for its thread (at most until its next
-    /// report to the monitor).
-    fn finish(&self, state: &mut State) {
-        self.monitor.stop();
-        state.receiver = None;
-        let search = self.search.lock().map(|mut s| s.take()).unwrap_or(None);
-        if let Some(search) = search {
-            let _ = search.join();
-        }
-    }
-}
-
-impl Drop for PySolutions {
-    fn drop(&mut self) {
-        if let Ok(mut state) = self.state.lock() {
-            let state = &mut *state;
-            self.monitor.stop();
-            state.receiver = None;
-        }
-        if let Some(search) = self.search.get_mut().ok().and_then(Option::take) {
-            let _ = search.join();
-        }
+        let state = State { source: Some(source), chunk: Chunk::default(), next: 0, size: 1, done: None };
+        PySolutions { state: Mutex::new(state), monitor, payloads, engine }
     }
 }
 
@@ -178,58 +118,53 @@ impl PySolutions {
                 };
                 return Ok(Some(list.into_any().unbind()));
             }
-            let Some(receiver) = state.receiver.take() else {
+            let Some(mut source) = state.source.take() else {
                 return Ok(None);
             };
-            let (receiver, message) = py.allow_threads(move || {
-                let message = receiver.recv_timeout(POLL);
-                (receiver, message)
-            });
-            state.receiver = Some(receiver);
-            match message {
-                Ok(Message::Chunk(chunk)) => {
-                    state.chunk = chunk;
-                    state.next = 0;
-                }
-                Ok(Message::Done(stats)) => {
-                    state.done = Some(stats);
-                    self.finish(state);
-                    return Ok(None);
-                }
-                Ok(Message::Panicked(message)) => {
-                    self.finish(state);
-                    return Err(PyRuntimeError::new_err(format!("internal error in the search: {message}")));
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(error) = py.check_signals() {
-                        self.finish(state);
-                        return Err(error);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.finish(state);
-                    return Ok(None);
-                }
+            let size = state.size;
+            state.size = (size * 2).min(CHUNK);
+            let mut chunk = std::mem::take(&mut state.chunk);
+            chunk.options.clear();
+            chunk.ends.clear();
+            // An error (Ctrl-C, a thread refused, a panic) ends the solutions.
+            let (source, chunk, done) = interruptible(py, &self.monitor, move || {
+                let done = source.fill(&mut chunk, size);
+                (source, chunk, done)
+            })?;
+            state.chunk = chunk;
+            state.next = 0;
+            match done {
+                Some(stats) => state.done = Some(stats),
+                None => state.source = Some(source),
             }
         }
     }
 
     /// Stops the search and frees it; the iterator then ends.
-    fn close(&self) {
-        if let Ok(mut state) = self.state.lock() {
-            state.chunk = Chunk::default();
-            state.next = 0;
-            self.finish(&mut state);
-        }
+    fn close(&self, py: Python<'_>) {
+        // A search under way on another thread stops at its next report.
+        self.monitor.stop();
+        let state = &self.state;
+        py.allow_threads(|| {
+            if let Ok(mut state) = state.lock() {
+                state.source = None;
+                state.chunk = Chunk::default();
+                state.next = 0;
+            }
+        });
     }
 
     /// The statistics: final once the iterator has ended, else those the
-    /// search has reported so far.
+    /// search has made so far.
     #[getter]
     fn stats(&self, py: Python<'_>) -> PyResult<PyObject> {
         let stats = match self.state.try_lock() {
-            Ok(state) if state.done.is_some() => stats_tuple(state.done.as_ref().expect("checked")),
-            _ => stats_tuple(&self.monitor.stats()),
+            Ok(state) => match (&state.done, &state.source) {
+                (Some(done), _) => stats_tuple(done),
+                (None, Some(source)) => stats_tuple(&source.stats()),
+                (None, None) => stats_tuple(&self.monitor.stats()),
+            },
+            Err(_) => stats_tuple(&self.monitor.stats()),
         };
         let class = py.import("quadrille._problem")?.getattr("Stats")?;
         let kwargs = pyo3::types::PyDict::new(py);
@@ -240,6 +175,6 @@ impl PySolutions {
     /// Whether the search has ended.
     #[getter]
     fn finished(&self) -> bool {
-        self.state.try_lock().map(|s| s.receiver.is_none()).unwrap_or(false)
+        self.state.try_lock().map(|s| s.source.is_none()).unwrap_or(false)
     }
 }

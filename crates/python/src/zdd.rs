@@ -5,11 +5,11 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::memo::{DEFAULT_LIMIT, Memo, MemoError, Zdd};
+use quadrille_dlx::memo::{DEFAULT_LIMIT, Memo, MemoError, Solutions, Zdd};
 use quadrille_dlx::{Monitor, OptionId, Problem, Stats};
 
 use crate::run::interruptible;
-use crate::solutions::{ChunkSender, PySolutions, check_payloads, send_all};
+use crate::solutions::{Chunk, PySolutions, Source, check_payloads};
 
 /// The memo's figures as a tuple: nodes, updates, cleansings, ZDD nodes,
 /// memos, hits.
@@ -95,22 +95,38 @@ impl PyZdd {
     #[pyo3(signature = (limit, payloads))]
     fn solutions(&self, limit: Option<u64>, payloads: Option<Vec<PyObject>>) -> PyResult<PySolutions> {
         check_payloads(&payloads, self.problem.n_options())?;
-        let zdd = self.zdd.clone();
-        let memo = *zdd.stats();
-        let monitor = Arc::new(Monitor::new());
-        Ok(PySolutions::spawn("memo", monitor, payloads, move |sender| {
-            send_all(sender, |sender| {
-                let mut out = ChunkSender::new(sender);
-                let mut found = 0u64;
-                for solution in zdd.solutions().take(limit.map_or(usize::MAX, |l| l as usize)) {
-                    if !out.push(&solution) {
-                        break;
-                    }
-                    found += 1;
-                }
-                out.flush();
-                Stats { nodes: memo.nodes, updates: memo.updates, cleansings: memo.cleansings, solutions: found }
-            });
-        }))
+        let memo = *self.zdd.stats();
+        let source = Paths {
+            solutions: Solutions::new(self.zdd.clone()),
+            left: limit.unwrap_or(u64::MAX),
+            stats: Stats { nodes: memo.nodes, updates: memo.updates, cleansings: memo.cleansings, solutions: 0 },
+        };
+        Ok(PySolutions::new("memo", Arc::new(Monitor::new()), payloads, Box::new(source)))
+    }
+}
+
+/// A diagram's paths, listed from where the last call left them.
+struct Paths {
+    solutions: Solutions<Arc<Zdd>>,
+    /// How many more the limit lets through.
+    left: u64,
+    /// The memo's figures, and the solutions listed so far.
+    stats: Stats,
+}
+
+impl Source for Paths {
+    fn fill(&mut self, chunk: &mut Chunk, max: usize) -> Option<Stats> {
+        for _ in 0..max {
+            let next = if self.left == 0 { None } else { self.solutions.next() };
+            let Some(solution) = next else { return Some(self.stats) };
+            chunk.push(&solution);
+            self.left -= 1;
+            self.stats.solutions += 1;
+        }
+        None
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
     }
 }

@@ -112,3 +112,24 @@ def test_exact_cover_errors() -> None:
         ec.get_exact_cover(np.array([1, 0, 1]))
     # Like exact-cover, anything numpy makes booleans of is taken.
     assert sorted(ec.get_exact_cover([[2, 0], [0, 1]]).tolist()) == [0, 1]
+
+
+@pytest.mark.parametrize("rows", [0, 1, 3])
+def test_exact_cover_of_a_matrix_without_columns(rows: int) -> None:
+    # Nothing to cover: the empty set of rows is the one exact cover, and
+    # exact-cover 1.5.0 counts it (1), though its get_exact_cover and
+    # get_all_solutions raise NoSolution; so do these.
+    for matrix in (np.zeros((rows, 0), dtype=bool), np.zeros((rows, 0), dtype=np.int64)):
+        assert ec.get_solution_count(matrix) == 1
+        with pytest.raises(ec.NoSolution):
+            ec.get_exact_cover(matrix)
+        with pytest.raises(ec.NoSolution):
+            ec.get_all_solutions(matrix)
+    assert ec.get_solution_count([[] for _ in range(rows)] or np.zeros((0, 0))) == 1
+
+
+@pytest.mark.parametrize("columns", [1, 2, 5])
+def test_exact_cover_of_a_matrix_without_rows_or_without_ones(columns: int) -> None:
+    # Columns to cover and nothing to cover them: no exact cover.
+    for rows in (0, 1, 4):
+        assert ec.get_solution_count(np.zeros((rows, columns), dtype=bool)) == 0

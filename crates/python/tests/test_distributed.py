@@ -532,3 +532,173 @@ def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     total = distributed.count(coloured(), shards=4, progress=True)
     assert total.solutions == coloured().count()
     assert "4/4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ["memo", "sweep", "bogus", "Links"])
+def test_an_engine_that_cannot_count_in_slices_is_refused_before_anything_is_sent(
+    engine: str,
+) -> None:
+    for target in (
+        coloured(),
+        quadrille.pack("pentominoes", "3x20"),
+        distributed.Queens(8, "dlx"),
+        distributed.Queens(8),
+    ):
+        pool = Counting()
+        with pytest.raises(ValueError, match=rf"engine `{engine}`.*expected auto, links, cells"):
+            distributed.count(target, pool, shards=8, engine=engine)
+        assert pool.submitted == []
+    assert distributed.ENGINES == ("auto", "links", "cells", "bits")
+    with pytest.raises(TypeError, match="engine must be a string, not int"):
+        distributed.count(coloured(), Counting(), shards=8, engine=3)  # type: ignore[arg-type]
+
+
+def test_a_complete_journal_is_only_read(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # As on a read-only file system (where root too is refused): any opening
+    # for writing fails.
+    import builtins
+    import errno
+
+    journal = tmp_path / "count.jsonl"
+    whole = distributed.count(coloured(), Counting(), shards=8, journal=journal)
+    text = journal.read_text()
+    real_open = builtins.open
+
+    def read_only(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if any(c in mode for c in "wax+"):
+            raise OSError(errno.EROFS, "Read-only file system", str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", read_only)
+    for content in (text, text.rstrip("\n")):
+        journal.write_bytes(content.encode())
+        pool = Counting()
+        again = distributed.count(coloured(), pool, shards=8, journal=journal)
+        assert pool.submitted == []
+        assert (again.solutions, again.nodes, again.updates) == (
+            whole.solutions,
+            whole.nodes,
+            whole.updates,
+        )
+        assert journal.read_bytes() == content.encode()
+    # With a slice left to count, the journal must be written: the error says so.
+    journal.write_text("".join(text.splitlines(keepends=True)[:7]))
+    with pytest.raises(OSError, match="Read-only file system"):
+        distributed.count(coloured(), Counting(), shards=8, journal=journal)
+
+
+def test_a_journal_without_its_last_line_end_is_ended_before_appending(tmp_path: Any) -> None:
+    journal = tmp_path / "count.jsonl"
+    whole = distributed.count(coloured(), Counting(), shards=8, journal=journal)
+    lines = journal.read_text().splitlines()
+    journal.write_text("\n".join(lines[:5]))
+    again = distributed.count(coloured(), Counting(), shards=8, journal=journal)
+    assert again.solutions == whole.solutions
+    assert sorted(json.loads(line)["shard"] for line in journal.read_text().splitlines()) == list(
+        range(8)
+    )
+
+
+@pytest.mark.parametrize(
+    ("n", "error", "message"),
+    [
+        (-1, ValueError, "n must be at least 0, not -1"),
+        (-(2**70), ValueError, "n must be at least 0"),
+        (2.5, TypeError, "n must be an int, not float"),
+        ("8", TypeError, "n must be an int, not str"),
+        (True, TypeError, "n must be an int, not bool"),
+    ],
+)
+def test_queens_refuses_a_size_that_is_no_board(
+    n: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        distributed.Queens(n)
+
+
+def test_queens_of_small_boards() -> None:
+    # OEIS A000170: 1, 1, 0, 0, 2 for n = 0 to 4.
+    for n, expected in enumerate([1, 1, 0, 0, 2]):
+        assert distributed.count(distributed.Queens(n), Counting(), shards=4).solutions == expected
+
+
+@pytest.fixture
+def lone_worker() -> Iterator[Any]:
+    """A cluster of one single-threaded worker process under a nanny, which
+    starts another when it is killed: killing it loses everything scattered.
+    A cluster for each test, each killed once."""
+    dask_distributed = pytest.importorskip("dask.distributed")
+    with dask_distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        with dask_distributed.Client(cluster) as client:
+            yield client
+
+
+def kill_the_worker_after(client: Any, journal: Any, records: int) -> threading.Thread:
+    """A thread that kills the cluster's worker once ``records`` slices are
+    in the journal; its ``killed`` list says after how many it did."""
+    # The nanny may still be starting the worker a test before killed.
+    client.wait_for_workers(1, timeout=120)
+    [pid] = client.run(os.getpid).values()
+    killed: list[int] = []
+
+    def kill() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if journal.exists() and len(journal.read_text().splitlines()) >= records:
+                break
+            time.sleep(0.001)
+        os.kill(pid, signal.SIGKILL)
+        killed.append(len(journal.read_text().splitlines()))
+
+    killer = threading.Thread(target=kill, daemon=True)
+    killer.killed = killed  # type: ignore[attr-defined]
+    killer.start()
+    return killer
+
+
+@pytest.mark.parametrize("records", [1, 8, 40])
+def test_dask_a_problem_lost_with_its_worker_is_scattered_again(
+    lone_worker: Any, tmp_path: Any, records: int
+) -> None:
+    from test_runtime import queens
+
+    problem = queens(12)
+    whole = serial(problem, "links")
+    journal = tmp_path / "count.jsonl"
+    killer = kill_the_worker_after(lone_worker, journal, records)
+    total = distributed.count(
+        problem, lone_worker, shards=64, tasks=64, engine="links", journal=journal, retries=2
+    )
+    killer.join(60)
+    killed: list[int] = killer.killed  # type: ignore[attr-defined]
+    assert killed and records <= killed[0] < 64, killed
+    # OEIS A000170: 14,200 for n = 12; the statistics are the serial search's.
+    assert (total.solutions, total.nodes, total.updates) == (14200, whole.nodes, whole.updates)
+    assert sorted(r["shard"] for r in total.records) == list(range(64))
+
+
+def test_dask_a_slice_that_fails_too_often_names_the_cause(lone_worker: Any, tmp_path: Any) -> None:
+    from test_runtime import queens
+
+    journal = tmp_path / "count.jsonl"
+    killer = kill_the_worker_after(lone_worker, journal, 4)
+    with pytest.raises(
+        RuntimeError,
+        match=r"slice \d+ of 64 failed 1 times: the problem was lost with the workers that held it"
+        r" \(FutureCancelledError: .*\)",
+    ):
+        distributed.count(
+            queens(12), lone_worker, shards=64, tasks=64, engine="links", journal=journal, retries=0
+        )
+    killer.join(60)
+    # The journal kept what was done; with retries the count completes from it.
+    done = len(journal.read_text().splitlines())
+    assert 4 <= done < 64
+    total = distributed.count(queens(12), lone_worker, shards=64, engine="links", journal=journal)
+    assert total.solutions == 14200

@@ -92,3 +92,64 @@ def test_payloads_and_items() -> None:
     assert p.items == (0, 1, 2, 3, 4)
     assert sorted(p.first() or []) == ["A", "C", "D"]
     assert p.option(1) == [0, 1, 2]
+
+
+WIDE = """
+import resource, sys
+import scipy.sparse
+from quadrille import Problem
+
+# 4 GB of address space, as `prlimit --as=4000000000`: an allocation that
+# does not fit fails at once instead of swapping.
+resource.setrlimit(resource.RLIMIT_AS, (4_000_000_000, 4_000_000_000))
+rows, columns, primary = map(int, sys.argv[1:])
+matrix = scipy.sparse.csr_matrix(([1] * rows, (range(rows), [columns - 2] * rows)),
+                                 shape=(rows, columns))
+try:
+    problem = Problem.from_matrix(matrix, primary=primary)
+except (ValueError, MemoryError) as error:
+    print(type(error).__name__, error)
+else:
+    print("count", problem.count(threads=1))
+"""
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns", "said"),
+    [
+        # The issue's matrix, and the shapes around the limit of 2**31 - 1 nodes
+        # (a node per column, per entry and per row, and three more).
+        (
+            1,
+            2**31 - 1,
+            "ValueError the matrix is too large: 2147483647 columns, 1 rows and 1"
+            " entries make 2147483652 nodes, more than the limit of 2147483647",
+        ),
+        (1, 2**31 - 4, "ValueError the matrix is too large: 2147483644 columns"),
+        (2, 2**31 - 5, "ValueError the matrix is too large: 2147483643 columns"),
+        (1, 2**32 + 3, "ValueError the matrix is too large: 4294967299 columns"),
+        # Below the limit, more than 4 GB: refused before the build.
+        (1, 2**31 - 6, "MemoryError the matrix needs about"),
+        (1, 2**27, "MemoryError the matrix needs about"),
+    ],
+)
+def test_a_matrix_too_wide_is_refused_not_aborted(rows: int, columns: int, said: str) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", WIDE, str(rows), str(columns), "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.startswith(said), run.stdout
+
+
+def test_a_wide_matrix_that_fits_is_read() -> None:
+    # 2**20 columns, the first primary and covered by the one row: 1 cover;
+    # with all primary, the columns no row holds are never covered: 0.
+    matrix = scipy.sparse.csr_matrix(([1], ([0], [0])), shape=(1, 2**20))
+    assert Problem.from_matrix(matrix, primary=1).count(threads=1) == 1
+    assert Problem.from_matrix(matrix).count(threads=1) == 0

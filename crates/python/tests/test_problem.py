@@ -241,3 +241,49 @@ def test_packings_are_counted_by_the_sweep() -> None:
     stats = pentominoes.stats(threads=1)
     assert (stats.solutions, stats.engine) == (4 * 2339, "sweep")
     assert pentominoes.stats(threads=2).solutions == 4 * 2339
+
+
+@pytest.mark.parametrize(
+    ("costs", "message"),
+    [
+        ([1.9, 2.2], r"option 0: the cost must be an int, not float \(1\.9\)"),
+        ([1, 2.0], r"option 1: the cost must be an int, not float \(2\.0\)"),
+        (["1", "2"], r"option 0: the cost must be an int, not str \('1'\)"),
+        ([1, True], r"option 1: the cost must be an int, not bool \(True\)"),
+        ([1, None], r"option 1: the cost must be an int, not NoneType"),
+    ],
+)
+def test_costs_that_are_not_ints_are_refused(costs: list[Any], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        Problem("AB", [["A"], ["B"]], costs=costs)
+
+
+@pytest.mark.parametrize(
+    ("bound", "message"),
+    [
+        (("0", "1"), r"the bound of 'A' must be an int, not str \('0'\)"),
+        ((0, "1"), r"the bound of 'A' must be an int, not str \('1'\)"),
+        ((0.0, 1), r"the bound of 'A' must be an int, not float \(0\.0\)"),
+        ((0, 1.5), r"the bound of 'A' must be an int, not float \(1\.5\)"),
+        ((False, 1), r"the bound of 'A' must be an int, not bool"),
+    ],
+)
+def test_bounds_that_are_not_ints_are_refused(bound: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        Problem("AB", [["A"], ["B"]], bounds={"A": bound})
+
+
+def test_numpy_integers_are_ints() -> None:
+    import numpy as np
+
+    # Taken at run time, as numpy's integers have ``__index__``; the
+    # annotations say ``int``. One or two of A's two options, and B: 2 + 1.
+    bounds: Any = {"A": (np.int32(1), np.int64(2))}
+    p = Problem("AB", [["A"], ["A"], ["B"]], bounds=bounds)
+    assert p.bounds == {"A": (1, 2)}
+    assert p.count() == 3
+    # A once, by the cheaper option, and B.
+    costs: Any = np.array([1, 2, 5])
+    p = Problem("AB", [["A"], ["A"], ["B"]], costs=costs)
+    assert p.costs == [1, 2, 5]
+    assert p.best(1)[0] == (6, [0, 2])

@@ -111,12 +111,8 @@ impl Zdd {
 
     /// Every solution, one after another, as the options chosen from the top
     /// level down; lazily, with memory for one path beyond the diagram.
-    pub fn solutions(&self) -> Solutions<'_> {
-        let mut stack = Vec::new();
-        if self.root != 0 {
-            stack.push(self.root);
-        }
-        Solutions { zdd: self, stack, chosen: Vec::new(), started: false }
+    pub fn solutions(&self) -> Solutions<&Zdd> {
+        Solutions::new(self)
     }
 
     /// `k` solutions drawn uniformly and independently at random (each
@@ -272,8 +268,8 @@ impl Iterator for Samples<'_> {
 
 /// The solutions of a [`Zdd`], from [`Zdd::solutions`].
 #[derive(Debug)]
-pub struct Solutions<'z> {
-    zdd: &'z Zdd,
+pub struct Solutions<Z> {
+    zdd: Z,
     /// The nodes on the path: each entry is a node whose HI branch is being
     /// explored (its option in `chosen`), except the last, which is next.
     stack: Vec<u32>,
@@ -281,17 +277,29 @@ pub struct Solutions<'z> {
     started: bool,
 }
 
-impl Iterator for Solutions<'_> {
+impl<Z: std::borrow::Borrow<Zdd>> Solutions<Z> {
+    /// The solutions of `zdd`, as [`Zdd::solutions`] lists them; `zdd` may
+    /// be an `Arc<Zdd>`, for an iterator that keeps the diagram alive
+    /// without a borrow.
+    pub fn new(zdd: Z) -> Self {
+        let root = zdd.borrow().root;
+        let stack = if root != 0 { vec![root] } else { Vec::new() };
+        Solutions { zdd, stack, chosen: Vec::new(), started: false }
+    }
+}
+
+impl<Z: std::borrow::Borrow<Zdd>> Iterator for Solutions<Z> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
+        let zdd: &Zdd = self.zdd.borrow();
         if self.started {
             // Leave the solution just given: go to the LO branch of the
             // deepest node that has one.
             loop {
                 let at = self.stack.pop()?;
                 self.chosen.pop();
-                let lo = self.zdd.nodes[at as usize - 2].lo;
+                let lo = zdd.nodes[at as usize - 2].lo;
                 if lo != 0 {
                     self.stack.push(lo);
                     break;
@@ -302,7 +310,7 @@ impl Iterator for Solutions<'_> {
         // Follow HI branches down to the sink 1 (every HI branch leads there).
         let mut at = *self.stack.last()?;
         while at > 1 {
-            let node = self.zdd.nodes[at as usize - 2];
+            let node = zdd.nodes[at as usize - 2];
             self.chosen.push(node.option);
             at = node.hi;
             if at > 1 {

@@ -4,6 +4,7 @@
 //! - [`problem`]: items, options, colours, bounds and costs, the builder that
 //!   checks them, and the problem (which also holds its initial links);
 //! - [`knuth`]: Knuth's text format, read and written;
+//! - [`matrix`]: 0/1 matrices in compressed sparse rows, read;
 //! - [`nodes`]: Knuth's flat node array and the link operations on it (cover,
 //!   hide, purify and their inverses), the crate's one module with `unsafe`
 //!   code, shared by the links engine and the problem that builds them;
@@ -14,6 +15,7 @@
 //! - [`monitor`]: [`Monitor`](monitor::Monitor), a window on a running search.
 
 pub mod knuth;
+pub mod matrix;
 pub(crate) mod monitor;
 #[allow(unsafe_code)]
 pub(crate) mod nodes;

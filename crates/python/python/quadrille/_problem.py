@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -82,6 +83,15 @@ def _name(thing: object, taken: set[str]) -> str:
         name = f"{base}#{k}"
     taken.add(name)
     return name
+
+
+def _integer(value: object, what: str) -> int:
+    """``value`` as an ``int``, if it is an integer (a Python or numpy one);
+    a ``float`` is not rounded, nor a ``str`` read: ``TypeError`` naming
+    ``what``."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__} ({value!r})")
+    return operator.index(value)  # type: ignore[arg-type]
 
 
 def _check_engine(engine: str) -> str:
@@ -174,7 +184,9 @@ class Problem:
         :param payloads: what each option stands for in the solutions.
         :raises ValueError: an unknown or repeated item, a colour on a primary item,
             an option without primary item, bad bounds; the message names them.
-        :raises TypeError: an item or colour that is not hashable.
+        :raises TypeError: an item or colour that is not hashable; a cost or
+            a bound that is not an ``int`` (a ``float`` is not rounded, a
+            ``str`` not read).
         """
         primary = list(primary)
         secondary = list(secondary)
@@ -203,7 +215,10 @@ class Problem:
                     raise TypeError(
                         f"bounds for {item!r} must be a pair (a, b), not {bound!r}"
                     ) from None
-                bound_list[k] = (int(lower), int(upper))
+                bound_list[k] = (
+                    _integer(lower, f"the bound of {item!r}"),
+                    _integer(upper, f"the bound of {item!r}"),
+                )
         offsets = [0]
         flat: list[int] = []
         flat_colors: list[int] = []
@@ -251,7 +266,7 @@ class Problem:
         n_options = len(offsets) - 1
         cost_list: list[int] | None = None
         if costs is not None:
-            cost_list = [int(c) for c in costs]
+            cost_list = [_integer(c, f"option {o}: the cost") for o, c in enumerate(costs)]
             if len(cost_list) != n_options:
                 raise ValueError(f"{len(cost_list)} costs for {n_options} options")
             for o, c in enumerate(cost_list):
@@ -342,6 +357,12 @@ class Problem:
         >>> m = np.array([[1, 0, 0, 1, 0], [1, 1, 1, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 1]])
         >>> quadrille.Problem.from_matrix(m).first()
         [0, 2, 3]
+
+        :raises ValueError: a matrix past the engine's 2**31 - 1 nodes (a
+            node per column, per 1 and per row), checked before anything is
+            sized by its shape; values other than 0 and 1.
+        :raises MemoryError: a matrix whose problem would take more memory
+            than this process can have (reserved before it is built).
         """
         indptr, indices, n_columns = _csr(matrix)
         if primary is None:
@@ -516,8 +537,11 @@ class Problem:
         """The solutions, one at a time, lazily: each a list of payloads (or
         option numbers), in the order the search chose its options.
 
-        The search runs on a thread of its own, a few solutions ahead; breaking
-        out of the loop, or deleting the iterator, stops it. The iterator's
+        The iterator holds the search paused between two solutions, and no
+        thread: each call that needs more searches for a chunk (1, 2, 4, …
+        up to 1,024 solutions) on a thread that ends with the call, the GIL
+        released. Breaking out of the loop, or deleting the iterator, frees
+        the search. The iterator's
         ``stats`` are the search's statistics so far. With ``engine="memo"``,
         they are those of :meth:`zdd`, in the diagram's order.
 

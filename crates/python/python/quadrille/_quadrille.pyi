@@ -74,9 +74,10 @@ class _Zdd:
 
 @final
 class Solutions(Iterator[list[Any]]):
-    """The solutions of a problem, one at a time, searched on a thread of
-    their own a few solutions ahead of the reader. Closing the iterator, or
-    dropping it, stops and frees the search."""
+    """The solutions of a problem, one at a time: a paused search, taken a
+    chunk further by each call that needs solutions (on a thread that ends
+    with the call), holding no thread between calls. Closing the iterator,
+    or dropping it, stops and frees the search."""
 
     def __iter__(self) -> Solutions: ...
     def __next__(self) -> list[Any]: ...

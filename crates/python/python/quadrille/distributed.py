@@ -44,7 +44,7 @@ from . import _quadrille
 from ._models import Packing
 from ._problem import Problem, _check_engine
 
-__all__ = ["Count", "Queens", "count"]
+__all__ = ["ENGINES", "Count", "Queens", "count"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,14 @@ class Queens:
     """The size of the board."""
     algorithm: str | None = None
     """``bitboard`` (the default) or ``dlx``."""
+
+    def __post_init__(self) -> None:
+        """Refuses a size that is no board: ``TypeError`` for what is not an
+        int, ``ValueError`` for a negative one."""
+        if isinstance(self.n, bool) or not isinstance(self.n, int):
+            raise TypeError(f"n must be an int, not {type(self.n).__name__}")
+        if self.n < 0:
+            raise ValueError(f"n must be at least 0, not {self.n}")
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,30 @@ class Count:
 
 Target = Union[Problem, Packing, Queens]
 
+
+ENGINES = ("auto", "links", "cells", "bits")
+"""The engines a count in slices runs on: those that search, whose split
+makes the slices. The memo and the sweep count whole problems only."""
+
+
+def _check_slice_engine(engine: str) -> str:
+    """Refuses, before anything is sent, an engine that cannot count in slices."""
+    _check_engine(engine)
+    if engine in ("memo", "sweep"):
+        raise ValueError(
+            f"engine `{engine}` cannot count in slices (only a search splits);"
+            f" expected {', '.join(ENGINES[:-1])} or {ENGINES[-1]}"
+        )
+    if engine not in ENGINES:
+        raise ValueError(
+            f"unknown engine `{engine}`; expected {', '.join(ENGINES[:-1])} or {ENGINES[-1]}"
+        )
+    return engine
+
+
+WORKER_WAIT = 120.0
+"""How long a Dask count waits, in seconds, for a worker to scatter its
+problem to again, when the workers that held it died."""
 
 TASKS_PER_WORKER = 8
 """How many tasks the slices are grouped into by default, for each worker
@@ -193,17 +225,22 @@ def _queens_id(target: Queens) -> str:
     return problem_id
 
 
-def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[str, Any]]) -> int:
+def _read_journal(
+    path: str, merge: _quadrille._Merge, records: dict[int, dict[str, Any]]
+) -> tuple[int, bool]:
     """Adds the records already in a journal to ``merge`` (which refuses
     those of another count, and a line that is no record, naming it) and to
-    ``records``; returns the number of lines kept.
+    ``records``; returns the number of lines kept, and whether the last
+    lacks its line end (a whole record all the same: the line end is
+    written before anything is appended, and only then, so that a complete
+    journal is only read).
 
     A last line without its end that is no record was cut short by a
     coordinator killed while writing it: it is cut off the file, with a
     warning, and its slice counted again (``quadrille merge`` skips it too).
     """
     if not os.path.exists(path):
-        return 0
+        return 0, False
     with open(path, "rb") as journal:
         data = journal.read()
     start = 0
@@ -224,14 +261,23 @@ def _read_journal(path: str, merge: _quadrille._Merge, records: dict[int, dict[s
                 warnings.warn(f"{error}: a last line cut short, counted again", stacklevel=3)
                 with open(path, "r+b") as journal:
                     journal.truncate(start)
-                return line_number - 1
+                return line_number - 1, False
             records[shard] = fields
         start = end + 1
-    if data and not data.endswith(b"\n"):
-        # A whole record that lacks only its line end: end it before appending.
-        with open(path, "ab") as journal:
-            journal.write(b"\n")
-    return line_number
+    return line_number, bool(data) and not data.endswith(b"\n")
+
+
+def _dask_failure(future: Any) -> str:
+    """What made a Dask task fail: its exception, or, for a task the
+    scheduler cancelled (one whose data was lost), the reason it gives."""
+    if future.status == "error":
+        return repr(future.exception())
+    if future.cancelled():
+        try:
+            future.result()
+        except Exception as cancelled:  # FutureCancelledError, with its reason.
+            return f"{type(cancelled).__name__}: {cancelled}"
+    return f"the task ended {future.status}"
 
 
 def _is_dask(cluster: Any) -> bool:
@@ -276,8 +322,11 @@ def count(
         process unpickles it once, keeping the last problem it was sent.
     :param shards: the number of slices (at most ``MAX_SHARDS``, 100,000: the
         engine's split).
-    :param engine: ``auto``, ``links``, ``cells`` or ``bits``; every slice runs
-        on the one it resolves to, so the statistics add up.
+    :param engine: ``auto``, ``links``, ``cells`` or ``bits`` (:data:`ENGINES`);
+        every slice runs on the one it resolves to, so the statistics add up.
+        Any other name, ``memo`` and ``sweep`` included (they count whole
+        problems, without a split), raises ``ValueError`` before anything is
+        sent.
     :param journal: a file of JSON lines: each finished slice's record is
         appended as its task returns (the task's records flushed together),
         as the library writes records, so that ``quadrille merge`` sums the
@@ -286,9 +335,12 @@ def count(
         slice twice, or with a line that is no record, is refused
         (``ValueError`` naming the file and line); a last line cut short by
         a killed coordinator is dropped with a warning and its slice counted
-        again.
+        again. A complete journal is only read, never opened for writing
+        (it may lie on a read-only file system).
     :param retries: how many times a failed slice is submitted again before
-        the call raises ``RuntimeError`` naming it.
+        the call raises ``RuntimeError`` naming it and the cause of its last
+        failure. On Dask, a problem lost with the workers that held it (all
+        killed) is scattered again before the slices are.
     :param progress: show a ``tqdm`` bar (slices done, solutions so far).
     :param tasks: how many tasks the slices left are grouped into, task
         ``t`` of ``T`` taking every ``T``-th of them; by default
@@ -300,7 +352,7 @@ def count(
         raise ValueError(f"shards must be between 1 and {_quadrille.MAX_SHARDS}, not {shards}")
     if tasks is not None and tasks < 1:
         raise ValueError(f"tasks must be at least 1, not {tasks}")
-    _check_engine(engine)
+    _check_slice_engine(engine)
     problem_id, recorded_engine = _identity(problem, engine)
     if recorded_engine is not None:
         engine = recorded_engine
@@ -310,15 +362,23 @@ def count(
     records: dict[int, dict[str, Any]] = {}
     path = os.fspath(journal) if journal is not None else None
     line_number = 0
+    unended = False
     if path is not None:
-        line_number = _read_journal(path, merge, records)
+        line_number, unended = _read_journal(path, merge, records)
     todo = [i for i in range(shards) if i not in records]
     bar: Any = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=shards, initial=shards - len(todo), unit="slice")
-    out = open(path, "a", encoding="utf-8") if path is not None else None
+    out = None
+    if path is not None and todo:
+        # Opened only when there is something to write: a complete journal
+        # is only read, so it may lie on a read-only file system.
+        out = open(path, "a", encoding="utf-8")
+        if unended:
+            # A whole record that lacks only its line end: end it first.
+            out.write("\n")
     solutions = sum(r["solutions"] for r in records.values())
     try:
         for task in _run(problem, cluster, todo, shards, engine, retries, tasks):
@@ -378,13 +438,15 @@ def _run(
 
         def failed(group: list[int], error: object) -> list[list[int]]:
             """Counts a failure of each slice of ``group``: raises naming the
-            first that failed too often, else the tasks to submit again, one
-            per slice (so that a slice that always fails is found alone)."""
+            first that failed too often and the cause, else the tasks to
+            submit again, one per slice (so that a slice that always fails
+            is found alone)."""
             for i in group:
                 failures[i] = failures.get(i, 0) + 1
             for i in group:
                 if failures[i] > retries:
-                    raise RuntimeError(f"slice {i} of {of} failed {failures[i]} times: {error!r}")
+                    cause = error if isinstance(error, str) else repr(error)
+                    raise RuntimeError(f"slice {i} of {of} failed {failures[i]} times: {cause}")
             return [[i] for i in group]
 
         if _is_dask(cluster):
@@ -395,7 +457,24 @@ def _run(
             # own (hash=False): a key named by the problem's hash, released
             # by the count before on the same problem while scattered again,
             # leaves this count's slices waiting on data the workers forgot.
-            [shared] = cluster.scatter([problem], broadcast=True, hash=False)
+            def scatter() -> Any:
+                [scattered] = cluster.scatter([problem], broadcast=True, hash=False)
+                return scattered
+
+            def scatter_again(cause: str) -> Any:
+                """The problem scattered anew, once a worker is there (a nanny
+                restarts a killed one), or ``RuntimeError`` naming the cause."""
+                try:
+                    wait = getattr(cluster, "wait_for_workers", None)
+                    if callable(wait):
+                        wait(1, timeout=WORKER_WAIT)
+                    return scatter()
+                except Exception as error:
+                    raise RuntimeError(
+                        f"{cause}, and it could not be scattered again: {error!r}"
+                    ) from error
+
+            shared = scatter()
 
             def submit(group: list[int]) -> Any:
                 return cluster.submit(_slices, shared, group, of, engine, pure=False)
@@ -409,9 +488,21 @@ def _run(
             for future in pending:
                 group = futures.pop(future)
                 if future.status == "finished":
-                    yield future.result()
-                    continue
-                for again in failed(group, future.exception()):
+                    try:
+                        task: str | None = future.result()
+                    except Exception as lost:  # Its result died with its worker.
+                        task, cause = None, f"its result was lost: {lost!r}"
+                    if task is not None:
+                        yield task
+                        continue
+                else:
+                    cause = _dask_failure(future)
+                if shared.status != "finished":
+                    # The workers that held the problem died with it: every
+                    # task on it would fail at once, so it travels again.
+                    cause = f"the problem was lost with the workers that held it ({cause})"
+                    shared = scatter_again(cause)
+                for again in failed(group, cause):
                     resubmitted = submit(again)
                     futures[resubmitted] = again
                     pending.add(resubmitted)

@@ -51,7 +51,8 @@ class CannotSplitFurther(ExactCoverError):  # noqa: N818 (exact-cover's name)
 
 def _problem(matrix: Any, name: str) -> tuple[Problem | None, Any]:
     """The problem of the matrix's rows that hold something, and their numbers;
-    ``None`` when nothing can be covered."""
+    ``None`` when there is nothing to search: no column (covered by the
+    empty set of rows alone), or no row holding anything."""
     import numpy as np
 
     array = np.require(matrix, dtype=np.bool_, requirements=["C_CONTIGUOUS"])
@@ -78,9 +79,16 @@ def get_exact_cover(matrix: Any) -> Any:
 
 
 def get_solution_count(matrix: Any) -> int:
-    """The number of exact covers (a Python int)."""
+    """The number of exact covers (a Python int). A matrix without columns
+    has one, the empty set of rows, as ``exact-cover`` counts it (though
+    its ``get_exact_cover`` and ``get_all_solutions`` raise
+    :class:`NoSolution` there, and so do these)."""
     problem, _ = _problem(matrix, "get_solution_count")
-    return 0 if problem is None else problem.count(threads=1)
+    if problem is not None:
+        return problem.count(threads=1)
+    import numpy as np
+
+    return 1 if np.shape(matrix)[1] == 0 else 0
 
 
 def get_all_solutions(matrix: Any, max_count: int | None = None) -> set[tuple[Any, ...]]:
