@@ -46,7 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let elapsed = start.elapsed();
     if let Some(k) = args.iter().find_map(|a| a.strip_prefix("best=")).and_then(|k| k.parse().ok()) {
         let start = Instant::now();
-        for c in zdd.best(k) {
+        for c in zdd.best(k)? {
             println!("{} {:?}", c.cost, c.options.iter().map(|o| o.0).collect::<Vec<_>>());
         }
         eprintln!("best {k} in {:.3} s", start.elapsed().as_secs_f64());

@@ -80,7 +80,7 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
             );
             return Ok(Outcome::Interrupted);
         }
-        Err(e) => bail!("{e}"),
+        Err(e) => return Err(error(e)),
     };
     let count = zdd.count();
     let found = count != quadrille_dlx::memo::BigUint::ZERO;
@@ -114,7 +114,7 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
             }
         }
         Output::OptionCounts => {
-            for (option, solutions) in problem.options().zip(zdd.option_counts()) {
+            for (option, solutions) in problem.options().zip(zdd.option_counts().map_err(error)?) {
                 if request.json {
                     let record = serde_json::json!({ "option": problem.format_option(option), "solutions": json_count(&solutions) });
                     writeln!(out, "{record}")?;
@@ -161,11 +161,33 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
     Ok(if found { Outcome::Found } else { Outcome::NotFound })
 }
 
+/// The memo's error as the CLI says it: over its memory, with the flag that
+/// sets the limit.
+pub fn error(error: MemoError) -> anyhow::Error {
+    match error {
+        MemoError::Memory { limit_bytes, .. } => anyhow::anyhow!(
+            "{error}: raise --memo-limit (now {}), or count with another engine",
+            bytes_text(limit_bytes)
+        ),
+        _ => anyhow::anyhow!("{error}"),
+    }
+}
+
+/// A number of bytes as `--memo-limit` takes it: `1G`, `64M`, `1000`.
+fn bytes_text(bytes: usize) -> String {
+    for (shift, suffix) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{suffix}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
+}
+
 /// `--best K --engine memo`: the K cheapest solutions by dynamic programming
 /// over the diagram, printed as `quadrille solve --best` prints them.
 fn best(problem: &Problem, zdd: &Zdd, k: usize, request: Request, start: Instant) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
-    let best = zdd.best(k);
+    let best = zdd.best(k).map_err(error)?;
     let seconds = start.elapsed().as_secs_f64();
     let count = zdd.count();
     let summary = request.json.then(|| {
@@ -202,5 +224,6 @@ pub fn print_stats(stats: &MemoStats, solutions: &str, seconds: f64, colors: boo
         say!("memos dropped (cache full): {}", stats.memos_dropped);
     }
     say!("cache: {} entries, {} bytes", stats.cache_entries, stats.cache_bytes);
+    say!("memory held at most: {} bytes", stats.peak_bytes);
     say!("seconds: {seconds:.3}");
 }

@@ -96,8 +96,10 @@ pub struct Args {
     /// The seed of --sample [default: 0].
     #[arg(long, value_name = "S", requires = "sample")]
     pub seed: Option<u64>,
-    /// The most bytes the memo engine's cache may hold when it counts or
-    /// samples tilings (suffixes K, M, G, T) [default: 1G].
+    /// The most bytes the memo engine may hold when it counts or samples
+    /// tilings: its cache (at most half), its diagram and its search
+    /// (suffixes K, M, G, T: powers of 1024) [default: 1G]. Past it, an error
+    /// naming the limit (exit 2).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_limit: Option<usize>,
     /// Print the exact-cover problem in Knuth's format (as his polyomino-dlx or
@@ -202,7 +204,7 @@ fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dl
     match built {
         Ok(zdd) => Ok(Some(zdd)),
         Err(MemoError::Interrupted) => Ok(None),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(crate::memo::error(e)),
     }
 }
 

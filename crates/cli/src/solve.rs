@@ -110,9 +110,11 @@ pub struct Args {
     /// it, then the option. Runs the memo engine.
     #[arg(long, conflicts_with_all = ["count", "first", "limit", "best"])]
     pub option_counts: bool,
-    /// The most bytes the memo engine's cache may hold (suffixes K, M, G, T:
-    /// powers of 1024) [default: 1G]. When it is full the search goes on
-    /// without caching more: still exact, only slower.
+    /// The most bytes the memo engine may hold: its cache, its diagram of the
+    /// solutions and the search's state (suffixes K, M, G, T: powers of 1024)
+    /// [default: 1G]. The cache takes at most half, and when that is full the
+    /// search goes on without caching more (still exact, only slower); when
+    /// the whole would pass the limit, an error naming it (exit 2).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_limit: Option<usize>,
 }

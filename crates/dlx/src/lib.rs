@@ -213,7 +213,7 @@
 //! let zdd = Memo::new(&problem).build()?;
 //! assert_eq!(zdd.count().to_string(), "53060477521960000");
 //! // By symmetry, half of the tilings lay the corner domino each way.
-//! assert_eq!(zdd.option_counts()[corner.index()].to_string(), "26530238760980000");
+//! assert_eq!(zdd.option_counts()?[corner.index()].to_string(), "26530238760980000");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

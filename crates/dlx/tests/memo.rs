@@ -148,20 +148,144 @@ fn the_diagram_is_dlx6s_node_for_node_on_queens() {
     assert_eq!(zdd.count_u64(), Some(92));
 }
 
-#[test]
-fn any_cache_limit_gives_exact_counts() {
-    let problem = dominoes(6, 6);
-    for limit in [0, 1024, 4096, 1 << 20] {
-        let zdd = Memo::new(&problem).with_limit(limit).build().unwrap();
-        assert_eq!(zdd.count_u64(), Some(6728), "limit {limit}");
-        assert!(zdd.stats().cache_bytes <= limit as u64);
-        assert_eq!(zdd.stats().memos_dropped > 0, limit < 1 << 20, "limit {limit}");
+/// Domino tilings of an m×n board by Kasteleyn's formula (1961): the
+/// product over j ≤ ⌈m/2⌉, k ≤ ⌈n/2⌉ of 4cos²(πj/(m+1)) + 4cos²(πk/(n+1)),
+/// in floating point, exact once rounded while the count stays well below
+/// 2⁵³.
+fn kasteleyn(m: usize, n: usize) -> u64 {
+    use std::f64::consts::PI;
+    let mut product = 1.0f64;
+    for j in 1..=m.div_ceil(2) {
+        for k in 1..=n.div_ceil(2) {
+            let a = (PI * j as f64 / (m + 1) as f64).cos();
+            let b = (PI * k as f64 / (n + 1) as f64).cos();
+            product *= 4.0 * a * a + 4.0 * b * b;
+        }
     }
-    // The solutions themselves, with no cache at all, are the links engine's.
-    let zdd = Memo::new(&problem).with_limit(0).build().unwrap();
-    let ours: BTreeSet<Vec<OptionId>> = zdd.solutions().map(sorted).collect();
-    let links: BTreeSet<Vec<OptionId>> = Solver::new(&problem).solutions().map(sorted).collect();
-    assert_eq!(ours, links);
+    product.round() as u64
+}
+
+#[test]
+fn kasteleyns_formula_gives_the_published_counts() {
+    // OEIS A004003 (2n×2n) and A099390 (m×n).
+    assert_eq!([2, 4, 6, 8].map(|n| kasteleyn(n, n)), [2, 36, 6728, 12988816]);
+    assert_eq!(kasteleyn(5, 6), 1183);
+    assert_eq!(kasteleyn(7, 8), 1292697);
+    assert_eq!(kasteleyn(3, 3), 0);
+}
+
+#[test]
+fn any_memory_limit_gives_the_exact_count_or_names_itself() {
+    // Limits from nothing to more than enough, on boards whose diagrams
+    // need from a few to a few hundred kilobytes.
+    let limits = [0, 1 << 10, 4 << 10, 16 << 10, 40 << 10, 64 << 10, 128 << 10, 256 << 10, 640 << 10, 1 << 20, 4 << 20];
+    for (m, n) in [(5, 6), (6, 6), (7, 8), (8, 8), (10, 10)] {
+        let problem = dominoes(m, n);
+        let mut outcomes = (0, 0);
+        for limit in limits {
+            match Memo::new(&problem).with_limit(limit).build() {
+                Ok(zdd) => {
+                    outcomes.0 += 1;
+                    assert_eq!(zdd.count_u64(), Some(kasteleyn(m, n)), "{m}×{n}, limit {limit}");
+                    let stats = zdd.stats();
+                    assert!(stats.peak_bytes <= limit as u64, "{m}×{n}, limit {limit}: {stats:?}");
+                    assert!(stats.cache_bytes <= limit as u64 / 2, "{m}×{n}, limit {limit}: {stats:?}");
+                    assert!(zdd.bytes() <= limit && zdd.limit() == limit);
+                }
+                Err(MemoError::Memory { limit_bytes, needed_bytes }) => {
+                    outcomes.1 += 1;
+                    assert_eq!(limit_bytes, limit);
+                    assert!(needed_bytes > limit, "{m}×{n}, limit {limit}: {needed_bytes} bytes");
+                }
+                Err(e) => panic!("{m}×{n}, limit {limit}: {e}"),
+            }
+        }
+        // Too little for Knuth's arrays, and enough for everything.
+        assert!(outcomes.0 > 0 && outcomes.1 > 0, "{m}×{n}: {outcomes:?}");
+    }
+}
+
+#[test]
+fn a_full_cache_degrades_within_the_limit_and_stays_exact() {
+    // 10×10 dominoes need about 930 KB with a cache that takes every
+    // signature (590 KB of it); under 1 MiB the cache is held to half and
+    // fills, and the search goes on.
+    let problem = dominoes(10, 10);
+    let whole = Memo::new(&problem).build().unwrap();
+    assert_eq!(whole.stats().memos_dropped, 0);
+    let limit = 1 << 20;
+    let zdd = Memo::new(&problem).with_limit(limit).build().unwrap();
+    let stats = zdd.stats();
+    assert!(stats.memos_dropped > 0 && stats.cache_bytes <= limit as u64 / 2, "{stats:?}");
+    assert!(stats.peak_bytes <= limit as u64, "{stats:?}");
+    assert_eq!(zdd.count_u64(), Some(kasteleyn(10, 10)));
+    assert_eq!(zdd.count_u64(), whole.count_u64());
+}
+
+#[test]
+fn a_board_too_large_for_the_limit_stops_with_the_limit_named() {
+    // Dominoes 12×12 with 1 KiB (a cache of nothing) grew to 4 GB and
+    // aborted; 20×20 under the default limit grew its diagram to 6 GiB. Each
+    // now stops within its limit.
+    for (m, limit) in [(12, 1 << 10), (12, 1 << 20), (20, 16 << 20)] {
+        let err = Memo::new(&dominoes(m, m)).with_limit(limit).build().unwrap_err();
+        assert!(matches!(err, MemoError::Memory { limit_bytes, .. } if limit_bytes == limit), "{err:?}");
+        assert!(err.to_string().contains(&format!("limit of {limit} bytes")), "{err}");
+        let probe = Memo::new(&dominoes(m, m)).with_limit(limit).probe(1 << 40);
+        assert!(matches!(probe, Err(MemoError::Memory { .. })), "{probe:?}");
+    }
+    let probe = Memo::new(&dominoes(20, 20)).with_limit(16 << 20).probe(10_000).unwrap();
+    assert!(probe.stats.peak_bytes <= 16 << 20 && !probe.finished);
+}
+
+#[test]
+fn what_reads_the_diagram_holds_no_more_than_its_limit() {
+    let problem = dominoes(8, 8);
+    let expected = kasteleyn(8, 8);
+    let mut outcomes = [0; 4];
+    for limit in (0..60).map(|i| (100usize << 10) + i * (4 << 10)) {
+        let Ok(zdd) = Memo::new(&problem).with_limit(limit).build() else { continue };
+        // Every tiling has 32 dominoes, each tiling counted once per domino.
+        match zdd.option_counts() {
+            Ok(counts) => {
+                outcomes[0] += 1;
+                assert_eq!(counts.iter().sum::<BigUint>(), BigUint::from(expected * 32));
+            }
+            Err(MemoError::Memory { limit_bytes, .. }) => {
+                outcomes[1] += 1;
+                assert_eq!(limit_bytes, limit);
+            }
+            Err(e) => panic!("{e}"),
+        }
+        match zdd.best(3) {
+            Ok(best) => {
+                outcomes[2] += 1;
+                assert_eq!(best.len(), 3);
+            }
+            Err(MemoError::Memory { limit_bytes, .. }) => {
+                outcomes[3] += 1;
+                assert_eq!(limit_bytes, limit);
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert!(outcomes[0] > 0 && outcomes[1] > 0 && outcomes[2] > 0, "{outcomes:?}");
+}
+
+#[test]
+fn samples_stream_and_resume_from_their_seed() {
+    let problem = dominoes(6, 6);
+    let zdd = Memo::new(&problem).build().unwrap();
+    // A hundred million samples asked for, three taken: nothing is drawn
+    // ahead.
+    let mut stream = zdd.samples(5).take(100_000_000);
+    let first: Vec<Vec<OptionId>> = stream.by_ref().take(3).collect();
+    assert_eq!(first, zdd.sample(3, 5));
+    let mut samples = zdd.samples(5);
+    samples.next();
+    let resumed: Vec<Vec<OptionId>> = zdd.samples(samples.next_seed()).take(2).collect();
+    assert_eq!(resumed, first[1..]);
+    assert!(first.iter().all(|s| problem.is_solution(s)));
 }
 
 #[test]
@@ -292,10 +416,19 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
 
     #[test]
-    fn counts_and_solutions_equal_the_oracle_and_the_links(spec in spec(), limit in prop_oneof![Just(0usize), Just(256), Just(1 << 20)]) {
+    fn counts_and_solutions_equal_the_oracle_and_the_links(spec in spec(), limit in prop_oneof![Just(0usize), Just(2048), Just(4096), Just(1 << 20)]) {
         let problem = build(&spec, false);
         let expected = oracle(&spec);
-        let zdd = Memo::new(&problem).with_limit(limit).build().unwrap();
+        let zdd = match Memo::new(&problem).with_limit(limit).build() {
+            Ok(zdd) => zdd,
+            // Too little memory: said, never under the roomy limit.
+            Err(MemoError::Memory { limit_bytes, .. }) if limit < 1 << 20 => {
+                prop_assert_eq!(limit_bytes, limit);
+                return Ok(());
+            }
+            Err(e) => panic!("{e}"),
+        };
+        prop_assert!(zdd.stats().peak_bytes <= limit as u64);
         prop_assert_eq!(zdd.count(), BigUint::from(expected.len()));
         prop_assert_eq!(zdd.count_u64(), Some(Solver::new(&problem).count()));
         let listed: Vec<Vec<OptionId>> = zdd.solutions().map(sorted).collect();
@@ -306,7 +439,7 @@ proptest! {
         prop_assert_eq!(&ours, &links);
 
         // Per option, the solutions that use it.
-        let per_option = zdd.option_counts();
+        let per_option = zdd.option_counts().unwrap();
         for o in problem.options() {
             let uses = expected.iter().filter(|s| s.contains(&o)).count();
             prop_assert_eq!(&per_option[o.index()], &BigUint::from(uses));
@@ -321,7 +454,7 @@ proptest! {
     fn the_cheapest_solutions_are_mincosts(spec in spec(), k in 1usize..6) {
         let problem = build(&spec, true);
         let zdd = Memo::new(&problem).build().unwrap();
-        let ours: Vec<(u64, Vec<OptionId>)> = zdd.best(k).into_iter().map(|c| (c.cost, c.options)).collect();
+        let ours: Vec<(u64, Vec<OptionId>)> = zdd.best(k).unwrap().into_iter().map(|c| (c.cost, c.options)).collect();
         let theirs: Vec<(u64, Vec<OptionId>)> =
             MinCost::new(&problem).best(k).unwrap().solutions.into_iter().map(|c| (c.cost, c.options)).collect();
         prop_assert_eq!(ours, theirs);
@@ -333,7 +466,7 @@ fn the_cheapest_assignments_are_mincosts() {
     let problem = Problem::from_knuth(&data("dlx/assignment_9.dlx")).unwrap();
     let zdd = Memo::new(&problem).build().unwrap();
     assert_eq!(zdd.count_u64(), Some(362_880));
-    let ours: Vec<(u64, Vec<OptionId>)> = zdd.best(20).into_iter().map(|c| (c.cost, c.options)).collect();
+    let ours: Vec<(u64, Vec<OptionId>)> = zdd.best(20).unwrap().into_iter().map(|c| (c.cost, c.options)).collect();
     let theirs: Vec<(u64, Vec<OptionId>)> =
         MinCost::new(&problem).best(20).unwrap().solutions.into_iter().map(|c| (c.cost, c.options)).collect();
     assert_eq!(ours, theirs);
@@ -362,7 +495,11 @@ fn a_probe_stops_at_its_nodes_and_counts_as_the_search_does() {
     assert!(short.stats.hits > 0);
     let whole = Memo::new(&problem).probe(1 << 40).unwrap();
     assert!(whole.finished);
-    assert_eq!(whole.stats, *Memo::new(&problem).build().unwrap().stats());
+    // The build's peak may come after the search, with the diagram's counts.
+    let mut built = *Memo::new(&problem).build().unwrap().stats();
+    assert!(whole.stats.peak_bytes > 0 && whole.stats.peak_bytes <= built.peak_bytes);
+    built.peak_bytes = whole.stats.peak_bytes;
+    assert_eq!(whole.stats, built);
 }
 
 /// Tilings of an m×n board by the given shapes (each a list of (row, column)

@@ -30,6 +30,7 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<shard::PyMerge>()?;
     m.add_class::<slices::PySlices>()?;
     m.add_class::<zdd::PyZdd>()?;
+    m.add_class::<zdd::PySamples>()?;
     m.add_function(wrap_pyfunction!(models::queens_list, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_svg, m)?)?;

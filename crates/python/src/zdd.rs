@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use quadrille_dlx::memo::{DEFAULT_LIMIT, Memo, MemoError, Solutions, Zdd};
 use quadrille_dlx::{Monitor, OptionId, Problem, Stats};
@@ -17,6 +17,18 @@ type ZddStatsTuple = (u64, u64, u64, u64, u64, u64);
 
 fn numbers(options: &[OptionId]) -> Vec<u32> {
     options.iter().map(|o| o.0).collect()
+}
+
+/// The memo's error as a Python exception: `MemoryError` past the memory
+/// limit (naming it), `RuntimeError` when interrupted, else `ValueError`.
+fn memo_error(error: MemoError) -> PyErr {
+    match error {
+        MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
+        MemoError::Memory { .. } => {
+            PyMemoryError::new_err(format!("{error}; raise it with memo_limit=, or count with another engine"))
+        }
+        _ => PyValueError::new_err(error.to_string()),
+    }
 }
 
 /// The diagram of all solutions of a problem, and the problem, to name its
@@ -33,10 +45,7 @@ impl PyZdd {
     pub(crate) fn build(py: Python<'_>, problem: &Problem, limit: Option<usize>) -> PyResult<Self> {
         let monitor = Arc::new(Monitor::new());
         let memo = Memo::new(problem).with_limit(limit.unwrap_or(DEFAULT_LIMIT)).monitor(Some(monitor.clone()));
-        let zdd = interruptible(py, &monitor, move || memo.build())?.map_err(|error| match error {
-            MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
-            _ => PyValueError::new_err(error.to_string()),
-        })?;
+        let zdd = interruptible(py, &monitor, move || memo.build())?.map_err(memo_error)?;
         Ok(PyZdd { zdd: Arc::new(zdd), problem: problem.clone() })
     }
 }
@@ -56,23 +65,24 @@ impl PyZdd {
     }
 
     /// `k` solutions drawn uniformly at random from a generator seeded with
-    /// `seed`.
-    fn sample(&self, py: Python<'_>, k: usize, seed: u64) -> Vec<Vec<u32>> {
-        let zdd = &self.zdd;
-        py.allow_threads(|| zdd.sample(k, seed).iter().map(|s| numbers(s)).collect())
+    /// `seed`, one at a time as they are asked for.
+    fn sample(&self, k: u64, seed: u64) -> PySamples {
+        PySamples { zdd: self.zdd.clone(), state: std::sync::Mutex::new((k, seed)) }
     }
 
     /// For each option, the number of solutions that use it, in decimal.
-    fn option_counts(&self, py: Python<'_>) -> Vec<String> {
+    fn option_counts(&self, py: Python<'_>) -> PyResult<Vec<String>> {
         let zdd = &self.zdd;
-        py.allow_threads(|| zdd.option_counts().iter().map(ToString::to_string).collect())
+        let counts = py.allow_threads(|| zdd.option_counts()).map_err(memo_error)?;
+        Ok(counts.iter().map(ToString::to_string).collect())
     }
 
     /// The `k` cheapest solutions: each its cost and options (in increasing
     /// order of their numbers).
-    fn best(&self, py: Python<'_>, k: usize) -> Vec<(u64, Vec<u32>)> {
+    fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u64, Vec<u32>)>> {
         let zdd = &self.zdd;
-        py.allow_threads(|| zdd.best(k).iter().map(|c| (c.cost, numbers(&c.options))).collect())
+        let best = py.allow_threads(|| zdd.best(k)).map_err(memo_error)?;
+        Ok(best.iter().map(|c| (c.cost, numbers(&c.options))).collect())
     }
 
     /// The diagram in Knuth's ZDD text format.
@@ -128,5 +138,42 @@ impl Source for Paths {
 
     fn stats(&self) -> Stats {
         self.stats
+    }
+}
+
+/// Uniform random solutions of a diagram, drawn one at a time as Python asks
+/// for them: however many are asked for, only the next one is held.
+#[pyclass(module = "quadrille._quadrille", name = "_Samples", frozen)]
+pub(crate) struct PySamples {
+    zdd: Arc<Zdd>,
+    /// The samples still to draw, and the seed that draws the next.
+    state: std::sync::Mutex<(u64, u64)>,
+}
+
+#[pymethods]
+impl PySamples {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self) -> Option<Vec<u32>> {
+        let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (left, seed) = *state;
+        if left == 0 {
+            return None;
+        }
+        let mut samples = self.zdd.samples(seed);
+        let Some(sample) = samples.next() else {
+            *state = (0, seed);
+            return None;
+        };
+        *state = (left - 1, samples.next_seed());
+        Some(numbers(&sample))
+    }
+
+    /// The samples still to draw.
+    fn __length_hint__(&self) -> usize {
+        let left = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).0;
+        usize::try_from(left).unwrap_or(usize::MAX)
     }
 }

@@ -99,10 +99,61 @@ fn big_counts_are_exact_and_json_strings() {
 }
 
 #[test]
-fn a_one_kilobyte_cache_still_counts_exactly() {
+fn a_memory_limit_gives_the_count_or_an_error_naming_it() {
+    // Too little for the memo's own arrays: a clear error, exit 2.
     let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "1K"], &dominoes(6, 6));
-    assert_eq!(run.stdout, format!("{}\n", transfer_count(6, 6)));
-    assert_eq!(run.stdout, "6728\n");
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.contains("more memory than its limit of 1024 bytes"), "{}", run.stderr);
+    assert!(run.stderr.contains("raise --memo-limit (now 1K)"), "{}", run.stderr);
+    // Enough for everything, then enough for the diagram with a cache held
+    // short: the count either way, and the figures say what was held.
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "64K", "--stats"], &dominoes(6, 6));
+    assert_eq!((run.code, run.stdout.clone()), (0, format!("{}\n", transfer_count(6, 6))));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "1M", "--stats"], &dominoes(10, 10));
+    assert_eq!((run.code, run.stdout.clone()), (0, format!("{}\n", transfer_count(10, 10))));
+    assert!(run.stderr.contains("memos dropped (cache full): "), "{}", run.stderr);
+    let held: u64 = run
+        .stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("memory held at most: "))
+        .unwrap()
+        .trim_end_matches(" bytes")
+        .parse()
+        .unwrap();
+    assert!(held <= 1 << 20, "{held}");
+}
+
+#[test]
+fn a_tiling_past_the_limit_ends_with_an_error_not_an_abort() {
+    // Dominoes 20×20: the diagram grew to 6 GiB and the process aborted
+    // (exit 134). Under a limit it stops within it, with exit 2.
+    let run = quadrille(&["pack", "--pieces", "dominoes", "--box", "20x20", "--count", "--memo-limit", "16M"], "");
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{}", run.stderr);
+    assert!(run.stderr.contains("limit of 16777216 bytes"), "{}", run.stderr);
+    assert!(run.stderr.contains("--memo-limit (now 16M)"), "{}", run.stderr);
+    let run = quadrille(&["pack", "--pieces", "dominoes", "--box", "20x20", "--sample", "3", "--memo-limit", "4M"], "");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("limit of 4194304 bytes"), "{}", run.stderr);
+}
+
+#[test]
+fn samples_stream_however_many_are_asked_for() {
+    // A hundred million samples asked for, the output closed after a few:
+    // they come one at a time, none drawn ahead.
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(["pack", "--pieces", "dominoes", "--box", "8x8", "--sample", "100000000", "--seed", "4"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines: Vec<String> =
+        BufReader::new(child.stdout.take().unwrap()).lines().take(20).map(Result::unwrap).collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let few = quadrille(&["pack", "--pieces", "dominoes", "--box", "8x8", "--sample", "3", "--seed", "4"], "");
+    assert_eq!(lines[..], few.stdout.lines().take(20).map(str::to_string).collect::<Vec<_>>()[..]);
 }
 
 #[test]

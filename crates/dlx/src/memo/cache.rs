@@ -3,10 +3,14 @@
 //!
 //! An open-addressing table of `u64` slots (the upper half of the key's hash
 //! beside the entry's number, 0 for an empty slot), at most half full, over a
-//! flat arena of signatures and a parallel array of ZDD nodes. Growth asks the
-//! allocator with `try_reserve_exact` and never past the limit; when either
-//! says no, the cache stops taking entries and goes on answering look-ups, so
-//! the search stays exact and never aborts for want of memory.
+//! flat arena of signatures and a parallel array of ZDD nodes. The cache
+//! takes its bytes from the search's [`Budget`], and never more than half of
+//! its limit, so that the diagram always has the other half. Growth asks the
+//! budget, then the allocator with `try_reserve_exact`; when either says no,
+//! the cache stops taking entries and goes on answering look-ups, so the
+//! search stays exact (only slower) and never aborts for want of memory.
+
+use super::budget::Budget;
 
 /// What a look-up found.
 pub(super) enum Lookup {
@@ -22,6 +26,7 @@ const MIN_SLOTS: usize = 16;
 
 pub(super) struct Cache {
     words: usize,
+    /// The most bytes the cache may hold: half the budget's limit.
     limit: usize,
     slots: Vec<u64>,
     keys: Vec<u64>,
@@ -45,18 +50,25 @@ fn hash(key: &[u64]) -> u64 {
 }
 
 impl Cache {
-    /// An empty cache for signatures of `words` words, holding at most `limit`
-    /// bytes.
-    pub(super) fn new(words: usize, limit: usize) -> Cache {
+    /// An empty cache for signatures of `words` words, holding at most half
+    /// of `budget`'s limit, and only what `budget` grants.
+    pub(super) fn new(words: usize, budget: &mut Budget) -> Cache {
+        let limit = budget.limit() / 2;
         let mut cache = Cache { words, limit, slots: Vec::new(), keys: Vec::new(), zdd: Vec::new(), full: false };
         let mut slots = Vec::new();
-        if MIN_SLOTS * 8 <= limit && slots.try_reserve_exact(MIN_SLOTS).is_ok() {
+        if MIN_SLOTS * 8 <= limit && budget.fits(MIN_SLOTS * 8) && slots.try_reserve_exact(MIN_SLOTS).is_ok() {
             slots.resize(MIN_SLOTS, 0);
+            budget.hold(MIN_SLOTS * 8);
             cache.slots = slots;
         } else {
             cache.full = true;
         }
         cache
+    }
+
+    /// Frees the cache and gives its bytes back to `budget`.
+    pub(super) fn release(self, budget: &mut Budget) {
+        budget.give(self.bytes());
     }
 
     /// The bytes the cache holds now.
@@ -78,7 +90,7 @@ impl Cache {
     /// Looks `key` up, and enters it (with no ZDD node yet) if it is new and
     /// there is room.
     #[inline]
-    pub(super) fn lookup(&mut self, key: &[u64]) -> Lookup {
+    pub(super) fn lookup(&mut self, key: &[u64], budget: &mut Budget) -> Lookup {
         if self.slots.is_empty() {
             return Lookup::Miss(None);
         }
@@ -99,7 +111,7 @@ impl Cache {
             }
             at = (at + 1) & mask;
         }
-        if self.full || !self.make_room() {
+        if self.full || !self.make_room(budget) {
             return Lookup::Miss(None);
         }
         if self.slots.len() - 1 != mask {
@@ -123,8 +135,9 @@ impl Cache {
         self.zdd[entry] = znode;
     }
 
-    /// Makes room for one more entry within the limit, or marks the cache full.
-    fn make_room(&mut self) -> bool {
+    /// Makes room for one more entry within the limit and the budget, or
+    /// marks the cache full.
+    fn make_room(&mut self, budget: &mut Budget) -> bool {
         let entries = self.zdd.len();
         if entries >= u32::MAX as usize - 1 {
             self.full = true;
@@ -133,10 +146,15 @@ impl Cache {
         if self.zdd.len() == self.zdd.capacity() {
             let more = self.zdd.capacity().max(64);
             let added = more * (self.words * 8 + 4);
-            if self.bytes() + added > self.limit
-                || self.keys.try_reserve_exact(more * self.words).is_err()
-                || self.zdd.try_reserve_exact(more).is_err()
-            {
+            if self.bytes() + added > self.limit || budget.take(added).is_err() {
+                self.full = true;
+                return false;
+            }
+            let before = self.bytes();
+            if self.keys.try_reserve_exact(more * self.words).is_err() || self.zdd.try_reserve_exact(more).is_err() {
+                // The allocator refused: count what was made, if anything.
+                budget.give(added);
+                budget.hold(self.bytes() - before);
                 self.full = true;
                 return false;
             }
@@ -144,7 +162,13 @@ impl Cache {
         if 2 * (entries + 1) > self.slots.len() {
             let n = self.slots.len() * 2;
             let mut slots: Vec<u64> = Vec::new();
-            if self.bytes() + n * 8 > self.limit || slots.try_reserve_exact(n).is_err() {
+            // The old table and the new are held at once while entries move.
+            if self.bytes() + n * 8 > self.limit || budget.take(n * 8).is_err() {
+                self.full = true;
+                return false;
+            }
+            if slots.try_reserve_exact(n).is_err() {
+                budget.give(n * 8);
                 self.full = true;
                 return false;
             }
@@ -160,6 +184,7 @@ impl Cache {
                     slots[at] = slot;
                 }
             }
+            budget.give(self.slots.len() * 8);
             self.slots = slots;
         }
         true
@@ -172,31 +197,51 @@ mod tests {
 
     #[test]
     fn entries_are_found_again_and_the_limit_holds() {
-        let mut cache = Cache::new(2, 1 << 14);
+        let mut budget = Budget::new(1 << 15);
+        let mut cache = Cache::new(2, &mut budget);
         for i in 0..1000u64 {
-            match cache.lookup(&[i, i * 7]) {
+            match cache.lookup(&[i, i * 7], &mut budget) {
                 Lookup::Miss(Some(entry)) => cache.set_zdd(entry, i as u32 + 2),
                 Lookup::Miss(None) => assert!(cache.is_full()),
                 Lookup::Hit(_) => panic!("a new key was found"),
             }
         }
         assert!(cache.bytes() <= 1 << 14);
+        assert_eq!(budget.used(), cache.bytes());
+        assert!(budget.peak() <= 1 << 14);
         let kept = cache.len();
         assert!(kept > 100 && kept < 1000, "{kept} entries");
         let mut hits = 0;
         for i in 0..1000u64 {
-            if let Lookup::Hit(z) = cache.lookup(&[i, i * 7]) {
+            if let Lookup::Hit(z) = cache.lookup(&[i, i * 7], &mut budget) {
                 assert_eq!(z, i as u32 + 2);
                 hits += 1;
             }
         }
         assert_eq!(hits, kept);
+        cache.release(&mut budget);
+        assert_eq!(budget.used(), 0);
+    }
+
+    #[test]
+    fn the_cache_leaves_room_the_budget_has_given_away() {
+        let mut budget = Budget::new(1 << 15);
+        budget.take((1 << 15) - 1024).unwrap();
+        let mut cache = Cache::new(2, &mut budget);
+        for i in 0..1000u64 {
+            if let Lookup::Miss(Some(entry)) = cache.lookup(&[i, i * 7], &mut budget) {
+                cache.set_zdd(entry, 2);
+            }
+        }
+        assert!(cache.is_full());
+        assert!(cache.bytes() <= 1024 && budget.peak() <= 1 << 15, "{} bytes", cache.bytes());
     }
 
     #[test]
     fn a_tiny_limit_keeps_nothing() {
-        let mut cache = Cache::new(4, 64);
-        assert!(matches!(cache.lookup(&[1, 2, 3, 4]), Lookup::Miss(None)));
+        let mut budget = Budget::new(64);
+        let mut cache = Cache::new(4, &mut budget);
+        assert!(matches!(cache.lookup(&[1, 2, 3, 4], &mut budget), Lookup::Miss(None)));
         assert_eq!(cache.bytes(), 0);
     }
 }

@@ -77,11 +77,23 @@
 //!   active lists, rather than gathered afresh at every level; it holds the
 //!   same facts, so the same subproblems meet.
 //! - **Memory is bounded.** DLX6 reserves a fixed table and stops when it is
-//!   full. Here the cache grows up to a limit ([`Memo::with_limit`], by default
-//!   [`DEFAULT_LIMIT`]) and then takes no new entries: the search goes on,
-//!   still exact, only slower, and [`MemoStats::memos_dropped`] says how often.
-//!   The statistics equal DLX6's only while the cache is not full. (The
-//!   diagram itself is the answer and is not limited.)
+//!   full. Here one limit ([`Memo::with_limit`], by default [`DEFAULT_LIMIT`])
+//!   bounds everything the memo holds: Knuth's arrays and the search's stacks,
+//!   the cache, the diagram's nodes, and after the search (the cache and the
+//!   arrays freed) the diagram with the count below each node. Each is
+//!   counted before it is allocated, and every growth asks the allocator
+//!   with `try_reserve`. The cache takes at most half of the limit; when it
+//!   is full, or the rest has taken its room, it takes no new entries and the
+//!   search goes on, still exact, only slower ([`MemoStats::memos_dropped`]
+//!   says how often). When the diagram would pass the limit, the search stops
+//!   with [`MemoError::Memory`], naming the limit, and frees what it made;
+//!   [`MemoStats::peak_bytes`] says the most it held. The statistics equal
+//!   DLX6's only while the cache is not full.
+//!
+//!   **Invariant:** the memo never holds more than its limit, and never
+//!   aborts for want of memory: it answers exactly or says
+//!   [`MemoError::Memory`]. What reads a [`Zdd`] keeps to the same limit
+//!   (see there); solutions and samples stream, one at a time.
 //! - **Bounds** (Knuth's multiplicities) are refused with
 //!   [`MemoError::Bounds`]: DLX6 takes none either.
 //!
@@ -139,6 +151,7 @@ use std::sync::Arc;
 
 use crate::{Monitor, Problem};
 
+mod budget;
 mod cache;
 mod search;
 mod text;
@@ -148,9 +161,10 @@ mod zdd;
 pub use num_bigint::BigUint;
 pub use zdd::{Cheapest, Samples, Solutions, Zdd, ZddNode};
 
-/// The default limit on the memo cache: 1 GiB. A fixed figure rather than a
-/// share of the machine's memory, so that a run's statistics do not depend on
-/// the machine; front ends may choose another with [`Memo::with_limit`].
+/// The default limit on the bytes the memo holds (cache, diagram and search):
+/// 1 GiB. A fixed figure rather than a share of the machine's memory, so
+/// that a run's statistics do not depend on the machine; front ends may
+/// choose another with [`Memo::with_limit`].
 pub const DEFAULT_LIMIT: usize = 1 << 30;
 
 /// The figures of a memoizing search, counted as Knuth's DLX6 counts them.
@@ -185,6 +199,10 @@ pub struct MemoStats {
     pub cache_bytes: u64,
     /// The signatures the cache held at the end.
     pub cache_entries: u64,
+    /// The most bytes the memo held at once: Knuth's arrays, the search's
+    /// stacks, the cache and the diagram while it searched, then the diagram
+    /// and its counts. Never more than the limit ([`Memo::with_limit`]).
+    pub peak_bytes: u64,
 }
 
 impl MemoStats {
@@ -213,6 +231,17 @@ pub enum MemoError {
     /// The search was stopped through its [`Monitor`].
     #[error("the search was interrupted")]
     Interrupted,
+    /// The memo would hold more bytes than its limit ([`Memo::with_limit`]),
+    /// or the allocator refused what it asked within the limit. What it had
+    /// made is freed; the search can run again with a higher limit, or the
+    /// problem go to another engine.
+    #[error("the memo engine needs more memory than its limit of {limit_bytes} bytes ({needed_bytes} bytes asked for)")]
+    Memory {
+        /// The limit in bytes.
+        limit_bytes: usize,
+        /// The bytes the memo would have held with the request refused.
+        needed_bytes: usize,
+    },
     /// The problem, or its diagram, has more nodes than 32-bit numbers reach.
     #[error("too large for the memo engine ({nodes} nodes)")]
     TooLarge {
@@ -247,9 +276,12 @@ impl<'p> Memo<'p> {
         Memo { problem, limit: DEFAULT_LIMIT, monitor: None }
     }
 
-    /// Limits the memo cache to `bytes` bytes (the diagram is not counted).
-    /// Any limit gives exact answers; a small one only makes the search
-    /// slower.
+    /// Limits what the memo holds to `bytes` bytes: the cache (at most half
+    /// of them), the diagram and its counts, Knuth's arrays and the search's
+    /// stacks. A limit that leaves the cache short makes the search slower,
+    /// still exact; one too small for the diagram gives
+    /// [`MemoError::Memory`]. (Knuth's arrays alone take about 16 bytes per
+    /// item and per node of the problem.)
     pub fn with_limit(mut self, bytes: usize) -> Memo<'p> {
         self.limit = bytes;
         self
@@ -263,7 +295,9 @@ impl<'p> Memo<'p> {
         self
     }
 
-    /// Runs the search and returns the diagram of all solutions.
+    /// Runs the search and returns the diagram of all solutions, with the
+    /// count below each of its nodes; or [`MemoError::Memory`] when that
+    /// would hold more than the limit.
     pub fn build(&self) -> Result<Zdd, MemoError> {
         let Some(zdd) = self.build_within(u64::MAX, u64::MAX)? else {
             unreachable!("a search without a limit runs to its end")
@@ -276,27 +310,39 @@ impl<'p> Memo<'p> {
     /// than `updates` updates: a bounded try, whose cost the caller knows
     /// beforehand (the front's choice of engine runs the memo so).
     pub fn build_within(&self, nodes: u64, updates: u64) -> Result<Option<Zdd>, MemoError> {
-        let mut dancer = search::Dancer::new(self.problem)?;
-        let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
-        let Some((nodes, root)) = dancer.search(&mut cache, self.monitor.as_ref(), nodes, updates)? else {
-            return Ok(None);
-        };
+        let mut budget = budget::Budget::new(self.limit);
+        let mut dancer = search::Dancer::new(self.problem, &mut budget)?;
+        let mut cache = cache::Cache::new(dancer.sig_words(), &mut budget);
+        let searched = dancer.search(&mut cache, &mut budget, self.monitor.as_ref(), nodes, updates);
         let mut stats = dancer.stats;
-        stats.branch_nodes = nodes.len() as u64;
         stats.cache_bytes = cache.bytes() as u64;
         stats.cache_entries = cache.len() as u64;
-        let costs = if self.problem.has_costs() {
-            self.problem.options().map(|o| self.problem.cost(o)).collect()
-        } else {
-            Vec::new()
+        // The cache and Knuth's arrays are freed before the counts are made.
+        cache.release(&mut budget);
+        dancer.release(&mut budget);
+        let Some((mut nodes, root)) = searched? else {
+            return Ok(None);
         };
-        Ok(Some(zdd::Zdd::new(nodes, root, costs, self.problem.n_options(), stats)))
+        budget.give(budget::held(&nodes));
+        nodes.shrink_to_fit();
+        budget.hold(budget::held(&nodes));
+        stats.branch_nodes = nodes.len() as u64;
+        let mut costs = Vec::new();
+        if self.problem.has_costs() {
+            if let Err(e) = budget::reserve(&mut costs, self.problem.n_options(), &mut budget) {
+                budget.give(budget::held(&nodes));
+                return Err(e);
+            }
+            costs.extend(self.problem.options().map(|o| self.problem.cost(o)));
+        }
+        zdd::Zdd::new(nodes, root, costs, self.problem.n_options(), stats, budget).map(Some)
     }
 
     /// Runs the search for at most `nodes` search nodes and says what it saw:
     /// its figures so far (how often the cache answered, say), and whether it
     /// finished. A cheap way to judge whether the memo pays on a problem
-    /// before building the whole diagram.
+    /// before building the whole diagram. It holds no more than the limit
+    /// either, and says [`MemoError::Memory`] when it would.
     pub fn probe(&self, nodes: u64) -> Result<Probe, MemoError> {
         self.probe_within(nodes, u64::MAX)
     }
@@ -305,15 +351,17 @@ impl<'p> Memo<'p> {
     /// than `updates` updates, so that its cost is bounded however many
     /// options each node hides.
     pub fn probe_within(&self, nodes: u64, updates: u64) -> Result<Probe, MemoError> {
-        let mut dancer = search::Dancer::new(self.problem)?;
-        let mut cache = cache::Cache::new(dancer.sig_words(), self.limit);
-        let finished = dancer.search(&mut cache, self.monitor.as_ref(), nodes, updates)?;
+        let mut budget = budget::Budget::new(self.limit);
+        let mut dancer = search::Dancer::new(self.problem, &mut budget)?;
+        let mut cache = cache::Cache::new(dancer.sig_words(), &mut budget);
+        let finished = dancer.search(&mut cache, &mut budget, self.monitor.as_ref(), nodes, updates)?;
         let mut stats = dancer.stats;
         if let Some((zdd, _)) = &finished {
             stats.branch_nodes = zdd.len() as u64;
         }
         stats.cache_bytes = cache.bytes() as u64;
         stats.cache_entries = cache.len() as u64;
+        stats.peak_bytes = budget.peak() as u64;
         Ok(Probe { stats, finished: finished.is_some() })
     }
 

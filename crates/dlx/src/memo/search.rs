@@ -27,6 +27,7 @@ use std::sync::Arc;
 
 use crate::{Monitor, OptionId, Problem, REPORT_EVERY, Stats};
 
+use super::budget::{self, Budget};
 use super::cache::{Cache, Lookup};
 use super::zdd::ZddNode;
 use super::{MemoError, MemoStats};
@@ -71,14 +72,16 @@ pub(super) struct Dancer {
     /// `n + 1`: the head of the active secondary items and the first spacer.
     last_itm: u32,
     sig: Vec<u64>,
+    /// The bytes taken from the budget for these arrays.
+    bytes: usize,
     pub(super) stats: MemoStats,
 }
 
 const ROOT: u32 = 0;
 
 impl Dancer {
-    /// Lays out Knuth's arrays for the problem, or refuses it.
-    pub(super) fn new(problem: &Problem) -> Result<Dancer, MemoError> {
+    /// Lays out Knuth's arrays for the problem within `budget`, or refuses it.
+    pub(super) fn new(problem: &Problem, budget: &mut Budget) -> Result<Dancer, MemoError> {
         if let Some(item) = problem.items().find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1)) {
             let (lower, upper) = problem.bounds(item);
             return Err(MemoError::Bounds { item: problem.item_name(item).to_string(), lower, upper });
@@ -87,6 +90,20 @@ impl Dancer {
         let n_nodes = problem.n_items() + 2 + n_entries + problem.n_options();
         if n_nodes >= i32::MAX as usize {
             return Err(MemoError::TooLarge { nodes: n_nodes });
+        }
+        // The arrays kept for the search (nodes, item links, signature fields,
+        // at most a word of signature per item), then those needed only here
+        // (the numbering, the colours and their codes), from the budget first.
+        let items = problem.n_items() + 2;
+        let kept =
+            n_nodes * size_of::<Node>() + items * (size_of::<ItemLinks>() + size_of::<SigField>() + size_of::<u64>());
+        let colored = if problem.has_colors() { n_entries } else { 0 };
+        let passing = items * 3 * size_of::<u32>() + colored * 4 * size_of::<(u32, u32, i32)>();
+        budget.take(kept + passing)?;
+        let mut nd: Vec<Node> = Vec::new();
+        if nd.try_reserve_exact(n_nodes).is_err() {
+            budget.give(kept + passing);
+            return Err(budget.over(n_nodes * size_of::<Node>()));
         }
         // Knuth's numbering: primary items first, then the secondary ones, each
         // in the order of declaration.
@@ -101,12 +118,11 @@ impl Dancer {
         let n = problem.n_items() as u32;
         let second = problem.n_primary() as u32 + 1;
         let last_itm = n + 1;
-        let mut nd = vec![Node::default(); last_itm as usize + 1];
+        nd.resize(last_itm as usize + 1, Node::default());
         for k in 1..=n {
             nd[k as usize].up = k;
             nd[k as usize].down = k;
         }
-        nd.reserve(n_entries + problem.n_options());
         // Colours renumbered per item from 1, in the order of first appearance.
         let mut n_colors = vec![0i32; last_itm as usize];
         let mut color_code: HashMap<(u32, u32), i32> = HashMap::new();
@@ -169,8 +185,17 @@ impl Dancer {
             field[k as usize] = SigField { word, shift, mask: (1u64 << width) - 1 };
             shift += width;
         }
-        let mut dancer =
-            Dancer { nd, cl, field, second, last_itm, sig: vec![0; word as usize + 1], stats: MemoStats::default() };
+        let mut dancer = Dancer {
+            nd,
+            cl,
+            field,
+            second,
+            last_itm,
+            sig: vec![0; word as usize + 1],
+            bytes: kept,
+            stats: MemoStats::default(),
+        };
+        budget.give(passing);
         for k in 1..second {
             dancer.set_field(k, 1);
         }
@@ -178,6 +203,11 @@ impl Dancer {
             dancer.set_field(k, 1);
         }
         Ok(dancer)
+    }
+
+    /// Frees Knuth's arrays and gives their bytes back to `budget`.
+    pub(super) fn release(self, budget: &mut Budget) {
+        budget.give(self.bytes);
     }
 
     /// The number of 64-bit words in a signature.
@@ -405,14 +435,51 @@ impl Dancer {
     /// Runs the search to its end: the ZDD's branch nodes (ids from 2, in the
     /// order made) and its root; or `None` if it would enter more than
     /// `node_limit` nodes, or enter a node after more than `update_limit`
-    /// updates.
+    /// updates. The stacks and the diagram take their bytes from
+    /// `budget` (and keep them: the caller gives back the diagram's with
+    /// it); when the diagram would pass the limit, the search stops with
+    /// [`MemoError::Memory`] and what it made is freed.
     pub(super) fn search(
         &mut self,
         cache: &mut Cache,
+        budget: &mut Budget,
         monitor: Option<&Arc<Monitor>>,
         node_limit: u64,
         update_limit: u64,
     ) -> Result<Option<(Vec<ZddNode>, u32)>, MemoError> {
+        let mut zdd: Vec<ZddNode> = Vec::new();
+        // The levels' stacks (see `Levels`). Each level covers a primary
+        // item, so there are at most as many levels as primary items, and one
+        // more; the stacks are made that long at once and never grow.
+        let depth = self.second as usize;
+        let stacks = depth * (2 * size_of::<u32>() + size_of::<Option<usize>>());
+        budget.take(stacks)?;
+        let mut levels = Levels {
+            choice: Vec::with_capacity(depth),
+            savez: Vec::with_capacity(depth),
+            memo_at: Vec::with_capacity(depth),
+        };
+        // On every way out, the stacks' bytes go back; the diagram's too when
+        // it is not handed out.
+        let result = self.run(cache, budget, monitor, (node_limit, update_limit), &mut zdd, &mut levels);
+        budget.give(stacks);
+        if !matches!(result, Ok(Some(_))) {
+            budget.give(budget::held(&zdd));
+        }
+        result.map(|root| root.map(|root| (zdd, root)))
+    }
+
+    /// The search's loop, for [`Dancer::search`]: the root of the diagram
+    /// made in `zdd`.
+    fn run(
+        &mut self,
+        cache: &mut Cache,
+        budget: &mut Budget,
+        monitor: Option<&Arc<Monitor>>,
+        (node_limit, update_limit): (u64, u64),
+        zdd: &mut Vec<ZddNode>,
+        levels: &mut Levels,
+    ) -> Result<Option<u32>, MemoError> {
         #[derive(Clone, Copy)]
         enum Step {
             Forward,
@@ -421,12 +488,7 @@ impl Dancer {
             Backdown,
             Recover,
         }
-        let mut zdd: Vec<ZddNode> = Vec::new();
-        // Per level: the node chosen, the ZDD of the options tried before it,
-        // and the cache entry the level will fill.
-        let mut choice: Vec<u32> = Vec::new();
-        let mut savez: Vec<u32> = Vec::new();
-        let mut memo_at: Vec<Option<usize>> = Vec::new();
+        let Levels { choice, savez, memo_at } = levels;
         let mut level = 0usize;
         let mut best_itm = ROOT;
         let mut cur_node = 0u32;
@@ -468,7 +530,7 @@ impl Dancer {
                         memo_at.push(None);
                     }
                     // Look for the current status in the memo cache.
-                    match cache.lookup(&self.sig) {
+                    match cache.lookup(&self.sig, budget) {
                         Lookup::Hit(z) => {
                             // Use the earlier ZDD in place of this level's work.
                             self.stats.hits += 1;
@@ -528,7 +590,7 @@ impl Dancer {
                     // X8: leave the level.
                     if level == 0 {
                         report(&self.stats, &mut reported);
-                        return Ok(Some((zdd, znode)));
+                        return Ok(Some(znode));
                     }
                     level -= 1;
                     cur_node = choice[level];
@@ -546,6 +608,9 @@ impl Dancer {
                         if id > u32::MAX as u64 {
                             return Err(MemoError::TooLarge { nodes: zdd.len() });
                         }
+                        if zdd.len() == zdd.capacity() {
+                            grow(zdd, budget)?;
+                        }
                         zdd.push(ZddNode { option: OptionId(option), lo: znode, hi: zsol });
                         znode = id as u32;
                     }
@@ -556,4 +621,20 @@ impl Dancer {
             }
         }
     }
+}
+
+/// Per level of the search: the node chosen, the ZDD of the options tried
+/// before it, and the cache entry the level will fill.
+struct Levels {
+    choice: Vec<u32>,
+    savez: Vec<u32>,
+    memo_at: Vec<Option<usize>>,
+}
+
+/// Makes room for more nodes in the diagram: twice as many, or as many as
+/// the budget has left; [`MemoError::Memory`] when it has no room for one.
+fn grow(zdd: &mut Vec<ZddNode>, budget: &mut Budget) -> Result<(), MemoError> {
+    let room = (budget.limit() - budget.used().min(budget.limit())) / size_of::<ZddNode>();
+    let more = zdd.capacity().max(1024).min(room).max(1);
+    budget::reserve(zdd, more, budget)
 }

@@ -11,13 +11,13 @@
 //! what follows needs.
 
 use std::cmp::Ordering;
-use std::sync::OnceLock;
 
 use num_bigint::BigUint;
 
 use crate::OptionId;
 
-use super::MemoStats;
+use super::budget::{self, Budget};
+use super::{MemoError, MemoStats};
 
 /// A branch node of a [`Zdd`]: `option` taken (go `hi`) or not (go `lo`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,7 +32,14 @@ pub struct ZddNode {
 }
 
 /// The solutions of an exact-cover problem as a zero-suppressed decision
-/// diagram, made by [`Memo::build`](super::Memo::build).
+/// diagram, made by [`Memo::build`](super::Memo::build), with the count of
+/// solutions below each node.
+///
+/// **Memory.** The diagram holds [`Zdd::bytes`], at most the limit it was
+/// made under. What reads it holds little beyond: [`Zdd::solutions`] and
+/// [`Zdd::samples`] one solution at a time (however many are drawn),
+/// [`Zdd::option_counts`] and [`Zdd::best`] a few arrays as long as the
+/// diagram, within the same limit, or they answer [`MemoError::Memory`].
 #[derive(Clone, Debug)]
 pub struct Zdd {
     nodes: Vec<ZddNode>,
@@ -40,7 +47,8 @@ pub struct Zdd {
     costs: Vec<u64>,
     n_options: usize,
     stats: MemoStats,
-    counts: OnceLock<Counts>,
+    counts: Counts,
+    limit: usize,
 }
 
 /// One of the `k` cheapest solutions found by [`Zdd::best`].
@@ -53,8 +61,38 @@ pub struct Cheapest {
 }
 
 impl Zdd {
-    pub(super) fn new(nodes: Vec<ZddNode>, root: u32, costs: Vec<u64>, n_options: usize, stats: MemoStats) -> Zdd {
-        Zdd { nodes, root, costs, n_options, stats, counts: OnceLock::new() }
+    /// The diagram of `nodes` (whose bytes, and the costs', `budget` holds),
+    /// its counts made within `budget`.
+    pub(super) fn new(
+        nodes: Vec<ZddNode>,
+        root: u32,
+        costs: Vec<u64>,
+        n_options: usize,
+        mut stats: MemoStats,
+        mut budget: Budget,
+    ) -> Result<Zdd, MemoError> {
+        let counts = Counts::new(&nodes, &mut budget)?;
+        stats.peak_bytes = budget.peak() as u64;
+        Ok(Zdd { nodes, root, costs, n_options, stats, counts, limit: budget.limit() })
+    }
+
+    /// The bytes the diagram holds: its nodes, the counts below them and the
+    /// options' costs.
+    pub fn bytes(&self) -> usize {
+        budget::held(&self.nodes) + budget::held(&self.counts.limbs) + budget::held(&self.costs)
+    }
+
+    /// The limit on the bytes the diagram, and what reads it, may hold: the
+    /// one it was made under ([`Memo::with_limit`](super::Memo::with_limit)).
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// A budget of the diagram's limit, the diagram's own bytes taken.
+    fn budget(&self) -> Budget {
+        let mut budget = Budget::new(self.limit);
+        budget.hold(self.bytes());
+        budget
     }
 
     /// The statistics of the search that made the diagram.
@@ -94,7 +132,7 @@ impl Zdd {
     }
 
     fn counts(&self) -> &Counts {
-        self.counts.get_or_init(|| Counts::new(&self.nodes))
+        &self.counts
     }
 
     /// The number of solutions, exactly.
@@ -118,7 +156,8 @@ impl Zdd {
     /// `k` solutions drawn uniformly and independently at random (each
     /// solution equally likely each time), from a generator seeded with `seed`:
     /// the same seed gives the same solutions on every machine. Empty if the
-    /// problem has no solution. The first `k` of [`Zdd::samples`].
+    /// problem has no solution. The first `k` of [`Zdd::samples`], all held
+    /// at once: to draw many, iterate [`Zdd::samples`] instead.
     pub fn sample(&self, k: usize, seed: u64) -> Vec<Vec<OptionId>> {
         self.samples(seed).take(k).collect()
     }
@@ -131,24 +170,44 @@ impl Zdd {
         Samples { zdd: self, counts, rng: SplitMix64(seed), r: vec![0u64; counts.width] }
     }
 
-    /// For each option, the number of solutions that use it.
-    pub fn option_counts(&self) -> Vec<BigUint> {
+    /// For each option, the number of solutions that use it; or
+    /// [`MemoError::Memory`] when the arrays it needs (the paths from the
+    /// root to each node, as wide as the counts) would pass the diagram's
+    /// limit.
+    pub fn option_counts(&self) -> Result<Vec<BigUint>, MemoError> {
         let counts = self.counts();
-        // Paths from the root to each node, parents before children.
-        let mut paths = vec![BigUint::ZERO; self.nodes.len() + 2];
-        paths[self.root as usize] = BigUint::from(1u32);
-        let mut per_option = vec![BigUint::ZERO; self.n_options];
+        let width = counts.width;
+        let mut budget = self.budget();
+        // Paths from the root to each node, parents before children; no sum
+        // passes the count at the root, since each path and each solution
+        // below it make a solution of their own (sink 0's entry may wrap, and
+        // is never read).
+        let mut paths = Vec::new();
+        budget::reserve(&mut paths, (self.nodes.len() + 2) * width, &mut budget)?;
+        paths.resize((self.nodes.len() + 2) * width, 0u64);
+        let mut per_option = Vec::new();
+        budget::reserve(&mut per_option, self.n_options * width, &mut budget)?;
+        per_option.resize(self.n_options * width, 0u64);
+        // The answer itself: a big integer of up to `width` limbs per option.
+        budget.take(self.n_options * (size_of::<BigUint>() + width * 8))?;
+        if self.root != 0 {
+            paths[self.root as usize * width] = 1;
+        }
+        let mut here = vec![0u64; width];
+        let mut product = vec![0u64; width];
         for id in (2..self.nodes.len() + 2).rev() {
-            if paths[id] == BigUint::ZERO {
+            here.copy_from_slice(&paths[id * width..][..width]);
+            if here.iter().all(|&l| l == 0) {
                 continue;
             }
             let node = self.nodes[id - 2];
-            let here = std::mem::take(&mut paths[id]);
-            per_option[node.option.index()] += &here * counts.big(node.hi);
-            paths[node.hi as usize] += &here;
-            paths[node.lo as usize] += here;
+            limbs_mul(&here, counts.limbs(node.hi), &mut product);
+            limbs_add(&mut per_option[node.option.index() * width..][..width], &product);
+            limbs_add(&mut paths[node.hi as usize * width..][..width], &here);
+            limbs_add(&mut paths[node.lo as usize * width..][..width], &here);
         }
-        per_option
+        drop(paths);
+        Ok(per_option.chunks(width).map(limbs_big).collect())
     }
 
     /// The `k` cheapest solutions (fewer if there are fewer), in increasing
@@ -156,53 +215,88 @@ impl Zdd {
     /// the order of [`MinCost`](crate::MinCost); by dynamic programming over the
     /// diagram, each node keeping the few partial solutions that can still be
     /// among the `k` best.
-    pub fn best(&self, k: usize) -> Vec<Cheapest> {
+    ///
+    /// The lists kept for each node count against the diagram's limit: when
+    /// they would pass it, [`MemoError::Memory`].
+    pub fn best(&self, k: usize) -> Result<Vec<Cheapest>, MemoError> {
         if k == 0 || self.root == 0 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
+        let mut budget = self.budget();
         // For each node, candidates sorted by (cost, length, options). A
         // candidate is dropped when `k` kept ones are cheaper, or are as cheap,
         // as long and smaller: adding the same options above keeps either
         // relation, so a dropped candidate never reaches the `k` best.
-        let mut best: Vec<Vec<Cheapest>> = Vec::with_capacity(self.nodes.len() + 2);
+        let n = self.nodes.len() + 2;
+        let mut best: Vec<Vec<Cheapest>> = Vec::new();
+        budget::reserve(&mut best, n, &mut budget)?;
         best.push(Vec::new());
         best.push(vec![Cheapest { cost: 0, options: Vec::new() }]);
         // How many nodes (and the root) still need each node's list: a list is
         // dropped once its last parent has read it.
-        let mut readers = vec![0u32; self.nodes.len() + 2];
+        let mut readers: Vec<u32> = Vec::new();
+        budget::reserve(&mut readers, n, &mut budget)?;
+        readers.resize(n, 0);
         readers[self.root as usize] += 1;
         for node in &self.nodes {
             readers[node.lo as usize] += 1;
             readers[node.hi as usize] += 1;
         }
-        let mut read = |best: &mut Vec<Vec<Cheapest>>, id: u32| -> Vec<Cheapest> {
-            let id = id as usize;
-            readers[id] -= 1;
-            if readers[id] == 0 && id > 1 { std::mem::take(&mut best[id]) } else { best[id].clone() }
-        };
+        // The bytes of the lists kept in `best`, and of those read at a node:
+        // a list read for the last time moves out, one read again is copied.
+        let mut stored = 0usize;
         for node in &self.nodes {
             let cost = self.costs.get(node.option.index()).copied().unwrap_or(0);
-            let mut merged = read(&mut best, node.lo);
-            for mut c in read(&mut best, node.hi) {
+            let mut read = |id: u32, stored: &mut usize| -> Vec<Cheapest> {
+                let id = id as usize;
+                readers[id] -= 1;
+                if readers[id] == 0 && id > 1 {
+                    *stored -= list_bytes(&best[id]);
+                    std::mem::take(&mut best[id])
+                } else {
+                    best[id].clone()
+                }
+            };
+            let mut merged = read(node.lo, &mut stored);
+            let high = read(node.hi, &mut stored);
+            // While they merge: both lists, `merged` grown to hold them all,
+            // and each candidate of `high` one option longer.
+            let merging = list_bytes(&merged)
+                + list_bytes(&high)
+                + (merged.len() + high.len()) * size_of::<Cheapest>()
+                + high.len() * size_of::<OptionId>();
+            if !budget.fits(stored.saturating_add(merging)) {
+                return Err(budget.over(stored.saturating_add(merging)));
+            }
+            merged.reserve_exact(high.len());
+            for mut c in high {
                 let at = c.options.partition_point(|&o| o < node.option);
+                c.options.reserve_exact(1);
                 c.options.insert(at, node.option);
                 c.cost = c.cost.saturating_add(cost);
                 merged.push(c);
             }
             merged.sort_by(|a, b| (a.cost, a.options.len(), &a.options).cmp(&(b.cost, b.options.len(), &b.options)));
-            best.push(prune(merged, k));
+            let kept = prune(merged, k);
+            stored += list_bytes(&kept);
+            best.push(kept);
         }
         let mut answer = std::mem::take(&mut best[self.root as usize]);
         answer.sort();
         answer.truncate(k);
-        answer
+        Ok(answer)
     }
+}
+
+/// The bytes a list of candidates holds.
+fn list_bytes(list: &[Cheapest]) -> usize {
+    size_of_val(list) + list.iter().map(|c| budget::held(&c.options)).sum::<usize>()
 }
 
 /// Keeps the candidates (sorted by cost, length, options) that can still be
 /// among the `k` best.
 fn prune(mut sorted: Vec<Cheapest>, k: usize) -> Vec<Cheapest> {
-    let mut kept = Vec::new();
+    let mut kept = Vec::with_capacity(sorted.len().min(k.saturating_mul(4)));
     let mut cheaper = 0usize;
     let mut i = 0;
     while i < sorted.len() && cheaper < k {
@@ -236,6 +330,15 @@ pub struct Samples<'z> {
     counts: &'z Counts,
     rng: SplitMix64,
     r: Vec<u64>,
+}
+
+impl Samples<'_> {
+    /// The seed from which [`Zdd::samples`] draws the solutions that this
+    /// iterator would draw next: a stream of samples can stop, keep only
+    /// this number, and go on later.
+    pub fn next_seed(&self) -> u64 {
+        self.rng.0
+    }
 }
 
 impl Iterator for Samples<'_> {
@@ -330,10 +433,15 @@ struct Counts {
 }
 
 impl Counts {
-    fn new(nodes: &[ZddNode]) -> Counts {
+    /// The counts below every node of `nodes`, within `budget`: an array of
+    /// one limb per node first, made again twice as wide whenever a sum wraps.
+    fn new(nodes: &[ZddNode], budget: &mut Budget) -> Result<Counts, MemoError> {
         let mut width = 1;
         'widen: loop {
-            let mut limbs = vec![0u64; (nodes.len() + 2) * width];
+            let n = (nodes.len() + 2).checked_mul(width).ok_or_else(|| budget.over(usize::MAX))?;
+            let mut limbs = Vec::new();
+            budget::reserve(&mut limbs, n, budget)?;
+            limbs.resize(n, 0u64);
             limbs[width] = 1;
             for (i, node) in nodes.iter().enumerate() {
                 let id = i + 2;
@@ -349,11 +457,12 @@ impl Counts {
                     carry = c1 || c2;
                 }
                 if carry {
+                    budget.give(budget::held(&limbs));
                     width *= 2;
                     continue 'widen;
                 }
             }
-            return Counts { width, limbs };
+            return Ok(Counts { width, limbs });
         }
     }
 
@@ -362,8 +471,7 @@ impl Counts {
     }
 
     fn big(&self, id: u32) -> BigUint {
-        let digits: Vec<u32> = self.limbs(id).iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
-        BigUint::new(digits)
+        limbs_big(self.limbs(id))
     }
 
     /// Sets `r` to a uniform random number below the count of node `id`
@@ -381,6 +489,40 @@ impl Counts {
             if limbs_cmp(r, n) == Ordering::Less {
                 return;
             }
+        }
+    }
+}
+
+/// A number in limbs as a big integer.
+fn limbs_big(limbs: &[u64]) -> BigUint {
+    let digits: Vec<u32> = limbs.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
+    BigUint::new(digits)
+}
+
+/// `a += b`, wrapping past the width.
+fn limbs_add(a: &mut [u64], b: &[u64]) {
+    let mut carry = false;
+    for (x, &y) in a.iter_mut().zip(b) {
+        let (s, c1) = x.overflowing_add(y);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        *x = s;
+        carry = c1 || c2;
+    }
+}
+
+/// `out = a × b`, wrapping past the width.
+fn limbs_mul(a: &[u64], b: &[u64], out: &mut [u64]) {
+    out.fill(0);
+    let width = out.len();
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        let mut carry = 0u128;
+        for j in 0..width - i {
+            let t = out[i + j] as u128 + x as u128 * b[j] as u128 + carry;
+            out[i + j] = t as u64;
+            carry = t >> 64;
         }
     }
 }
@@ -433,8 +575,35 @@ mod tests {
         for i in 0..70u32 {
             nodes.push(ZddNode { option: OptionId(i + 1), lo: i + 2, hi: i + 2 });
         }
-        let counts = Counts::new(&nodes);
+        let counts = Counts::new(&nodes, &mut Budget::new(1 << 20)).unwrap();
         assert!(counts.width >= 2);
         assert_eq!(counts.big(nodes.len() as u32 + 1), BigUint::from(1u32) << 71u32);
+    }
+}
+
+#[cfg(test)]
+mod limb_tests {
+    use super::*;
+
+    #[test]
+    fn limbs_multiply_and_add_as_big_integers() {
+        let a = [u64::MAX, 3, 0];
+        let b = [7, u64::MAX, 0];
+        let mut out = [0u64; 3];
+        limbs_mul(&a, &b, &mut out);
+        let big = |l: &[u64]| limbs_big(l);
+        let full = big(&a) * big(&b);
+        let wrapped = full % (BigUint::from(1u32) << 192u32);
+        assert_eq!(big(&out), wrapped);
+        let mut sum = a;
+        limbs_add(&mut sum, &b);
+        assert_eq!(big(&sum), big(&a) + big(&b));
+    }
+
+    #[test]
+    fn counts_that_do_not_fit_the_budget_say_so() {
+        let nodes = vec![ZddNode { option: OptionId(0), lo: 0, hi: 1 }; 100];
+        let err = Counts::new(&nodes, &mut Budget::new(500)).unwrap_err();
+        assert!(matches!(err, MemoError::Memory { limit_bytes: 500, needed_bytes: 816 }), "{err:?}");
     }
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import re
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import _quadrille
@@ -467,15 +467,18 @@ class Problem:
 
     def zdd(self, *, memo_limit: int | None = None) -> Zdd:
         """The diagram of all solutions, made by the memoizing engine (Knuth's
-        DLX6), its cache of partial problems limited to ``memo_limit`` bytes
-        (by default 1 GiB; any limit gives exact answers, a small one only
-        takes longer). The search releases the GIL and stops on Ctrl-C.
+        DLX6), holding at most ``memo_limit`` bytes (by default 1 GiB): its
+        cache of partial problems (at most half; when full, the search goes
+        on exact, only slower), the diagram with its counts and the search's
+        state. The search releases the GIL and stops on Ctrl-C.
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").zdd().count()
         2
 
         :raises ValueError: bounds on an item, which the memo does not take.
+        :raises MemoryError: the diagram would pass ``memo_limit`` (named in
+            the message); what was made is freed.
         """
         if memo_limit is not None:
             if isinstance(memo_limit, bool) or not isinstance(memo_limit, int):
@@ -594,7 +597,7 @@ class Zdd:
     36
     >>> len(list(zdd))
     36
-    >>> zdd.sample(2, seed=7) == zdd.sample(2, seed=7)
+    >>> list(zdd.sample(2, seed=7)) == list(zdd.sample(2, seed=7))
     True
     >>> sum(zdd.option_counts()) == 36 * 8
     True
@@ -624,25 +627,48 @@ class Zdd:
         """The solutions, as :meth:`solutions` gives them."""
         return self.solutions()
 
-    def sample(self, k: int, seed: int = 0) -> list[list[Any]]:
+    def sample(self, k: int, seed: int = 0) -> Iterator[list[Any]]:
         """``k`` solutions drawn uniformly and independently at random (each
-        solution equally likely each time); the same ``seed`` gives the same
-        solutions on every machine. Empty when there is no solution."""
+        solution equally likely each time), lazily: each is drawn when the
+        iterator is asked for it, so ``sample(10**8)`` holds one at a time.
+        The same ``seed`` gives the same solutions on every machine. None
+        when there is no solution.
+
+        >>> import quadrille
+        >>> zdd = quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").zdd()
+        >>> draws = zdd.sample(10**8, seed=1)
+        >>> sorted(next(draws)) in ([0, 1], [2])
+        True
+        """
         k = _check_count(k, "k")
+        if k >= 1 << 64:
+            raise ValueError(f"k must be below 2**64, not {k}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         if not 0 <= seed < 1 << 64:
             raise ValueError(f"seed must be between 0 and 2**64 - 1, not {seed}")
-        return [self._translate(s) for s in self._native.sample(k, seed)]
+        native = self._native.sample(k, seed)
+        if self._payloads is None:
+            return native
+        return map(self._translate, native)
 
     def option_counts(self) -> list[int]:
-        """For each option, the number of solutions that use it."""
+        """For each option, the number of solutions that use it.
+
+        :raises MemoryError: the arrays it needs (about as large as the
+            diagram's counts) would pass the ``memo_limit`` the diagram was
+            made under.
+        """
         return [int(n) for n in self._native.option_counts()]
 
     def best(self, k: int = 1) -> list[Costed]:
         """The ``k`` cheapest solutions, as :meth:`Problem.best` gives them
         (in increasing order of cost and, among equal costs, of their
-        options' numbers)."""
+        options' numbers).
+
+        :raises MemoryError: the partial solutions kept at the diagram's
+            nodes would pass the ``memo_limit`` the diagram was made under.
+        """
         found = self._native.best(_check_count(k, "k"))
         return [Costed(cost, self._translate(options)) for cost, options in found]
 
