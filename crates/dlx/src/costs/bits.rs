@@ -430,9 +430,9 @@ impl Worker {
                 None
             } else {
                 nodes += 1;
-                if Run::due(nodes) && self.monitor.is_some() {
+                if self.monitor.is_some() && self.run.due(nodes, updates) {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions };
-                    if self.report() {
+                    if self.report(split_depth != usize::MAX) {
                         finished = false;
                         break 'forward;
                     }
@@ -488,7 +488,7 @@ impl Worker {
         }
         self.run.stats = Stats { nodes, updates, cleansings, solutions };
         if finished {
-            self.report();
+            self.report(split_depth != usize::MAX);
         }
         finished
     }
@@ -503,12 +503,13 @@ impl Worker {
         self.offered.offer(shared, cost, self.cur[..=level].iter().map(|&x| original[x as usize]))
     }
 
-    /// Adds what the monitor has not yet seen; returns whether to stop.
+    /// Adds what the monitor has not yet seen (nothing for a `split`, whose
+    /// caller adds up what it explored); returns whether to stop.
     #[cold]
     #[inline(never)]
-    fn report(&mut self) -> bool {
+    fn report(&mut self, split: bool) -> bool {
         let Some(monitor) = &self.monitor else { return false };
-        self.run.report(monitor, None)
+        if split { self.run.listen(monitor) } else { self.run.report(monitor, None) }
     }
 }
 
