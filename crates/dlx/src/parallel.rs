@@ -115,7 +115,9 @@ pub trait Subtrees {
     /// option, or `None` where a level took no option (with bounds, an item
     /// retired once it has enough). Commitments are not moves. The whole search
     /// is then these leaves' subtrees, and its statistics are those returned
-    /// plus those of the subtrees, each counted from its own root.
+    /// plus those of the subtrees, each counted from its own root. A
+    /// [`Monitor`] in the solver's configuration, once stopped, ends the
+    /// split early: its leaves are then only some of them.
     fn split<F: FnMut(&[Option<OptionId>])>(&mut self, depth: usize, leaf: F) -> Stats;
 
     /// Enters the next level of the search by making the move `step` there, as

@@ -423,6 +423,14 @@ impl Worker {
             // item has no affordable option left.
             let item = if level == split_depth {
                 // A leaf of a split: its subtree is searched by itself.
+                // Leaves are no nodes, yet each costs a commitment.
+                if self.monitor.is_some() && self.run.worked(updates) {
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions };
+                    if self.report(true) {
+                        finished = false;
+                        break 'forward;
+                    }
+                }
                 if leaf(curcost, &self.cur[..level]).is_break() {
                     finished = false;
                     break 'forward;

@@ -545,6 +545,14 @@ impl Worker {
             // forward: enter a level.
             let mut step = if level == split_depth {
                 // A leaf of a split: its subtree is searched by itself.
+                // Leaves are no nodes, yet each costs a commitment.
+                if self.monitor.is_some() && self.run.worked(updates) {
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions };
+                    if self.report(true) {
+                        finished = false;
+                        break 'forward;
+                    }
+                }
                 if leaf(curcost, &self.choice[..level]).is_break() {
                     finished = false;
                     break 'forward;
