@@ -38,7 +38,7 @@ impl Drop for TempFile {
 /// far (partial), N nodes, U updates".
 fn partial(stderr: &str) -> Option<(u64, u64, u64)> {
     let line = stderr.lines().find(|line| line.contains("so far (partial)"))?;
-    let (_, rest) = line.split_once(": ")?;
+    let (_, rest) = line.rsplit_once(": ")?;
     let words: Vec<&str> = rest.split_whitespace().collect();
     let number = |unit: &str| -> Option<u64> {
         let at = words.iter().position(|&word| word.trim_end_matches(',') == unit)?;
@@ -74,8 +74,9 @@ fn ctrl_c_is_heard_between_costly_nodes() {
         assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
         assert!(waited < BOUND, "{args:?}: {waited:?} after Ctrl-C");
         assert!(run.stderr.contains("interrupted after "), "{args:?}: {}", run.stderr);
-        if let Some((_, _, updates)) = partial(&run.stderr) {
+        if !args.contains(&OsStr::new("memo")) {
             // The work done is reported, the split's too.
+            let (_, _, updates) = partial(&run.stderr).unwrap_or_else(|| panic!("{args:?}: {}", run.stderr));
             assert!(updates > 0, "{args:?}: {}", run.stderr);
         }
     }
