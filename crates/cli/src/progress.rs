@@ -15,6 +15,11 @@ use quadrille_dlx::Monitor;
 /// Monitors besides the process's that Ctrl-C stops: see [`side_monitor`].
 static SIDE_MONITORS: Mutex<Vec<Arc<Monitor>>> = Mutex::new(Vec::new());
 
+/// What Ctrl-C says before it ends the process, while the command reads: see
+/// [`reading`].
+type Farewell = Box<dyn Fn() -> String + Send>;
+static READING: Mutex<Option<Farewell>> = Mutex::new(None);
+
 /// The process's monitor; the first call installs the Ctrl-C handler that stops it.
 pub fn monitor() -> Arc<Monitor> {
     static MONITOR: OnceLock<Arc<Monitor>> = OnceLock::new();
@@ -28,6 +33,10 @@ pub fn monitor() -> Arc<Monitor> {
                 stopper.stop();
                 for side in SIDE_MONITORS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).iter() {
                     side.stop();
+                }
+                if let Some(farewell) = READING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).as_ref() {
+                    crate::common::say!("{}", farewell());
+                    std::process::exit(130);
                 }
             });
             monitor
@@ -46,6 +55,25 @@ pub fn side_monitor() -> Arc<Monitor> {
         side.stop();
     }
     side
+}
+
+/// Runs `read`, which reads or parses input and looks at no monitor (it may
+/// wait on a pipe that stays open, or parse a file of gigabytes): Ctrl-C
+/// meanwhile ends the process at once, saying `farewell()` on stderr, with
+/// exit code 130, as it would have come before anything was written on
+/// stdout. A Ctrl-C that came before is heard at once too.
+pub fn reading<T>(farewell: impl Fn() -> String + Send + 'static, read: impl FnOnce() -> T) -> T {
+    *READING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(Box::new(farewell));
+    // Ctrl-C before the farewell was set found none.
+    if interrupted() {
+        if let Some(farewell) = READING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).as_ref() {
+            crate::common::say!("{}", farewell());
+        }
+        std::process::exit(130);
+    }
+    let result = read();
+    *READING.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = None;
+    result
 }
 
 /// Whether Ctrl-C (or anything else) stopped the process's monitor.

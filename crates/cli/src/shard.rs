@@ -4,12 +4,14 @@ use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
 use quadrille_dlx::Stats;
 use quadrille_dlx::shard::{Merge, Origin, Record};
 
-use crate::Outcome;
+use crate::{Outcome, progress};
 
 /// `I/K`: the I-th (from 0) of K slices of a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +92,20 @@ pub struct Args {
 /// holds it, is then reported missing, never summed wrongly. Any other line
 /// that is no record is an error naming it.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    // What was merged so far, for Ctrl-C to say: records may come slowly
+    // down a pipe, and reading waits for them.
+    let so_far = Arc::new((AtomicU64::new(0), AtomicU64::new(0)));
+    let seen = so_far.clone();
+    let farewell = move || {
+        let (records, solutions) = (seen.0.load(Ordering::Relaxed), seen.1.load(Ordering::Relaxed));
+        format!("quadrille: interrupted while merging: {records} records, {solutions} solutions so far (partial)")
+    };
+    progress::reading(farewell, || merge(args, &so_far))
+}
+
+/// The merge of `quadrille merge`, adding to `so_far` each record merged
+/// and its solutions.
+fn merge(args: Args, so_far: &(AtomicU64, AtomicU64)) -> anyhow::Result<Outcome> {
     let mut merge = Merge::new();
     let stdin = [PathBuf::from("-")];
     for path in if args.files.is_empty() { &stdin[..] } else { &args.files } {
@@ -106,7 +122,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             }
             let origin = Origin { file: name.clone(), line: line_number };
             match Record::parse(line) {
-                Ok(record) => merge.add(origin, record)?,
+                Ok(record) => {
+                    let solutions = record.solutions;
+                    merge.add(origin, record)?;
+                    so_far.0.fetch_add(1, Ordering::Relaxed);
+                    let add = |sum: u64| Some(sum.saturating_add(solutions));
+                    let _ = so_far.1.fetch_update(Ordering::Relaxed, Ordering::Relaxed, add);
+                }
                 // Only the last line can lack its end.
                 Err(error) if !text.ends_with('\n') => {
                     if !crate::quiet() {

@@ -187,7 +187,14 @@ impl Args {
 /// Runs `quadrille solve`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let memo = args.memo_request()?;
-    let problem = read_problem(args.file.as_deref())?;
+    let name = match args.file.as_deref() {
+        Some(path) if path.as_os_str() != "-" => path.display().to_string(),
+        _ => "<stdin>".to_string(),
+    };
+    let problem = progress::reading(
+        move || format!("quadrille: interrupted while reading {name}: nothing searched"),
+        || read_problem(args.file.as_deref()),
+    )?;
     // A count (of every solution or up to a limit, not a shard) goes to the
     // library's front, which chooses the engine and falls back by itself.
     if args.listing.count && args.shard.is_none() && args.memo_only().is_none() {

@@ -338,7 +338,7 @@ pub use memo::{Memo, MemoError, MemoStats, Zdd};
 pub use model::{Model, ModelBuilder, ModelError};
 pub use parallel::{Parallel, ParallelError, Subtrees};
 pub use solver::{IntoSolutions, Solutions, Solver};
-pub use util::monitor::{Monitor, REPORT_EVERY};
+pub use util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
 pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
 pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};
 pub use util::stats::Stats;

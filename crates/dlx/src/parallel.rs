@@ -115,7 +115,9 @@ pub trait Subtrees {
     /// option, or `None` where a level took no option (with bounds, an item
     /// retired once it has enough). Commitments are not moves. The whole search
     /// is then these leaves' subtrees, and its statistics are those returned
-    /// plus those of the subtrees, each counted from its own root.
+    /// plus those of the subtrees, each counted from its own root. A
+    /// [`Monitor`] in the solver's configuration, once stopped, ends the
+    /// split early: its leaves are then only some of them.
     fn split<F: FnMut(&[Option<OptionId>])>(&mut self, depth: usize, leaf: F) -> Stats;
 
     /// Enters the next level of the search by making the move `step` there, as
@@ -485,25 +487,37 @@ impl<'p> Parallel<'p> {
     /// `O(log d)` probes (a chain of 2,000 forced choices: two dozen probes,
     /// not 2,000 splits).
     pub fn split(&self) -> Split {
-        self.split_counting().0
+        self.split_counting(None).0
     }
 
-    /// [`Parallel::split`], and the nodes its probes explored.
-    fn split_counting(&self) -> (Split, u64) {
-        let mut solver = Solver::with_config(self.problem, Config::new().engine(self.config.get_engine()));
+    /// [`Parallel::split`], and the nodes its probes explored. A stop of
+    /// `monitor` cuts the split short: it then has no subproblems, and the
+    /// statistics of the probe it stopped (a split's probes may explore
+    /// most of a narrow tree whose nodes are costly).
+    fn split_counting(&self, monitor: Option<&Arc<Monitor>>) -> (Split, u64) {
+        let config = Config::new().engine(self.config.get_engine()).monitor(monitor.cloned());
+        let mut solver = Solver::with_config(self.problem, config);
         let aim = self.aim();
-        let mut explored = 0;
+        let (mut explored, mut probed) = (0, Stats::default());
+        let stopped = || monitor.is_some_and(|monitor| monitor.is_stopped());
         // Each probe stops once it has seen enough leaves.
         let high = split_depth(aim, |depth| {
+            if stopped() {
+                // The depth no longer matters: nothing will be searched.
+                return Probe { leaves: aim, deeper: false };
+            }
             let (mut leaves, mut deeper) = (0, false);
-            let stats = solver.split_while(depth, |prefix| {
+            probed = solver.split_while(depth, |prefix| {
                 deeper |= prefix.len() == depth;
                 leaves += 1;
                 if leaves >= aim { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
-            explored += stats.nodes + leaves as u64;
+            explored += probed.nodes + leaves as u64;
             Probe { leaves, deeper }
         });
+        if stopped() {
+            return (Split { depth: high, prefixes: Vec::new(), stats: probed }, explored);
+        }
         let mut prefixes = Vec::new();
         let stats = solver.split(high, |prefix| prefixes.push(prefix.to_vec()));
         explored += stats.nodes + prefixes.len() as u64;
@@ -522,7 +536,7 @@ impl<'p> Parallel<'p> {
     /// this search, or a new one; and the nodes its probes explored.
     fn whole_split(&self) -> Result<(Cow<'p, Split>, u64), ParallelError> {
         let Some(slices) = self.slices else {
-            let (split, explored) = self.split_counting();
+            let (split, explored) = self.split_counting(self.config.get_monitor());
             return Ok((Cow::Owned(split), explored));
         };
         let (engine, aim) = (self.config.get_engine().resolve(self.problem), self.aim());

@@ -249,7 +249,8 @@ impl Solver {
     where
         F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>,
     {
-        dispatch!(&mut self.engine, e => Resumable::split(&mut **e, depth, leaf))
+        let monitor = self.config.get_monitor();
+        dispatch!(&mut self.engine, e => Resumable::split(&mut **e, depth, monitor, leaf))
     }
 
     /// Counts the solutions (up to the configured limit).

@@ -4,6 +4,7 @@
 mod costs;
 mod general;
 mod hostile;
+mod interrupt;
 mod memo;
 mod pack;
 mod queens;

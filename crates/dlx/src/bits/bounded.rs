@@ -29,7 +29,7 @@
 use std::ops::ControlFlow;
 
 use super::{Bits, Count, Frame, Level, Shape, Slab};
-use crate::run::{Phase, Run};
+use crate::run::Phase;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Config, DescendError};
 use crate::util::stats::Stats;
@@ -432,17 +432,25 @@ impl<C: Count> Bits<C> {
                 if SPLIT && (t == SOLVED || l == split_depth) {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;
+                    // Leaves are no nodes, yet each costs a commitment.
+                    if let Some(monitor) = monitor
+                        && self.run.worked(updates)
+                        && self.run.listen(monitor)
+                    {
+                        self.run.interrupt();
+                        return;
+                    }
                     if on_solution(self).is_break() {
                         self.run.phase = Phase::Suspended;
                         return;
                     }
                 } else {
                     nodes += 1;
-                    if Run::due(nodes)
-                        && let Some(monitor) = monitor
+                    if let Some(monitor) = monitor
+                        && self.run.due(nodes, updates)
                     {
                         self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                        if self.report_bounded(monitor, l) {
+                        if if SPLIT { self.run.listen(monitor) } else { self.report_bounded(monitor, l) } {
                             self.run.interrupt();
                             self.level = l;
                             return;

@@ -1302,13 +1302,13 @@ impl<C: Count> Bits<C> {
     /// The search tree down to `depth` levels below the floor, as the links
     /// engine splits it: `leaf` gets the options of each leaf as a solution
     /// would, commitments first.
-    pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    pub(crate) fn split<F>(&mut self, depth: usize, monitor: Option<&Arc<Monitor>>, mut leaf: F) -> Stats
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.restart();
         let depth = self.floor + depth;
-        let config = Config::new();
+        let config = Config::new().monitor(monitor.cloned());
         self.search::<true, _>(&config, depth, |s| leaf(s.solution()));
         self.stop();
         self.run.stats
@@ -1367,6 +1367,14 @@ impl<C: Count> Bits<C> {
                 if SPLIT && (chosen.is_none() || l == split_depth) {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;
+                    // Leaves are no nodes, yet each costs a commitment.
+                    if let Some(monitor) = monitor
+                        && self.run.worked(updates)
+                        && self.run.listen(monitor)
+                    {
+                        self.run.interrupt();
+                        return;
+                    }
                     if on_solution(self).is_break() {
                         // Enough leaves: the split stops here.
                         self.run.phase = Phase::Suspended;
@@ -1374,11 +1382,11 @@ impl<C: Count> Bits<C> {
                     }
                 } else {
                     nodes += 1;
-                    if Run::due(nodes)
-                        && let Some(monitor) = monitor
+                    if let Some(monitor) = monitor
+                        && self.run.due(nodes, updates)
                     {
                         self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                        if self.report(monitor, l) {
+                        if if SPLIT { self.run.listen(monitor) } else { self.report(monitor, l) } {
                             self.run.interrupt();
                             self.level = l;
                             return;
@@ -1455,11 +1463,11 @@ impl<C: Count> Bits<C> {
                         // without options and come back. Its node, then the
                         // next option.
                         nodes += 1;
-                        if Run::due(nodes)
-                            && let Some(monitor) = monitor
+                        if let Some(monitor) = monitor
+                            && self.run.due(nodes, updates)
                         {
                             self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                            if self.report(monitor, l + 1) {
+                            if if SPLIT { self.run.listen(monitor) } else { self.report(monitor, l + 1) } {
                                 // Stopped as if at that level's entrance.
                                 self.run.interrupt();
                                 self.level = l + 1;
@@ -1506,17 +1514,23 @@ impl<C: Count> Resumable for Bits<C> {
         Bits::descend(self, step.ok_or(DescendError::NoNullMove)?)
     }
 
-    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, mut leaf: F) -> Stats {
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(
+        &mut self,
+        depth: usize,
+        monitor: Option<&Arc<Monitor>>,
+        mut leaf: F,
+    ) -> Stats {
         if self.bounds {
             // Null moves among the leaves' moves.
             self.restart();
             let depth = self.floor + depth;
-            self.search::<true, _>(&Config::new(), depth, |s| leaf(&s.moves_to(s.level)));
+            let config = Config::new().monitor(monitor.cloned());
+            self.search::<true, _>(&config, depth, |s| leaf(&s.moves_to(s.level)));
             self.stop();
             return self.run.stats;
         }
         let committed = self.committed().len();
-        Bits::split(self, depth, as_moves(committed, leaf))
+        Bits::split(self, depth, monitor, as_moves(committed, leaf))
     }
 }
 

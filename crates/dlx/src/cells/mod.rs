@@ -612,7 +612,7 @@ impl Cells {
 
     /// The split of the search tree at `depth` levels below the floor, each
     /// node of the tree reached from fresh arrays (see the module's docs).
-    pub(crate) fn split<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    pub(crate) fn split<F>(&mut self, depth: usize, monitor: Option<&Monitor>, mut leaf: F) -> Stats
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
@@ -620,7 +620,8 @@ impl Cells {
         let mut path = Vec::with_capacity(depth);
         let mut stats = Stats::default();
         if !self.frame.hopeless {
-            let _ = self.split_at(depth, &mut path, &mut stats, &mut leaf);
+            let _ = self.split_at(depth, monitor, &mut path, &mut stats, &mut leaf);
+            self.run.interrupted = monitor.is_some_and(Monitor::is_stopped);
         }
         self.run.stats = stats;
         self.dirty = true;
@@ -649,16 +650,26 @@ impl Cells {
     /// A loop with a stack of the options left at each level rather than a
     /// recursion, so that a deep split cannot overflow the stack. `Break` when
     /// a leaf stopped the split.
-    fn split_at<F>(&mut self, depth: usize, path: &mut Vec<u32>, stats: &mut Stats, leaf: &mut F) -> ControlFlow<()>
+    fn split_at<F>(
+        &mut self,
+        depth: usize,
+        monitor: Option<&Monitor>,
+        path: &mut Vec<u32>,
+        stats: &mut Stats,
+        leaf: &mut F,
+    ) -> ControlFlow<()>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         if path.len() == depth || self.solved() {
             return self.leaf(path, leaf);
         }
-        let mut stack = vec![self.split_node(depth, path, stats, leaf)?];
+        let mut stack = vec![self.split_node(depth, monitor, path, stats, leaf)?];
         while let Some(node) = stack.last_mut() {
             match node.inner.next() {
+                // Each node of the split tries every option of its item: a
+                // stop is heard between two nodes.
+                Some(_) if monitor.is_some_and(Monitor::is_stopped) => return ControlFlow::Break(()),
                 Some(x) => {
                     path.push(x);
                     match &mut node.snapshot {
@@ -676,7 +687,7 @@ impl Cells {
                         // A forced node left the state with its option descended.
                         None => {}
                     }
-                    let inner = self.split_node(depth, path, stats, leaf)?;
+                    let inner = self.split_node(depth, monitor, path, stats, leaf)?;
                     stack.push(inner);
                 }
                 None => {
@@ -699,6 +710,7 @@ impl Cells {
     fn split_node<F>(
         &mut self,
         depth: usize,
+        monitor: Option<&Monitor>,
         path: &mut Vec<u32>,
         stats: &mut Stats,
         leaf: &mut F,
@@ -729,6 +741,12 @@ impl Cells {
         let options: Vec<u32> = self.state.set[best as usize..(best + self.size(best)) as usize].to_vec();
         let mut inner = Vec::new();
         for &x in &options {
+            // Each option tried may cost millions of updates: a stop is
+            // heard between two.
+            if monitor.is_some_and(Monitor::is_stopped) {
+                stats.updates += updates;
+                return ControlFlow::Break(());
+            }
             let tried = if self.colors {
                 self.try_option::<true, true>(x, &mut updates)
             } else {
@@ -826,8 +844,8 @@ impl Cells {
                 At::Forward => {
                     // C2: enter level l.
                     nodes += 1;
-                    if Run::due(nodes)
-                        && let Some(monitor) = &monitor
+                    if let Some(monitor) = &monitor
+                        && self.run.due(nodes, updates)
                     {
                         self.run.stats.nodes = nodes;
                         self.run.stats.updates = updates;
@@ -880,6 +898,21 @@ impl Cells {
                 }
                 At::Abort => {
                     // C6: the next option, if any, from the sizes saved.
+                    // Options that fail enter no node, yet a level may try
+                    // thousands of them: the monitor hears of their updates.
+                    if let Some(monitor) = &monitor
+                        && self.run.worked(updates)
+                    {
+                        self.run.stats.nodes = nodes;
+                        self.run.stats.updates = updates;
+                        if self.report(monitor, l) {
+                            // Resumed, the search backs up from level l, as
+                            // from a stop at its entrance.
+                            self.run.interrupt();
+                            self.level = l;
+                            return;
+                        }
+                    }
                     if cur + 1 >= best + self.size(best) {
                         at = At::Backup;
                     } else {
@@ -922,9 +955,14 @@ impl Resumable for Cells {
         Cells::descend(self, step.ok_or(DescendError::NoNullMove)?)
     }
 
-    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(
+        &mut self,
+        depth: usize,
+        monitor: Option<&Arc<Monitor>>,
+        leaf: F,
+    ) -> Stats {
         let committed = self.committed().len();
-        Cells::split(self, depth, as_moves(committed, leaf))
+        Cells::split(self, depth, monitor.map(Arc::as_ref), as_moves(committed, leaf))
     }
 }
 
@@ -963,7 +1001,7 @@ mod tests {
         let chain = Problem::from_knuth(&text).unwrap();
         let mut cells = Cells::new(&chain);
         let mut leaves = Vec::new();
-        let stats = cells.split(n, |prefix| {
+        let stats = cells.split(n, None, |prefix| {
             leaves.push(prefix.len());
             ControlFlow::Continue(())
         });
@@ -980,7 +1018,7 @@ mod tests {
         let binary = b.build().unwrap();
         let mut cells = Cells::new(&binary);
         let mut prefixes = Vec::new();
-        cells.split(10, |prefix| {
+        cells.split(10, None, |prefix| {
             prefixes.push(prefix.to_vec());
             ControlFlow::Continue(())
         });

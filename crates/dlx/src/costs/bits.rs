@@ -423,6 +423,14 @@ impl Worker {
             // item has no affordable option left.
             let item = if level == split_depth {
                 // A leaf of a split: its subtree is searched by itself.
+                // Leaves are no nodes, yet each costs a commitment.
+                if self.monitor.is_some() && self.run.worked(updates) {
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions };
+                    if self.report(true) {
+                        finished = false;
+                        break 'forward;
+                    }
+                }
                 if leaf(curcost, &self.cur[..level]).is_break() {
                     finished = false;
                     break 'forward;
@@ -430,9 +438,9 @@ impl Worker {
                 None
             } else {
                 nodes += 1;
-                if Run::due(nodes) && self.monitor.is_some() {
+                if self.monitor.is_some() && self.run.due(nodes, updates) {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions };
-                    if self.report() {
+                    if self.report(split_depth != usize::MAX) {
                         finished = false;
                         break 'forward;
                     }
@@ -488,7 +496,7 @@ impl Worker {
         }
         self.run.stats = Stats { nodes, updates, cleansings, solutions };
         if finished {
-            self.report();
+            self.report(split_depth != usize::MAX);
         }
         finished
     }
@@ -503,12 +511,13 @@ impl Worker {
         self.offered.offer(shared, cost, self.cur[..=level].iter().map(|&x| original[x as usize]))
     }
 
-    /// Adds what the monitor has not yet seen; returns whether to stop.
+    /// Adds what the monitor has not yet seen (nothing for a `split`, whose
+    /// caller adds up what it explored); returns whether to stop.
     #[cold]
     #[inline(never)]
-    fn report(&mut self) -> bool {
+    fn report(&mut self, split: bool) -> bool {
         let Some(monitor) = &self.monitor else { return false };
-        self.run.report(monitor, None)
+        if split { self.run.listen(monitor) } else { self.run.report(monitor, None) }
     }
 }
 

@@ -545,6 +545,14 @@ impl Worker {
             // forward: enter a level.
             let mut step = if level == split_depth {
                 // A leaf of a split: its subtree is searched by itself.
+                // Leaves are no nodes, yet each costs a commitment.
+                if self.monitor.is_some() && self.run.worked(updates) {
+                    self.run.stats = Stats { nodes, updates, cleansings, solutions };
+                    if self.report(true) {
+                        finished = false;
+                        break 'forward;
+                    }
+                }
                 if leaf(curcost, &self.choice[..level]).is_break() {
                     finished = false;
                     break 'forward;
@@ -552,9 +560,9 @@ impl Worker {
                 Step::Backdown
             } else {
                 nodes += 1;
-                if Run::due(nodes) && self.monitor.is_some() {
+                if self.monitor.is_some() && self.run.due(nodes, updates) {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions };
-                    if self.report() {
+                    if self.report(split_depth != usize::MAX) {
                         finished = false;
                         break 'forward;
                     }
@@ -656,7 +664,7 @@ impl Worker {
         }
         self.run.stats = Stats { nodes, updates, cleansings, solutions };
         if finished {
-            self.report();
+            self.report(split_depth != usize::MAX);
         }
         finished
     }
@@ -671,12 +679,13 @@ impl Worker {
         self.offered.offer(shared, cost, self.choice[..=level].iter().map(|&x| links.option_of(x)))
     }
 
-    /// Adds what the monitor has not yet seen; returns whether to stop.
+    /// Adds what the monitor has not yet seen (nothing for a `split`, whose
+    /// caller adds up what it explored); returns whether to stop.
     #[cold]
     #[inline(never)]
-    fn report(&mut self) -> bool {
+    fn report(&mut self, split: bool) -> bool {
         let Some(monitor) = &self.monitor else { return false };
-        self.run.report(monitor, None)
+        if split { self.run.listen(monitor) } else { self.run.report(monitor, None) }
     }
 
     /// Chooses the prefix's options (nodes of a split made from the same links)

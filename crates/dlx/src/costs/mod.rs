@@ -296,16 +296,21 @@ impl<'p> MinCost<'p> {
         // The split's depth by the rule every parallel search follows, each
         // probe stopping once it has enough leaves (solutions above the split
         // are offered to the board as the probes meet them).
+        let stopped = || self.monitor.as_ref().is_some_and(|monitor| monitor.is_stopped());
         let depth = split_depth(SUBPROBLEMS, |depth| {
+            if stopped() {
+                // The depth no longer matters: nothing will be searched.
+                return Probe { leaves: SUBPROBLEMS, deeper: false };
+            }
             let mut leaves = 0;
-            make(None).search(shared, depth, &mut |_, _| {
+            make(self.monitor.clone()).search(shared, depth, &mut |_, _| {
                 leaves += 1;
                 if leaves >= SUBPROBLEMS { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
             });
             Probe { leaves, deeper: leaves > 0 }
         });
         let mut prefixes: Vec<(u64, Vec<u32>)> = Vec::new();
-        let mut splitter = make(None);
+        let mut splitter = make(self.monitor.clone());
         let done = splitter.search(shared, depth, &mut |cost, prefix| {
             prefixes.push((cost, prefix.to_vec()));
             ControlFlow::Continue(())
@@ -315,8 +320,8 @@ impl<'p> MinCost<'p> {
             monitor.add(&above);
         }
         if !done {
-            // The visitor stopped the search during the split.
-            return Ok((above, false));
+            // The visitor, or the monitor, stopped the search during the split.
+            return Ok((above, stopped()));
         }
         // Cheap prefixes first: they are the likeliest to lower the cut-off soon.
         prefixes.sort_by_key(|(cost, _)| *cost);

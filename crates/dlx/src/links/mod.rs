@@ -5,6 +5,7 @@
 pub(crate) mod trace;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::run::{Phase, Resumable, Run, resumable_common};
 use crate::util::monitor::Monitor;
@@ -398,9 +399,9 @@ impl DancingLinks {
 
     /// Explores the search tree down to `depth` levels below the floor (see
     /// [`Subtrees::split`](crate::parallel::Subtrees::split)), stopped early
-    /// when `leaf` returns `Break`: then the statistics are those of the part
-    /// of the split explored.
-    pub(crate) fn split_while<F>(&mut self, depth: usize, mut leaf: F) -> Stats
+    /// when `leaf` returns `Break` or `monitor` is stopped: then the
+    /// statistics are those of the part of the split explored.
+    pub(crate) fn split_while<F>(&mut self, depth: usize, monitor: Option<&Monitor>, mut leaf: F) -> Stats
     where
         F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>,
     {
@@ -408,10 +409,10 @@ impl DancingLinks {
         let depth = self.floor + depth;
         let mut on_leaf = |s: &mut DancingLinks| leaf(s.moves());
         match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, true, _, _>(None, depth, &mut (), &mut on_leaf),
-            (true, false) => self.search_in::<true, true, _, _>(None, depth, &mut (), &mut on_leaf),
-            (false, true) => self.search_bounded::<false, true, _>(None, depth, &mut on_leaf),
-            (true, true) => self.search_bounded::<true, true, _>(None, depth, &mut on_leaf),
+            (false, false) => self.search_in::<false, true, _, _>(monitor, depth, &mut (), &mut on_leaf),
+            (true, false) => self.search_in::<true, true, _, _>(monitor, depth, &mut (), &mut on_leaf),
+            (false, true) => self.search_bounded::<false, true, _>(monitor, depth, &mut on_leaf),
+            (true, true) => self.search_bounded::<true, true, _>(monitor, depth, &mut on_leaf),
         }
         // A split stopped early unwinds its levels; one run to its end has none.
         self.stop();
@@ -491,15 +492,25 @@ impl DancingLinks {
                     // A leaf of the split: its subtree is searched elsewhere.
                     self.run.stats = Stats { nodes, updates, cleansings, ..self.run.stats };
                     self.level = l;
+                    // Leaves are no nodes, yet each costs a commitment.
+                    if let Some(heard) = monitor
+                        && self.run.worked(updates)
+                        && self.run.listen(heard)
+                    {
+                        self.run.interrupt();
+                        return;
+                    }
                     if on_solution(self).is_break() {
                         self.run.phase = Phase::Suspended;
                         return;
                     }
                 } else {
                     nodes += 1;
-                    if Run::due(nodes) && monitor.is_some() {
+                    if let Some(heard) = monitor
+                        && self.run.due(nodes, updates)
+                    {
                         self.run.stats = Stats { nodes, updates, cleansings, ..self.run.stats };
-                        if self.report(monitor, l) {
+                        if if SPLIT { self.run.listen(heard) } else { self.report(monitor, l) } {
                             self.run.interrupt();
                             self.level = l;
                             return;
@@ -598,6 +609,14 @@ impl DancingLinks {
                 // A leaf of the split: its subtree is searched elsewhere.
                 self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                 self.level = l;
+                // Leaves are no nodes, yet each costs a commitment.
+                if let Some(heard) = monitor
+                    && self.run.worked(updates)
+                    && self.run.listen(heard)
+                {
+                    self.run.interrupt();
+                    return;
+                }
                 if on_solution(self).is_break() {
                     // Enough leaves: the split stops here, its levels to be unwound.
                     self.run.phase = Phase::Suspended;
@@ -612,9 +631,11 @@ impl DancingLinks {
                     return;
                 }
                 nodes += 1;
-                if Run::due(nodes) && monitor.is_some() {
+                if let Some(heard) = monitor
+                    && self.run.due(nodes, updates)
+                {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                    if self.report(monitor, l) {
+                    if if SPLIT { self.run.listen(heard) } else { self.report(monitor, l) } {
                         // Stopped from outside: end here, as at a limit.
                         self.run.interrupted = true;
                         self.level = l;
@@ -691,7 +712,12 @@ impl Resumable for DancingLinks {
         true
     }
 
-    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats {
-        self.split_while(depth, leaf)
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(
+        &mut self,
+        depth: usize,
+        monitor: Option<&Arc<Monitor>>,
+        leaf: F,
+    ) -> Stats {
+        self.split_while(depth, monitor.map(Arc::as_ref), leaf)
     }
 }

@@ -25,7 +25,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::{Monitor, OptionId, Problem, REPORT_EVERY, Stats};
+use crate::{Monitor, OptionId, Problem, REPORT_EVERY, REPORT_UPDATES, Stats};
 
 use super::budget::{self, Budget};
 use super::cache::{Cache, Lookup};
@@ -518,7 +518,12 @@ impl Dancer {
                         report(&self.stats, &mut reported);
                         return Ok(None);
                     }
-                    if self.stats.nodes % REPORT_EVERY == 0 && monitor.is_some() {
+                    // Every 4,096 nodes, or sooner when nodes are costly (a
+                    // cover among 200,000 options may take milliseconds).
+                    if monitor.is_some()
+                        && (self.stats.nodes % REPORT_EVERY == 0
+                            || self.stats.updates.wrapping_sub(reported.updates) >= REPORT_UPDATES)
+                    {
                         report(&self.stats, &mut reported);
                         if monitor.is_some_and(|m| m.is_stopped()) {
                             return Err(MemoError::Interrupted);

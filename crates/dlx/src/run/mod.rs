@@ -4,15 +4,17 @@
 //! (links, cells, bits) implements its few required methods, its own loop in
 //! [`Resumable::run`]; counting, visiting and iterating are written once, here,
 //! on top of them. [`Phase`] is where a search stands, and [`Run::report`] the
-//! one report to a [`Monitor`] every [`REPORT_EVERY`] nodes. Engines import this
+//! one report to a [`Monitor`] every [`REPORT_EVERY`] nodes or
+//! [`REPORT_UPDATES`] updates, whichever comes first. Engines import this
 //! floor and the vocabulary below it, never each other nor the fronts.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 pub(crate) mod split;
 pub(crate) mod threads;
 
-use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
 use crate::util::problem::OptionId;
 use crate::util::search::{CommitError, Config, DescendError};
 use crate::util::stats::{Stats, go_on};
@@ -42,11 +44,13 @@ pub(crate) struct Run {
     pub(crate) reported: Stats,
     /// Whether the latest search was stopped by its monitor.
     pub(crate) interrupted: bool,
+    /// The updates counted when the search last looked at its monitor.
+    pub(crate) looked: u64,
 }
 
 impl Default for Run {
     fn default() -> Run {
-        Run { phase: Phase::Idle, stats: Stats::default(), reported: Stats::default(), interrupted: false }
+        Run { phase: Phase::Idle, stats: Stats::default(), reported: Stats::default(), interrupted: false, looked: 0 }
     }
 }
 
@@ -68,13 +72,25 @@ impl Run {
         self.stats = Stats::default();
         self.reported = Stats::default();
         self.interrupted = false;
+        self.looked = 0;
     }
 
-    /// Whether a search that has counted `nodes` reports to its monitor now:
-    /// every [`REPORT_EVERY`] nodes.
+    /// Whether a search that has counted `nodes` and `updates` reports to its
+    /// monitor now: every [`REPORT_EVERY`] nodes, and whenever it has made
+    /// [`REPORT_UPDATES`] updates since it last looked (a node may cost
+    /// millions of updates, and a level may try thousands of options without
+    /// entering a node).
     #[inline(always)]
-    pub(crate) fn due(nodes: u64) -> bool {
-        nodes % REPORT_EVERY == 0
+    pub(crate) fn due(&self, nodes: u64, updates: u64) -> bool {
+        nodes % REPORT_EVERY == 0 || self.worked(updates)
+    }
+
+    /// Whether a search that has counted `updates` has made
+    /// [`REPORT_UPDATES`] of them since it last looked at its monitor: the
+    /// test of [`Run::due`] for a step that enters no node.
+    #[inline(always)]
+    pub(crate) fn worked(&self, updates: u64) -> bool {
+        updates.wrapping_sub(self.looked) >= REPORT_UPDATES
     }
 
     /// Adds what `monitor` has not yet seen of the statistics and, when given,
@@ -83,10 +99,20 @@ impl Run {
     #[cold]
     #[inline(never)]
     pub(crate) fn report(&mut self, monitor: &Monitor, estimate: Option<&mut dyn Iterator<Item = (u32, u32)>>) -> bool {
+        self.looked = self.stats.updates;
         monitor.catch_up(&self.stats, &mut self.reported);
         if let Some(levels) = estimate {
             monitor.set_estimate(levels);
         }
+        monitor.is_stopped()
+    }
+
+    /// Whether a split (whose statistics its caller adds up once it ends, so
+    /// that it reports nothing) was asked to stop.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn listen(&mut self, monitor: &Monitor) -> bool {
+        self.looked = self.stats.updates;
         monitor.is_stopped()
     }
 
@@ -177,8 +203,15 @@ pub(crate) trait Resumable: Sized {
     }
     /// The split of the search tree `depth` levels below the descents:
     /// `leaf` gets the moves from the top (descents first, commitments left
-    /// out) of every leaf, and stops the split with `Break`.
-    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(&mut self, depth: usize, leaf: F) -> Stats;
+    /// out) of every leaf, and stops the split with `Break`; so does
+    /// `monitor` once stopped (the split reports nothing to it: its caller
+    /// adds up what it returns).
+    fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(
+        &mut self,
+        depth: usize,
+        monitor: Option<&Arc<Monitor>>,
+        leaf: F,
+    ) -> Stats;
 
     /// Counts the solutions, up to the configured limit.
     fn count(&mut self, config: &Config) -> u64 {

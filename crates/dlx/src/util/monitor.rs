@@ -8,9 +8,17 @@ use crate::util::stats::Stats;
 /// and looks whether it was asked to stop.
 pub const REPORT_EVERY: u64 = 1 << 12;
 
+/// How much work (in updates, a power of two) a search does at most between
+/// two looks at its monitor, however few nodes that work makes: where items
+/// have thousands of options one node may cost millions of updates, and
+/// 4,096 of them minutes. About a millisecond of work.
+pub const REPORT_UPDATES: u64 = 1 << 20;
+
 /// Shared by a search (or the threads of a parallel search) and whoever watches
-/// it: the search adds its statistics every [`REPORT_EVERY`] nodes and at its
-/// end, and stops at its next report once [`Monitor::stop`] was called.
+/// it: the search adds its statistics every [`REPORT_EVERY`] nodes (or
+/// [`REPORT_UPDATES`] updates, whichever comes first) and at its end, and
+/// stops at its next report once [`Monitor::stop`] was called, with the
+/// statistics and the solutions counted so far.
 ///
 /// ```
 /// use std::sync::Arc;

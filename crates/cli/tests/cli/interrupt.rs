@@ -1,0 +1,164 @@
+//! Ctrl-C in every phase of a command: reading its input, searching on each
+//! engine (one thread and two), merging records. Each run here would take
+//! tens of seconds or wait forever; Ctrl-C ends it within a few seconds (a
+//! loaded machine's slack: the engines hear it within milliseconds of work),
+//! with exit code 130 and what was done so far.
+
+use std::ffi::OsStr;
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::{Timed, timed};
+
+#[path = "../../../../tests/support/costly.rs"]
+mod costly;
+
+/// How long after Ctrl-C a command may go on.
+const BOUND: Duration = Duration::from_secs(3);
+
+/// A file of its own for this test process, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("quadrille-{}-{name}", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The solutions, nodes and updates of "interrupted after …: S solutions so
+/// far (partial), N nodes, U updates".
+fn partial(stderr: &str) -> Option<(u64, u64, u64)> {
+    let line = stderr.lines().find(|line| line.contains("so far (partial)"))?;
+    let (_, rest) = line.rsplit_once(": ")?;
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let number = |unit: &str| -> Option<u64> {
+        let at = words.iter().position(|&word| word.trim_end_matches(',') == unit)?;
+        words.get(at.checked_sub(1)?)?.parse().ok()
+    };
+    Some((words.first()?.parse().ok()?, number("nodes")?, number("updates")?))
+}
+
+/// 128 items, 20,000 options of 20 to 40 items: a node costs milliseconds,
+/// the search tens of seconds on every engine. The count by links, cells
+/// and bits (one thread and two) and by the memo, and the listing.
+#[test]
+fn ctrl_c_is_heard_between_costly_nodes() {
+    let problem = TempFile::new("costly.dlx", &costly::costly_nodes(128, 20_000, 8));
+    let file = problem.0.as_os_str();
+    let mut runs: Vec<Vec<&OsStr>> = Vec::new();
+    for engine in ["links", "cells", "bits"] {
+        for threads in ["1", "2"] {
+            runs.push(["solve", "--count", "--engine", engine, "--threads", threads].map(OsStr::new).to_vec());
+        }
+    }
+    runs.push(["solve", "--engine", "cells"].map(OsStr::new).to_vec());
+    runs.push(["solve", "--count", "--engine", "memo"].map(OsStr::new).to_vec());
+    for mut args in runs {
+        args.push(file);
+        let (run, waited) = timed(Timed {
+            args: &args,
+            stdin: "",
+            stderr: None,
+            sigint_after: Some(Duration::from_millis(700)),
+            bound: Duration::from_secs(60),
+        });
+        assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
+        assert!(waited < BOUND, "{args:?}: {waited:?} after Ctrl-C");
+        assert!(run.stderr.contains("interrupted after "), "{args:?}: {}", run.stderr);
+        if !args.contains(&OsStr::new("memo")) {
+            // The work done is reported, the split's too.
+            let (_, _, updates) = partial(&run.stderr).unwrap_or_else(|| panic!("{args:?}: {}", run.stderr));
+            assert!(updates > 0, "{args:?}: {}", run.stderr);
+        }
+    }
+}
+
+/// The sweep stopped by Ctrl-C says what it counted (Langford pairs of 16:
+/// minutes of counting, 2 × 326,721,800 solutions, OEIS A014552): more than
+/// none, fewer than all, on one thread and on two.
+#[test]
+fn ctrl_c_during_the_sweep_says_what_it_counted() {
+    let n = 16;
+    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
+    text.push('\n');
+    for k in 1..=n {
+        for i in 0..2 * n - k - 1 {
+            text += &format!("n{k} s{i} s{}\n", i + k + 1);
+        }
+    }
+    let problem = TempFile::new("langford16.dlx", &text);
+    for threads in ["1", "2"] {
+        let args = ["solve", "--count", "--engine", "sweep", "--threads", threads].map(OsStr::new);
+        let args: Vec<&OsStr> = args.into_iter().chain([problem.0.as_os_str()]).collect();
+        let (run, waited) = timed(Timed {
+            args: &args,
+            stdin: "",
+            stderr: None,
+            sigint_after: Some(Duration::from_millis(700)),
+            bound: Duration::from_secs(60),
+        });
+        assert_eq!(run.code, 130, "{args:?}: {}", run.stderr);
+        assert!(waited < BOUND, "{args:?}: {waited:?} after Ctrl-C");
+        let (solutions, nodes, _) = partial(&run.stderr).unwrap_or_else(|| panic!("{args:?}: {}", run.stderr));
+        assert!(0 < solutions && solutions < 2 * 326_721_800 && nodes > 0, "{args:?}: {}", run.stderr);
+    }
+}
+
+/// Runs `quadrille ARGS` with `stdin` written and then left open (a pipe
+/// whose writer is still at work), presses Ctrl-C after a while, and
+/// returns the exit code, stderr, and how long it went on after Ctrl-C.
+fn interrupted_reading(args: &[&str], stdin: &str) -> (i32, String, Duration) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the quadrille binary runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(sent.success());
+    let pressed = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if pressed.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let waited = pressed.elapsed();
+    drop(input);
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    (status.code().unwrap_or(-1), stderr, waited)
+}
+
+/// Ctrl-C while a command waits for input that has not come: `solve` reading
+/// its problem, `merge` reading records (with the records merged so far).
+#[test]
+fn ctrl_c_is_heard_while_reading() {
+    let (code, stderr, waited) = interrupted_reading(&["solve", "--count"], "a b\na\n");
+    assert_eq!(code, 130, "{stderr}");
+    assert!(waited < BOUND, "{waited:?} after Ctrl-C");
+    assert!(stderr.contains("interrupted while reading <stdin>"), "{stderr}");
+    let record = crate::quadrille(&["solve", "--count", "--shard", "0/1"], "a b\na b\n").stdout;
+    assert!(record.contains("\"solutions\":1"), "{record}");
+    let (code, stderr, waited) = interrupted_reading(&["merge"], &record);
+    assert_eq!(code, 130, "{stderr}");
+    assert!(waited < BOUND, "{waited:?} after Ctrl-C");
+    assert!(stderr.contains("interrupted while merging: 1 records, 1 solutions so far (partial)"), "{stderr}");
+}
