@@ -166,14 +166,10 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
     number.checked_mul(1usize << shift).ok_or_else(|| format!("`{text}` is more bytes than this machine can address"))
 }
 
-/// A count as JSON: a number up to 2⁵³ (which every JSON reader holds
-/// exactly), a decimal string above.
-pub fn json_count(count: &quadrille_dlx::memo::BigUint) -> serde_json::Value {
-    match u64::try_from(count) {
-        Ok(n) if n <= 1 << 53 => serde_json::json!(n),
-        _ => serde_json::json!(count.to_string()),
-    }
-}
+/// A count as JSON, by the library's one rule for every JSON line the command
+/// writes ([`quadrille_dlx::shard::json_count`]): a number up to 2⁵³ − 1, a
+/// string of decimal digits above.
+pub use quadrille_dlx::shard::json_count;
 
 /// How to write a trace.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]

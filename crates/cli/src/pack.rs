@@ -75,13 +75,14 @@ pub struct Args {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// How to draw packings.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "count")]
     pub format: Option<Format>,
     /// Threads: counting uses all cores unless told otherwise; listing uses
     /// several only when told, and then prints packings in no particular order.
     #[arg(long, value_name = "N", value_parser = threads_parser())]
     pub threads: Option<Threads>,
-    /// Count only slice I of K (from 0) and print a JSON record for `quadrille merge`.
+    /// Count only slice I of K (from 0) and print a JSON record for `quadrille merge`;
+    /// exits 0 once the slice is counted, whatever it found.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
     pub shard: Option<Shard>,
     /// Print nodes, updates, solutions and time on stderr.
@@ -165,6 +166,11 @@ fn check_sizes(spec: &Spec) {
 
 /// Runs `quadrille pack`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    // Clap waives `--seed`'s need of `--sample` when a flag that excludes
+    // --sample is given (--count): checked here instead.
+    if args.seed.is_some() && args.sample.is_none() {
+        bail!("--seed is the seed of --sample: add --sample K, or drop --seed");
+    }
     let (name, spec) = read_spec(&args)?;
     if args.emit_dlx {
         let mut out = crate::stdout();
@@ -219,15 +225,15 @@ fn count_by_memo(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     if args.json {
         let record = serde_json::json!({
-            "packings": json_count(&count),
+            "packings": json_count(count.clone()),
             "unique": false,
             "symmetries": 1,
-            "solutions": json_count(&count),
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "zdd_nodes": stats.zdd_nodes(),
-            "memos": stats.memos,
-            "hits": stats.hits,
+            "solutions": json_count(count.clone()),
+            "nodes": json_count(stats.nodes),
+            "updates": json_count(stats.updates),
+            "zdd_nodes": json_count(stats.zdd_nodes() as u64),
+            "memos": json_count(stats.memos),
+            "hits": json_count(stats.hits),
             "seconds": seconds,
         });
         writeln!(out, "{record}")?;
@@ -349,14 +355,17 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
             "{}",
             shard::record(shard, &id, &stats, seconds, shard::Extra { packings: Some(kept), ..Default::default() })
         )?;
+        out.flush()?;
+        // A shard that ran succeeded, whatever it found: its record says it.
+        return Ok(Outcome::Found);
     } else if args.json {
         let record = serde_json::json!({
-            "packings": kept,
+            "packings": json_count(kept),
             "unique": args.unique,
             "symmetries": packing.n_symmetries(),
-            "solutions": stats.solutions,
-            "nodes": stats.nodes,
-            "updates": stats.updates,
+            "solutions": json_count(stats.solutions),
+            "nodes": json_count(stats.nodes),
+            "updates": json_count(stats.updates),
             "seconds": seconds,
         });
         writeln!(out, "{record}")?;
