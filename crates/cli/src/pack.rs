@@ -231,7 +231,7 @@ fn count_by_memo(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
             "solutions": json_count(count.clone()),
             "nodes": json_count(stats.nodes),
             "updates": json_count(stats.updates),
-            "zdd_nodes": json_count(stats.zdd_nodes() as u64),
+            "zdd_nodes": json_count(stats.zdd_nodes()),
             "memos": json_count(stats.memos),
             "hits": json_count(stats.hits),
             "seconds": seconds,

@@ -6,12 +6,13 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::quadrille;
 
-/// `k` primary items, each with two options of its own: 2^k solutions.
+/// `k` independent pairs of items, each covered at once or item by item:
+/// 2^k solutions.
 fn pairs(k: usize) -> String {
-    let mut text: String = (0..k).map(|i| format!("i{i} ")).collect();
-    text.push_str("| s\n");
+    let mut text: String = (0..k).map(|i| format!("x{i} y{i} ")).collect();
+    text.push('\n');
     for i in 0..k {
-        text += &format!("i{i}\ni{i} s:{i}\n");
+        text += &format!("x{i} y{i}\nx{i}\ny{i}\n");
     }
     text
 }
