@@ -491,6 +491,9 @@ fn the_sweep_refuses_to_overflow() {
     assert_eq!((whole.solutions, watching.stats()), (2_339, whole));
 }
 
+/// An option of a [`Spec`]: its items, each with its colour.
+type Entries = Vec<(usize, Option<u32>)>;
+
 /// Options of secondary items only, put into a problem among the others:
 /// each a place (among the options), a secondary item and perhaps a colour.
 type Ignored = Vec<(prop::sample::Index, prop::sample::Index, Option<u32>)>;
@@ -500,7 +503,8 @@ type Ignored = Vec<(prop::sample::Index, prop::sample::Index, Option<u32>)>;
 /// of `spec` has there.
 fn with_ignored(spec: &Spec, extra: &Ignored) -> (Spec, Vec<u32>) {
     let n_secondary = spec.n_secondary.max(1);
-    let mut options: Vec<(Option<usize>, Vec<(usize, Option<u32>)>)> =
+    // Each option with its number in `spec` (none for those put in).
+    let mut options: Vec<(Option<usize>, Entries)> =
         spec.options.iter().cloned().enumerate().map(|(k, o)| (Some(k), o)).collect();
     for (place, item, color) in extra {
         let option = vec![(spec.n_primary + item.index(n_secondary), *color)];
