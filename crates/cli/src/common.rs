@@ -166,13 +166,34 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
     number.checked_mul(1usize << shift).ok_or_else(|| format!("`{text}` is more bytes than this machine can address"))
 }
 
-/// A count as JSON: a number up to 2⁵³ (which every JSON reader holds
-/// exactly), a decimal string above.
-pub fn json_count(count: &quadrille_dlx::memo::BigUint) -> serde_json::Value {
-    match u64::try_from(count) {
-        Ok(n) if n <= 1 << 53 => serde_json::json!(n),
-        _ => serde_json::json!(count.to_string()),
+/// A count as JSON, by the library's one rule for every JSON line the command
+/// writes ([`quadrille_dlx::shard::json_count`]): a number up to 2⁵³ − 1, a
+/// string of decimal digits above.
+pub use quadrille_dlx::shard::json_count;
+
+/// The JSON summary of a count made by the library's front, as `solve
+/// --count --json` and `pack --count --json` write it: the solutions, nodes,
+/// updates and seconds; the memo's own figures when it counted; and
+/// `"interrupted": true` after Ctrl-C, when the count is the part finished.
+pub fn count_summary(
+    counted: &quadrille_dlx::front::Counted,
+    seconds: f64,
+) -> serde_json::Map<String, serde_json::Value> {
+    let stats = counted.stats;
+    let mut fields = serde_json::Map::new();
+    fields.insert("solutions".into(), json_count(counted.solutions.clone()));
+    fields.insert("nodes".into(), json_count(stats.nodes));
+    fields.insert("updates".into(), json_count(stats.updates));
+    fields.insert("seconds".into(), seconds.into());
+    if let Some(memo) = &counted.memo {
+        fields.insert("zdd_nodes".into(), json_count(memo.zdd_nodes()));
+        fields.insert("memos".into(), json_count(memo.memos));
+        fields.insert("hits".into(), json_count(memo.hits));
     }
+    if counted.interrupted {
+        fields.insert("interrupted".into(), true.into());
+    }
+    fields
 }
 
 /// How to write a trace.

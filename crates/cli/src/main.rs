@@ -1,7 +1,9 @@
 //! The `quadrille` command: exact cover, N-Queens and sudoku from the shell.
 //!
 //! Results go to stdout, everything else (statistics, warnings, errors) to stderr.
-//! Exit codes: 0 when solutions were found, 1 when none, 2 for bad input or usage.
+//! Exit codes: 0 when solutions were found (and for a `--shard` run that
+//! counted its slice, whatever it found), 1 when none, 2 for bad input or
+//! usage, 130 after Ctrl-C.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
@@ -24,7 +26,14 @@ mod terminal;
 /// Exact cover with Knuth's Dancing Links: solve Knuth-format problems, N-Queens
 /// and sudoku.
 #[derive(Debug, Parser)]
-#[command(name = "quadrille", version, about, propagate_version = true)]
+#[command(
+    name = "quadrille",
+    version,
+    about,
+    propagate_version = true,
+    after_help = "Exit codes: 0 when solutions were found (and for a --shard run that counted its slice, \
+        whatever it found), 1 when none, 2 for bad input or usage, 130 after Ctrl-C (with the partial count)."
+)]
 struct Cli {
     /// No progress bar, statistics or warnings on stderr; only errors.
     #[arg(long, short, global = true)]

@@ -17,7 +17,8 @@ use crate::progress::{self, Progress};
 
 /// The most ZDD nodes `--zdd-dot` draws: Graphviz takes minutes and the
 /// picture means nothing beyond.
-pub const MAX_DOT_NODES: usize = 10_000;
+/// Counted as `--stats` counts them, the two sinks included.
+pub const MAX_DOT_NODES: u64 = 10_000;
 
 /// The seed of `--sample` when `--seed` is not given.
 pub const DEFAULT_SEED: u64 = 0;
@@ -96,6 +97,9 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
         }
     };
     let mut summary = true;
+    // With --sample, how many solutions were drawn (the summary's `sampled`;
+    // its `solutions` is the count of every solution, drawn from).
+    let mut sampled = None;
     match request.output {
         Output::Count => {
             if !request.json {
@@ -109,14 +113,17 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
             }
         }
         Output::Sample { k, seed } => {
+            let mut drawn = 0u64;
             for solution in zdd.samples(seed).take(usize::try_from(k).unwrap_or(usize::MAX)) {
                 write_solution(&mut out, &solution)?;
+                drawn += 1;
             }
+            sampled = Some(drawn);
         }
         Output::OptionCounts => {
             for (option, solutions) in problem.options().zip(zdd.option_counts().map_err(error)?) {
                 if request.json {
-                    let record = serde_json::json!({ "option": problem.format_option(option), "solutions": json_count(&solutions) });
+                    let record = serde_json::json!({ "option": problem.format_option(option), "solutions": json_count(solutions) });
                     writeln!(out, "{record}")?;
                 } else {
                     writeln!(out, "{solutions} {}", problem.format_option(option))?;
@@ -129,10 +136,12 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
             summary = false;
         }
         Output::Dot => {
-            if zdd.len() > MAX_DOT_NODES {
+            // Its nodes as --stats counts them (`zdd nodes`, the two sinks
+            // included), so that the refusal and the statistics agree.
+            let nodes = zdd.stats().zdd_nodes();
+            if nodes > MAX_DOT_NODES {
                 bail!(
-                    "the diagram has {} nodes, more than --zdd-dot draws ({MAX_DOT_NODES}); write it with --zdd",
-                    zdd.len()
+                    "the diagram has {nodes} nodes, more than --zdd-dot draws ({MAX_DOT_NODES}); write it with --zdd"
                 );
             }
             zdd.write_dot(&mut out, problem)?;
@@ -142,16 +151,19 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
     let seconds = start.elapsed().as_secs_f64();
     if request.json && summary {
         let stats = zdd.stats();
-        let record = serde_json::json!({
-            "solutions": json_count(&count),
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "cleansings": stats.cleansings,
-            "zdd_nodes": stats.zdd_nodes(),
-            "memos": stats.memos,
-            "hits": stats.hits,
+        let mut record = serde_json::json!({
+            "solutions": json_count(count.clone()),
+            "nodes": json_count(stats.nodes),
+            "updates": json_count(stats.updates),
+            "cleansings": json_count(stats.cleansings),
+            "zdd_nodes": json_count(stats.zdd_nodes()),
+            "memos": json_count(stats.memos),
+            "hits": json_count(stats.hits),
             "seconds": seconds,
         });
+        if let Some(drawn) = sampled {
+            record["sampled"] = json_count(drawn);
+        }
         writeln!(out, "{record}")?;
     }
     out.flush()?;
@@ -193,10 +205,10 @@ fn best(problem: &Problem, zdd: &Zdd, k: usize, request: Request, start: Instant
     let summary = request.json.then(|| {
         let stats = zdd.stats();
         let record = serde_json::json!({
-            "solutions": json_count(&count),
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "cleansings": stats.cleansings,
+            "solutions": json_count(count.clone()),
+            "nodes": json_count(stats.nodes),
+            "updates": json_count(stats.updates),
+            "cleansings": json_count(stats.cleansings),
             "seconds": seconds,
         });
         record.as_object().cloned().unwrap_or_default()

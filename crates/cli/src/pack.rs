@@ -15,7 +15,7 @@ use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, json_count, parse_bytes, say, threads_parser};
+use crate::common::{ListingFlags, Threads, count_summary, json_count, parse_bytes, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -76,13 +76,14 @@ pub struct Args {
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
     /// How to draw packings.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "count")]
     pub format: Option<Format>,
     /// Threads: counting uses all cores unless told otherwise; listing uses
     /// several only when told, and then prints packings in no particular order.
     #[arg(long, value_name = "N", value_parser = threads_parser())]
     pub threads: Option<Threads>,
-    /// Count only slice I of K (from 0) and print a JSON record for `quadrille merge`.
+    /// Count only slice I of K (from 0) and print a JSON record for `quadrille merge`;
+    /// exits 0 once the slice is counted, whatever it found.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
     pub shard: Option<Shard>,
     /// Print nodes, updates, solutions and time on stderr.
@@ -168,6 +169,11 @@ fn check_sizes(spec: &Spec) {
 
 /// Runs `quadrille pack`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    // Clap waives `--seed`'s need of `--sample` when a flag that excludes
+    // --sample is given (--count): checked here instead.
+    if args.seed.is_some() && args.sample.is_none() {
+        bail!("--seed is the seed of --sample: add --sample K, or drop --seed");
+    }
     let (name, spec) = read_spec(&args)?;
     if args.emit_dlx {
         let mut out = crate::stdout();
@@ -225,23 +231,11 @@ fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::C
     let stats = counted.stats;
     let mut out = crate::stdout();
     if args.json {
-        let mut record = serde_json::json!({
-            "packings": json_count(count),
-            "unique": false,
-            "symmetries": packing.n_symmetries(),
-            "solutions": json_count(count),
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "seconds": seconds,
-        });
-        if let (Some(memo), Some(fields)) = (&counted.memo, record.as_object_mut()) {
-            fields.insert("zdd_nodes".into(), memo.zdd_nodes().into());
-            fields.insert("memos".into(), memo.memos.into());
-            fields.insert("hits".into(), memo.hits.into());
-        }
-        if let (true, Some(fields)) = (counted.interrupted, record.as_object_mut()) {
-            fields.insert("interrupted".into(), true.into());
-        }
+        let mut record = count_summary(&counted, seconds);
+        record.insert("packings".into(), json_count(count.clone()));
+        record.insert("unique".into(), false.into());
+        record.insert("symmetries".into(), packing.n_symmetries().into());
+        let record = serde_json::Value::Object(record);
         writeln!(out, "{record}")?;
     } else if !counted.interrupted {
         writeln!(out, "{count}")?;
@@ -364,14 +358,17 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
             "{}",
             shard::record(shard, &id, &stats, seconds, shard::Extra { packings: Some(kept), ..Default::default() })
         )?;
+        out.flush()?;
+        // A shard that ran succeeded, whatever it found: its record says it.
+        return Ok(Outcome::Found);
     } else if args.json {
         let record = serde_json::json!({
-            "packings": kept,
+            "packings": json_count(kept),
             "unique": args.unique,
             "symmetries": packing.n_symmetries(),
-            "solutions": stats.solutions,
-            "nodes": stats.nodes,
-            "updates": stats.updates,
+            "solutions": json_count(stats.solutions),
+            "nodes": json_count(stats.nodes),
+            "updates": json_count(stats.updates),
             "seconds": seconds,
         });
         writeln!(out, "{record}")?;

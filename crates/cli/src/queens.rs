@@ -15,7 +15,7 @@ use quadrille_queens::render::{self, Listing};
 use quadrille_queens::solve::{self, Event};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, engine_parser, say, threads_parser};
+use crate::common::{ListingFlags, Threads, engine_parser, json_count, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -82,7 +82,8 @@ pub struct Args {
     #[arg(long)]
     pub stats: bool,
     /// With --count: count only slice I of K (from 0), with the bitboard
-    /// counter or --algorithm dlx, and print a JSON record for `quadrille merge`.
+    /// counter or --algorithm dlx, and print a JSON record for `quadrille merge`;
+    /// exits 0 once the slice is counted, whatever it found.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["limit", "unique", "json"])]
     pub shard: Option<Shard>,
     /// The engine of --algorithm dlx: dancing links (DLX1's statistics),
@@ -254,9 +255,18 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
                 shard::Extra { unique_times_8, engine: count.engine.map(|e| e.name()), ..Default::default() }
             )
         )?;
+        out.flush()?;
+        // A shard that ran succeeded, whatever it found: its record says it.
+        return Ok(Outcome::Found);
     } else if args.json {
         // Written by hand to keep the keys in this order.
-        writeln!(out, r#"{{"n":{n},"solutions":{total},"unique":{unique},"seconds":{}}}"#, serde_json::json!(seconds))?;
+        writeln!(
+            out,
+            r#"{{"n":{n},"solutions":{},"unique":{},"seconds":{}}}"#,
+            json_count(total),
+            json_count(unique),
+            serde_json::json!(seconds)
+        )?;
     } else if args.unique {
         writeln!(out, "{unique}")?;
     } else {

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use quadrille_dlx::Stats;
 use quadrille_dlx::shard::{Merge, Origin, Record};
 
@@ -79,7 +79,9 @@ pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: E
     parallel quadrille solve big.dlx --count --shard {}/8 ::: 0 1 2 3 4 5 6 7 | quadrille merge\n  \
     quadrille merge shard-*.json")]
 pub struct Args {
-    /// Files of shard records, one JSON object per line (none or `-`: standard input).
+    /// Files of shard records, one JSON object per line (none or `-`: standard
+    /// input), each file once. Counts may be numbers or strings of digits; the
+    /// sum writes those above 2^53 - 1 as strings.
     pub files: Vec<PathBuf>,
 }
 
@@ -108,7 +110,26 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
 fn merge(args: Args, so_far: &(AtomicU64, AtomicU64)) -> anyhow::Result<Outcome> {
     let mut merge = Merge::new();
     let stdin = [PathBuf::from("-")];
-    for path in if args.files.is_empty() { &stdin[..] } else { &args.files } {
+    let files = if args.files.is_empty() { &stdin[..] } else { &args.files };
+    // A file given twice would have each of its shards twice: said as such,
+    // before any is read.
+    let mut given: Vec<(PathBuf, &PathBuf)> = Vec::with_capacity(files.len());
+    for path in files {
+        let same = if path.as_os_str() == "-" { path.clone() } else { path.canonicalize().unwrap_or(path.clone()) };
+        if let Some((_, earlier)) = given.iter().find(|(other, _)| *other == same) {
+            bail!(
+                "{} is given twice{}: each of its shards would be counted twice",
+                path.display(),
+                if earlier == &path {
+                    String::new()
+                } else {
+                    format!(" (as {} and {})", earlier.display(), path.display())
+                }
+            );
+        }
+        given.push((same, path));
+    }
+    for path in files {
         let crate::input::Input { name, mut reader, .. } = crate::input::open(Some(path), 1 << 16)?;
         let mut text = String::new();
         for line_number in 1.. {

@@ -11,8 +11,8 @@ use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver
 
 use crate::Outcome;
 use crate::common::{
-    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, json_count, parse_bytes, print_stats,
-    print_sweep_stats, read_problem, say, threads_parser, write_best,
+    EngineChoice, ListingFlags, Threads, TraceFormat, count_summary, engine_choice_parser, json_count, parse_bytes,
+    print_stats, print_sweep_stats, read_problem, say, threads_parser, write_best,
 };
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
@@ -35,7 +35,9 @@ pub struct Args {
     pub stats: bool,
     /// Print JSON Lines on stdout: one object per solution (unless counting),
     /// `{"solution":["A D","C E F"]}`, then one object with the counts and the
-    /// time.
+    /// time (with --sample, `sampled`: the number drawn; `solutions`: all of
+    /// them). A count above 2^53 - 1 is a string of decimal digits, a JSON
+    /// number below, in every JSON line the command writes.
     #[arg(long)]
     pub json: bool,
     /// Threads: counting uses all cores unless told otherwise; listing uses
@@ -43,7 +45,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = threads_parser())]
     pub threads: Option<Threads>,
     /// Count only slice I of K (from 0) and print a JSON record for
-    /// `quadrille merge`; K machines with one slice each count the whole.
+    /// `quadrille merge`; K machines with one slice each count the whole. Exits
+    /// 0 once the slice is counted, whatever it found.
     #[arg(long, value_name = "I/K", requires = "count", conflicts_with_all = ["first", "limit"])]
     pub shard: Option<Shard>,
     /// Print the K cheapest solutions (options cost `|n`, as in Knuth's DLX5),
@@ -186,6 +189,11 @@ impl Args {
 
 /// Runs `quadrille solve`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
+    // Clap waives `--seed`'s need of `--sample` when a flag that excludes
+    // --sample is given (--count): checked here instead.
+    if args.seed.is_some() && args.sample.is_none() {
+        bail!("--seed is the seed of --sample: add --sample K, or drop --seed");
+    }
     let memo = args.memo_request()?;
     let name = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => path.display().to_string(),
@@ -318,13 +326,16 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 shard::Extra { engine: Some(engine.name()), ..Default::default() }
             )
         )?;
+        out.flush()?;
+        // A shard that ran succeeded, whatever it found: its record says it.
+        return Ok(Outcome::Found);
     } else if args.json {
         // The summary: the only line with --count, the last one otherwise.
         let record = serde_json::json!({
-            "solutions": stats.solutions,
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "cleansings": stats.cleansings,
+            "solutions": json_count(stats.solutions),
+            "nodes": json_count(stats.nodes),
+            "updates": json_count(stats.updates),
+            "cleansings": json_count(stats.cleansings),
             "seconds": seconds,
         });
         writeln!(out, "{record}")?;
@@ -366,21 +377,9 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     if args.json {
         // The summary, the only line; the memo's own figures when it counted.
-        let mut record = serde_json::json!({
-            "solutions": json_count(&counted.solutions),
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "cleansings": stats.cleansings,
-            "seconds": seconds,
-        });
-        if let (Some(memo), Some(fields)) = (&counted.memo, record.as_object_mut()) {
-            fields.insert("zdd_nodes".into(), memo.zdd_nodes().into());
-            fields.insert("memos".into(), memo.memos.into());
-            fields.insert("hits".into(), memo.hits.into());
-        }
-        if let (true, Some(fields)) = (counted.interrupted, record.as_object_mut()) {
-            fields.insert("interrupted".into(), true.into());
-        }
+        let mut record = count_summary(&counted, seconds);
+        record.insert("cleansings".into(), json_count(stats.cleansings));
+        let record = serde_json::Value::Object(record);
         writeln!(out, "{record}")?;
     } else if !counted.interrupted {
         writeln!(out, "{}", counted.solutions)?;
@@ -423,10 +422,10 @@ fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
     drop(progress);
     let summary = args.json.then(|| {
         let record = serde_json::json!({
-            "solutions": best.stats.solutions,
-            "nodes": best.stats.nodes,
-            "updates": best.stats.updates,
-            "cleansings": best.stats.cleansings,
+            "solutions": json_count(best.stats.solutions),
+            "nodes": json_count(best.stats.nodes),
+            "updates": json_count(best.stats.updates),
+            "cleansings": json_count(best.stats.cleansings),
             "seconds": seconds,
         });
         record.as_object().cloned().unwrap_or_default()

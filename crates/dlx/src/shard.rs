@@ -10,6 +10,13 @@
 //! large a record says `of` is: the missing slices are counted, and only the
 //! first [`SHOWN_MISSING`] are named.
 //!
+//! Counts in JSON follow one rule, here and in every JSON line of the
+//! `quadrille` command ([`json_count`]): a count up to [`MAX_JSON_NUMBER`]
+//! (2⁵³ − 1) is a JSON number, a larger one a string of decimal digits, as
+//! I-JSON (RFC 7493, section 2.2) recommends, since many readers (JavaScript,
+//! jq before 1.7) hold JSON numbers as doubles and would round it. A record
+//! is read back with either form in any field that counts.
+//!
 //! ```
 //! use quadrille_dlx::shard::{Merge, Origin, Record};
 //!
@@ -33,6 +40,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use num_bigint::BigUint;
+
 /// The most slices a record may say a count was cut into: the number of a
 /// shard on the command line (`--shard I/K`) is a `u32`.
 pub const MAX_SLICES: u64 = u32::MAX as u64;
@@ -40,25 +49,97 @@ pub const MAX_SLICES: u64 = u32::MAX as u64;
 /// How many missing slices an error names before it only counts the rest.
 pub const SHOWN_MISSING: usize = 10;
 
+/// The largest count written as a JSON number: 2⁵³ − 1, the largest integer
+/// `n` such that every reader that holds numbers as doubles tells `n` from
+/// `n + 1`. Larger counts are written as strings of decimal digits.
+pub const MAX_JSON_NUMBER: u64 = (1 << 53) - 1;
+
+/// A count as JSON: a number up to [`MAX_JSON_NUMBER`], a string of decimal
+/// digits above it (see the [module](self)).
+///
+/// ```
+/// use quadrille_dlx::shard::json_count;
+///
+/// assert_eq!(json_count(12u64).to_string(), "12");
+/// assert_eq!(json_count((1u64 << 53) - 1).to_string(), "9007199254740991");
+/// assert_eq!(json_count(1u64 << 53).to_string(), r#""9007199254740992""#);
+/// ```
+pub fn json_count(count: impl Into<BigUint>) -> serde_json::Value {
+    let count: BigUint = count.into();
+    match u64::try_from(&count) {
+        Ok(n) if n <= MAX_JSON_NUMBER => serde_json::Value::from(n),
+        _ => serde_json::Value::String(count.to_string()),
+    }
+}
+
+/// Reads a count written either way [`json_count`] writes one (or as a JSON
+/// number of any size, as older records have it).
+fn count_of(value: &serde_json::Value) -> Result<u64, String> {
+    match value {
+        serde_json::Value::Number(n) => n.as_u64().ok_or_else(|| format!("{n} is not a count from 0 to 2^64 - 1")),
+        serde_json::Value::String(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse().map_err(|_| format!("\"{digits}\" is more than 2^64 - 1"))
+        }
+        other => Err(format!("{other} is not a count (a whole number, or its decimal digits as a string)")),
+    }
+}
+
+/// Serde's view of a count field: written by [`json_count`], read by
+/// `count_of`.
+mod count_field {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(count: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        super::json_count(*count).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        super::count_of(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+/// [`count_field`] for a count that may be absent.
+mod optional_count_field {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(count: &Option<u64>, serializer: S) -> Result<S::Ok, S::Error> {
+        count.map(super::json_count).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+        match Option::<serde_json::Value>::deserialize(deserializer)? {
+            None | Some(serde_json::Value::Null) => Ok(None),
+            Some(value) => super::count_of(&value).map(Some).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// The engines a record may name: those that count shards.
+pub const RECORD_ENGINES: [&str; 3] = ["links", "cells", "bits"];
+
 /// The record of one shard of a count, one JSON object per line: which shard,
 /// of which problem, and what it counted. (Fields in alphabetical order, as
 /// they have always been written.)
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Record {
     /// Cleansings counted.
+    #[serde(with = "count_field")]
     pub cleansings: u64,
-    /// The engine that counted (`links`, `cells` or `bits`): engines count their
-    /// statistics differently, so shards of one count agree on it. A record
-    /// without one is of the links engine, or of no engine at all.
+    /// The engine that counted (`links`, `cells` or `bits`, see
+    /// [`RECORD_ENGINES`]): engines count their statistics differently, so
+    /// shards of one count agree on it. A record without one is of the links
+    /// engine, or of no engine at all.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
     /// Search nodes counted.
+    #[serde(with = "count_field")]
     pub nodes: u64,
     /// How many shards make the whole.
     pub of: u64,
     /// Packings kept by `quadrille pack --unique` (one of each class), which the
     /// engine's solutions outnumber.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "optional_count_field")]
     pub packings: Option<u64>,
     /// The problem's identity: shards of different problems never merge.
     pub problem: String,
@@ -67,19 +148,22 @@ pub struct Record {
     /// Which shard, from 0.
     pub shard: u64,
     /// Solutions counted.
+    #[serde(with = "count_field")]
     pub solutions: u64,
     /// Eight times the shard's part of the count of solutions up to symmetry
     /// (Burnside's sum): only the whole divides by 8.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "optional_count_field")]
     pub unique_times_8: Option<u64>,
     /// Link updates counted.
+    #[serde(with = "count_field")]
     pub updates: u64,
 }
 
 impl Record {
     /// Reads a record from one line of JSON and checks it on its own: `of`
     /// from 1 to [`MAX_SLICES`], `shard` below `of`, `seconds` a number of at
-    /// least 0.
+    /// least 0, the engine (if named) one of [`RECORD_ENGINES`]. Counts may
+    /// be numbers or strings of digits (see [`json_count`]).
     pub fn parse(line: &str) -> Result<Record, RecordError> {
         let record: Record = serde_json::from_str(line).map_err(|e| RecordError::NotARecord(e.to_string()))?;
         record.check()?;
@@ -96,6 +180,9 @@ impl Record {
         }
         if !self.seconds.is_finite() || self.seconds < 0.0 {
             return Err(RecordError::BadSeconds(self.seconds));
+        }
+        if let Some(engine) = self.engine.as_deref().filter(|name| !RECORD_ENGINES.contains(name)) {
+            return Err(RecordError::UnknownEngine(engine.to_string()));
         }
         Ok(())
     }
@@ -132,6 +219,9 @@ pub enum RecordError {
     /// `seconds` is negative (or not a finite number).
     #[error("`seconds` is {0}: a time is a number of at least 0")]
     BadSeconds(f64),
+    /// `engine` names no engine that counts shards.
+    #[error("`engine` is {0:?}: shards are counted by links, cells or bits")]
+    UnknownEngine(String),
 }
 
 impl RecordError {
@@ -219,7 +309,8 @@ pub enum MergeError {
         /// Where it appeared again.
         origin: Origin,
     },
-    /// A sum does not fit in 64 bits.
+    /// A sum does not fit in 64 bits (or, for `seconds`, is no longer a
+    /// finite number).
     #[error("{origin}: `{field}` overflows")]
     Overflow {
         /// The record that made it overflow.
@@ -265,14 +356,16 @@ fn thousands(n: u64) -> String {
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Merged {
     /// Cleansings counted.
+    #[serde(with = "count_field")]
     pub cleansings: u64,
     /// The engine of the shards, when they name one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine: Option<String>,
     /// Search nodes counted.
+    #[serde(with = "count_field")]
     pub nodes: u64,
     /// The packings kept, when the shards carry them.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", with = "optional_count_field")]
     pub packings: Option<u64>,
     /// The problem's identity.
     pub problem: String,
@@ -281,11 +374,13 @@ pub struct Merged {
     /// How many shards made the whole.
     pub shards: u64,
     /// Solutions counted.
+    #[serde(with = "count_field")]
     pub solutions: u64,
     /// The count up to symmetry, when the shards carry one.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", with = "optional_count_field")]
     pub unique: Option<u64>,
     /// Link updates counted.
+    #[serde(with = "count_field")]
     pub updates: u64,
 }
 
@@ -380,10 +475,15 @@ impl Merge {
             Some(part) => Some(add(sum.packings.unwrap_or(0), part, "packings")?),
             None => sum.packings,
         };
+        // Two finite times can add up to infinity, which JSON cannot write.
+        let seconds = sum.seconds + record.seconds;
+        if !seconds.is_finite() {
+            return Err(MergeError::Overflow { origin, field: "seconds" });
+        }
         (sum.cleansings, sum.nodes, sum.solutions, sum.updates, sum.packings) =
             (cleansings, nodes, solutions, updates, packings);
         self.unique_times_8 = unique_times_8;
-        sum.seconds += record.seconds;
+        sum.seconds = seconds;
         self.seen.insert(record.shard, origin);
         Ok(())
     }
@@ -466,6 +566,24 @@ mod tests {
         ];
         for (n, text) in cases {
             assert_eq!(thousands(n), text);
+        }
+    }
+
+    /// Counts up to 2^53 - 1 are written as numbers, larger ones as strings,
+    /// and both read back.
+    #[test]
+    fn counts_past_2_to_the_53_travel_as_strings() {
+        let big = Record { solutions: 1 << 53, nodes: (1 << 53) - 1, packings: Some(u64::MAX), ..record(0, 1) };
+        let text = big.to_json();
+        assert!(text.contains(r#""solutions":"9007199254740992""#), "{text}");
+        assert!(text.contains(r#""nodes":9007199254740991"#), "{text}");
+        assert!(text.contains(r#""packings":"18446744073709551615""#), "{text}");
+        assert_eq!(Record::parse(&text).unwrap(), big);
+        let old = text.replace(r#""9007199254740992""#, "9007199254740992");
+        assert_eq!(Record::parse(&old).unwrap(), big);
+        for bad in [r#""-1""#, r#""""#, r#""1e3""#, r#""18446744073709551616""#, "-1", "1.5", "null"] {
+            let text = text.replace(r#""9007199254740992""#, bad);
+            assert!(Record::parse(&text).is_err(), "{bad}");
         }
     }
 

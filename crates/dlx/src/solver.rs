@@ -168,11 +168,19 @@ impl Solver {
     /// of choices to split a search: anything known in advance. Commitments are not
     /// counted in the statistics. Ends any search under way.
     pub fn commit(&mut self, option: OptionId) -> Result<(), CommitError> {
+        // No solution holds an option without a primary item; no engine has
+        // its items in its tables.
+        if self.problem.is_ignored(option) {
+            return Err(CommitError::NoPrimaryItem(option.0));
+        }
         dispatch!(&mut self.engine, e => Resumable::commit(&mut **e, option))
     }
 
     /// Whether `option` could be committed now (it agrees with the commitments).
     pub fn can_commit(&mut self, option: OptionId) -> bool {
+        if self.problem.is_ignored(option) {
+            return false;
+        }
         dispatch!(&mut self.engine, e => Resumable::can_commit(&mut **e, option))
     }
 
@@ -200,6 +208,9 @@ impl Solver {
             && option.index() >= self.problem.n_options()
         {
             return Err(DescendError::UnknownOption(option.0));
+        }
+        if let Some(option) = step.filter(|&o| self.problem.is_ignored(o)) {
+            return Err(DescendError::NotInPlay(option.0));
         }
         dispatch!(&mut self.engine, e => Resumable::descend(&mut **e, step))?;
         self.descents.push(step);

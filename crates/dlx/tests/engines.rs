@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use proptest::prelude::*;
 use quadrille_dlx::front::{Count, CountEngine};
-use quadrille_dlx::{Config, Engine, Monitor, OptionId, Parallel, Problem, Solver, Stats, Subtrees};
+use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver, Stats, Subtrees};
 
 #[path = "oracle.rs"]
 #[allow(dead_code)]
@@ -495,4 +495,170 @@ fn the_sweep_refuses_to_overflow() {
     let watching = Monitor::new();
     let whole = Sweep::new(&pentominoes).unwrap().count(2, Some(&watching)).unwrap();
     assert_eq!((whole.solutions, watching.stats()), (2_339, whole));
+}
+
+/// An option of a [`Spec`]: its items, each with its colour.
+type Entries = Vec<(usize, Option<u32>)>;
+
+/// Options of secondary items only, put into a problem among the others:
+/// each a place (among the options), a secondary item and perhaps a colour.
+type Ignored = Vec<(prop::sample::Index, prop::sample::Index, Option<u32>)>;
+
+/// `spec` with the options of `extra` put in at their places (and a
+/// secondary item added when `spec` has none), and the number each option
+/// of `spec` has there.
+fn with_ignored(spec: &Spec, extra: &Ignored) -> (Spec, Vec<u32>) {
+    let n_secondary = spec.n_secondary.max(1);
+    // Each option with its number in `spec` (none for those put in).
+    let mut options: Vec<(Option<usize>, Entries)> =
+        spec.options.iter().cloned().enumerate().map(|(k, o)| (Some(k), o)).collect();
+    for (place, item, color) in extra {
+        let option = vec![(spec.n_primary + item.index(n_secondary), *color)];
+        options.insert(place.index(options.len() + 1), (None, option));
+    }
+    let mut number = vec![0; spec.options.len()];
+    for (k, (old, _)) in options.iter().enumerate() {
+        if let Some(old) = old {
+            number[*old] = k as u32;
+        }
+    }
+    let options = options.into_iter().map(|(_, o)| o).collect();
+    (Spec { n_secondary, options, ..spec.clone() }, number)
+}
+
+/// The problem of `spec`, option `k` costing `costs(k)`.
+fn build_with_costs(spec: &Spec, costs: impl Fn(usize) -> u64) -> Problem {
+    let mut b = Problem::builder();
+    let mut items: Vec<quadrille_dlx::Item> = (0..spec.n_primary)
+        .map(|k| b.primary_with_bounds(&format!("p{k}"), spec.bounds[k].0, spec.bounds[k].1).unwrap())
+        .collect();
+    items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+    let colors: Vec<quadrille_dlx::Color> = (0..2).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
+    for (k, option) in spec.options.iter().enumerate() {
+        let id = b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
+        b.set_cost(id, costs(k)).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Options without a primary item keep their numbers and never enter a
+/// solution: with such options put in among the others, every engine (links,
+/// cells and bits, Algorithm M with bounds, the costs' searches, the memo,
+/// the sweep), the parallel split and its shards find the oracle's solutions
+/// of the problem without them, each option under its new number.
+fn options_without_primary_items_are_ignored(spec: &Spec, extra: &Ignored) -> Result<(), TestCaseError> {
+    use quadrille_dlx::memo::Memo;
+    use quadrille_dlx::sweep::Sweep;
+    let (with, number) = with_ignored(spec, extra);
+    let renumbered = |solutions: BTreeSet<Vec<u32>>| -> BTreeSet<Vec<u32>> {
+        solutions
+            .into_iter()
+            .map(|s| {
+                let mut s: Vec<u32> = s.into_iter().map(|o| number[o as usize]).collect();
+                s.sort_unstable();
+                s
+            })
+            .collect()
+    };
+    let expected = renumbered(oracle(spec));
+    let exact_expected = renumbered(oracle(&exact(spec.clone())));
+    let plain_expected = renumbered(oracle(&plain(spec.clone())));
+    let problem = build(&with);
+    let ignored: Vec<OptionId> = (0..with.options.len() as u32).filter(|k| !number.contains(k)).map(OptionId).collect();
+    prop_assert_eq!(problem.ignored_options(), &ignored[..]);
+    prop_assert_eq!(problem.n_options(), spec.options.len() + extra.len());
+
+    let found = |solver: &mut Solver| {
+        let mut seen = BTreeSet::new();
+        solver.visit(|s| {
+            seen.insert(sorted(s));
+            ControlFlow::Continue(())
+        });
+        seen
+    };
+    let exact_problem = build(&exact(with.clone()));
+    for engine in ENGINES {
+        let mut solver = Solver::with_config(&exact_problem, Config::new().engine(engine));
+        prop_assert_eq!(&found(&mut solver), &exact_expected, "{}", engine);
+        for &o in &ignored {
+            prop_assert!(!solver.can_commit(o), "{}", engine);
+            prop_assert!(solver.commit(o).is_err(), "{}", engine);
+        }
+        let parallel = Parallel::new(&exact_problem).config(Config::new().engine(engine)).threads(2).subproblems(5);
+        let seen = Mutex::new(BTreeSet::new());
+        parallel
+            .visit(|s| {
+                seen.lock().unwrap().insert(sorted(s));
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        prop_assert_eq!(&seen.into_inner().unwrap(), &exact_expected, "{} on threads", engine);
+        let shards: u64 =
+            (0..3).map(|i| parallel.clone().threads(1).shard(i, 3).unwrap().count().unwrap().solutions).sum();
+        prop_assert_eq!(shards, exact_expected.len() as u64, "{} in shards", engine);
+    }
+    for engine in BOUNDED {
+        let mut solver = Solver::with_config(&problem, Config::new().engine(engine));
+        prop_assert_eq!(&found(&mut solver), &expected, "{} with bounds", engine);
+    }
+    // The solutions never hold an ignored option, which the checker refuses.
+    for solution in &expected {
+        let mut options: Vec<OptionId> = solution.iter().map(|&o| OptionId(o)).collect();
+        prop_assert!(problem.is_solution(&options));
+        if let Some(&o) = ignored.first() {
+            options.push(o);
+            prop_assert!(!problem.is_solution(&options));
+        }
+    }
+    // Costs: the cheapest solutions, as the oracle's solutions priced.
+    let cost = |k: usize| (k as u64 * 7 + 3) % 5;
+    let costed = build_with_costs(&exact(with.clone()), cost);
+    let mut costs: Vec<u64> = exact_expected.iter().map(|s| s.iter().map(|&o| cost(o as usize)).sum::<u64>()).collect();
+    costs.sort_unstable();
+    for engine in [Engine::Links, Engine::Bits] {
+        let best = MinCost::new(&costed).engine(engine).threads(1).best(exact_expected.len() + 1).unwrap();
+        let found: Vec<u64> = best.solutions.iter().map(|s| s.cost).collect();
+        prop_assert_eq!(&found, &costs, "{} costs", engine);
+        for s in &best.solutions {
+            prop_assert!(exact_expected.contains(&sorted(&s.options)), "{} costs", engine);
+        }
+    }
+    // The memo's diagram, and the cheapest paths through it.
+    let zdd = Memo::new(&costed).build().unwrap();
+    let listed: BTreeSet<Vec<u32>> = zdd.solutions().map(|s| sorted(&s)).collect();
+    prop_assert_eq!(&listed, &exact_expected, "memo");
+    let found: Vec<u64> = zdd.best(exact_expected.len() + 1).unwrap().iter().map(|c| c.cost).collect();
+    prop_assert_eq!(&found, &costs, "memo costs");
+    prop_assert!(
+        zdd.option_counts()
+            .unwrap()
+            .into_iter()
+            .zip(0..)
+            .all(|(n, k)| !ignored.contains(&OptionId(k)) || n == quadrille_dlx::memo::BigUint::ZERO)
+    );
+    // The sweep counts.
+    let plain_problem = build(&plain(with.clone()));
+    let sweep = Sweep::new(&plain_problem).unwrap();
+    prop_assert_eq!(sweep.count(1, None).unwrap().solutions, plain_expected.len() as u64, "sweep");
+    prop_assert_eq!(sweep.count(2, None).unwrap().solutions, plain_expected.len() as u64, "sweep on threads");
+    // Knuth's format writes them and reads them back where they were, with
+    // DLX1's warning for each.
+    let parsed = quadrille_dlx::knuth::read(&problem.to_knuth()).unwrap();
+    prop_assert_eq!(&parsed.problem, &problem);
+    prop_assert_eq!(parsed.problem.ignored_options(), &ignored[..]);
+    prop_assert_eq!(parsed.warnings.len(), ignored.len());
+    Ok(())
+}
+
+fn ignored_options() -> impl Strategy<Value = Ignored> {
+    prop::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>(), prop::option::of(0u32..2)), 1..4)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn options_without_primary_items_keep_their_numbers_and_are_ignored(spec in spec(), extra in ignored_options()) {
+        options_without_primary_items_are_ignored(&spec, &extra)?;
+    }
 }

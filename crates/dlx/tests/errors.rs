@@ -66,7 +66,6 @@ fn builder_errors() {
         b.option([a, a]).unwrap_err(),
         b.option_with_colors([(a, Some(red))]).unwrap_err(),
         b.option_with_colors([(a, None), (x, Some(Color(3)))]).unwrap_err(),
-        b.option([x]).unwrap_err(),
         b.option([]).unwrap_err(),
     ];
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -77,12 +76,33 @@ fn builder_errors() {
     let problem = b.build().unwrap();
     assert_eq!(problem.format_option(quadrille_dlx::OptionId(0)), "A X");
 
+    // An option of secondary items only is kept, ignored by the search.
+    let mut b = Problem::builder();
+    let a = b.primary("A").unwrap();
+    let x = b.secondary("X").unwrap();
+    assert_eq!(b.option([x]), Ok(quadrille_dlx::OptionId(0)));
+    assert_eq!(b.option([a]), Ok(quadrille_dlx::OptionId(1)));
+    let problem = b.build().unwrap();
+    assert_eq!(problem.ignored_options(), [quadrille_dlx::OptionId(0)]);
+    assert_eq!(quadrille_dlx::Solver::new(&problem).count(), 1);
+
     let only_secondary = {
         let mut b = Problem::builder();
         b.secondary("X").unwrap();
         b.build().unwrap_err()
     };
     insta::assert_snapshot!(only_secondary.to_string(), @"the problem has no primary item");
+}
+
+/// The message for an unknown engine names every engine, the memo and the
+/// sweep too.
+#[test]
+fn an_unknown_engine_is_told_every_engine() {
+    let error = "fast".parse::<quadrille_dlx::Engine>().unwrap_err();
+    insta::assert_snapshot!(
+        error.to_string(),
+        @"unknown engine `fast`: the engines are links, cells, bits, memo, sweep and auto"
+    );
 }
 
 #[test]

@@ -38,24 +38,30 @@ fn layers(spec: &Spec) -> std::ops::RangeInclusive<u8> {
 /// per layer (z), side by side. A cell outside the box is a blank, a box cell
 /// left empty (only secondary cells can be) is `.`. Every row ends with a
 /// newline.
+///
+/// A piece placed once shows its letter ([`letters`]). The copies of a piece
+/// placed several times (a tiling's dominoes) take letters so that no two
+/// copies that touch (share a face) show the same one: the piece's letter
+/// first, then its other case, then letters no piece has, each copy the first
+/// one its neighbours met so far (in the order of the copies' first cells)
+/// have not taken. So every copy can be seen.
 pub fn grid(packing: &Packing, solution: &[OptionId]) -> String {
     let spec = packing.spec();
-    let letters = letters(spec);
     let (min, max) = spec.bounds();
-    let owners = packing.owners(solution);
+    let owners = copy_letters(packing, solution);
     let mut at: HashMap<[u8; 3], char> = HashMap::new();
     for (cell, owner) in spec.cells().iter().zip(&owners) {
         if cell.is_secondary() {
             continue;
         }
-        at.insert(cell.coords, owner.map_or('.', |k| letters[k as usize]));
+        at.insert(cell.coords, owner.unwrap_or('.'));
     }
     // Secondary cells shown where no primary cell is.
     for (cell, owner) in spec.cells().iter().zip(&owners) {
         if cell.is_secondary() {
             let entry = at.entry(cell.coords).or_insert('.');
-            if let Some(k) = owner {
-                *entry = letters[*k as usize];
+            if let Some(letter) = owner {
+                *entry = *letter;
             }
         }
     }
@@ -77,6 +83,57 @@ pub fn grid(packing: &Packing, solution: &[OptionId]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The letter of each cell of the box in the grid of `solution` (`None`
+/// where no piece is), as [`grid`] says.
+fn copy_letters(packing: &Packing, solution: &[OptionId]) -> Vec<Option<char>> {
+    const SPARE: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let spec = packing.spec();
+    let letters = letters(spec);
+    let mut copies = vec![0usize; letters.len()];
+    for &o in solution {
+        copies[packing.placement(o).piece as usize] += 1;
+    }
+    // Each cell's place in `solution`, and the options in order of their first cells.
+    let mut owner: Vec<Option<usize>> = vec![None; spec.cells().len()];
+    for (k, &o) in solution.iter().enumerate() {
+        for &c in &packing.placement(o).cells {
+            owner[c as usize] = Some(k);
+        }
+    }
+    let first_cell = |o: OptionId| packing.placement(o).cells.iter().map(|&c| spec.cells()[c as usize].coords).min();
+    let mut order: Vec<usize> = (0..solution.len()).collect();
+    order.sort_by_key(|&k| first_cell(solution[k]));
+    let at: HashMap<[u8; 3], usize> = spec.cells().iter().enumerate().map(|(c, cell)| (cell.coords, c)).collect();
+    let mut chosen: Vec<Option<char>> = vec![None; solution.len()];
+    for k in order {
+        let placement = packing.placement(solution[k]);
+        let piece = placement.piece as usize;
+        let own = letters[piece];
+        if copies[piece] < 2 {
+            chosen[k] = Some(own);
+            continue;
+        }
+        // The letters of the copies already lettered that touch this one.
+        let mut taken = Vec::new();
+        for &c in &placement.cells {
+            let coords = spec.cells()[c as usize].coords;
+            for d in 0..3 {
+                for step in [-1i16, 1] {
+                    let mut next = coords;
+                    let Ok(value) = u8::try_from(i16::from(coords[d]) + step) else { continue };
+                    next[d] = value;
+                    let neighbour = at.get(&next).and_then(|&n| owner[n]).filter(|&n| n != k);
+                    taken.extend(neighbour.and_then(|n| chosen[n]));
+                }
+            }
+        }
+        let other_case = own.to_lowercase().chain(own.to_uppercase()).filter(|&c| c != own && !letters.contains(&c));
+        let spare = SPARE.chars().filter(|c| !letters.contains(c));
+        chosen[k] = [own].into_iter().chain(other_case).chain(spare).find(|c| !taken.contains(c)).or(Some(own));
+    }
+    owner.iter().map(|o| o.and_then(|k| chosen[k])).collect()
 }
 
 /// The colour of piece `k` of `n`: hues spread round the wheel.

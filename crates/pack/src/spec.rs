@@ -237,6 +237,14 @@ impl Settings {
     }
 }
 
+/// A name with its white space and control characters escaped, so that a
+/// message shows them (`\u{2028}`) instead of breaking a line or hiding.
+fn escaped(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_whitespace() || c.is_control() { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
+}
+
 /// What is wrong with a description.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -271,8 +279,10 @@ pub enum SpecErrorKind {
     /// A piece name too long, or empty.
     #[error("bad piece name `{0}`: names have 1 to 8 characters")]
     NameLength(String),
-    /// A piece name with `|`, `:` or `*`.
-    #[error("bad piece name `{0}`: names cannot hold `|`, `:` or `*`")]
+    /// A piece name with `|`, `:`, `*` or white space (other than the ASCII
+    /// blanks that end it, such as U+0085 or U+2028); the message writes the
+    /// name with its white space and control characters escaped (`\u{85}`).
+    #[error("bad piece name `{}`: names cannot hold `|`, `:`, `*` or white space", escaped(.0))]
     NameCharacter(String),
     /// A piece named like a cell of the box.
     #[error("piece name `{0}` is a cell of the box")]
@@ -532,8 +542,11 @@ impl Spec {
             suffixes,
         };
         for line in lines.filter(significant) {
+            // The name ends at a blank as Knuth's programs know blanks (ASCII
+            // ones): other white space is part of the name, and refused below
+            // with the name shown, not taken for its end.
             let mut p = 0;
-            while line.at(p).is_some_and(|c| !c.is_whitespace()) {
+            while line.at(p).is_some_and(|c| !c.is_ascii_whitespace()) {
                 p += 1;
             }
             let word: String = line.chars[..p].iter().collect();
@@ -541,7 +554,7 @@ impl Spec {
             if name.chars().count() > MAX_NAME || name.is_empty() {
                 return Err(line.error(name_at, SpecErrorKind::NameLength(name.to_string())));
             }
-            if let Some(bad) = name.chars().position(|c| matches!(c, '|' | ':' | '*')) {
+            if let Some(bad) = name.chars().position(|c| matches!(c, '|' | ':' | '*') || c.is_whitespace()) {
                 return Err(line.error(name_at + bad, SpecErrorKind::NameCharacter(name.to_string())));
             }
             // A piece may not share its name with a cell of the box, primary

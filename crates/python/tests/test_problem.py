@@ -155,8 +155,10 @@ def test_errors_name_the_option_and_item() -> None:
         Problem("AB", [["A", "A"]])
     with pytest.raises(ValueError, match=r"option 0: primary item 'A' cannot have a colour"):
         Problem("AB", [[("A", "red")]])
-    with pytest.raises(ValueError, match=r"option 0 has no primary item"):
-        Problem("A", [["X"]], secondary=["X"])
+    with pytest.raises(ValueError, match=r"option 0 has no items"):
+        Problem("A", [[]])
+    # An option without a primary item is kept, in no solution.
+    assert Problem("A", [["X"], ["A"]], secondary=["X"]).count() == 1
     with pytest.raises(ValueError, match=r"duplicate item 'A'"):
         Problem("AA", [])
     with pytest.raises(TypeError, match=r"item \[1\] is not hashable"):

@@ -5,7 +5,7 @@ use crate::quadrille;
 const TOY: &str = "| Knuth's toy problem\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
 /// Dominoes on an m×n board in Knuth's format, written here (cells `r_c`).
-fn dominoes(m: usize, n: usize) -> String {
+pub(crate) fn dominoes(m: usize, n: usize) -> String {
     let cell = |r: usize, c: usize| format!("{r}_{c}");
     let mut text: String = (0..m * n).map(|i| cell(i / n, i % n) + " ").collect();
     text.push('\n');

@@ -267,7 +267,7 @@ impl<C: Count> Shape<C> {
         };
         let mut sizes = vec![0u32; problem.n_items()];
         for o in problem.options() {
-            for (item, color) in problem.option(o) {
+            for (item, color) in problem.searched(o) {
                 let h = number[item.index()];
                 sizes[h as usize] += 1;
                 shape.opt_items.push(h);
@@ -284,7 +284,9 @@ impl<C: Count> Shape<C> {
             }
             let (first, prim) = (*shape.prim_start.last().unwrap_or(&0), shape.opt_prim.len() as u32);
             let len = shape.opt_items.len() as u32 - shape.opt_start.last().unwrap_or(&0);
-            shape.opt_desc.push(u64::from(first) | u64::from(prim - first) << 32 | u64::from(len - 1) << 48);
+            shape
+                .opt_desc
+                .push(u64::from(first) | u64::from(prim - first) << 32 | u64::from(len.saturating_sub(1)) << 48);
             shape.opt_start.push(shape.opt_items.len() as u32);
             shape.prim_start.push(shape.opt_prim.len() as u32);
             shape.sec_start.push(shape.opt_sec.len() as u32);

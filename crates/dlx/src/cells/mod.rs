@@ -93,10 +93,10 @@ impl Frame {
         let mut sizes = vec![0u32; n_items];
         let mut n_nodes = 1;
         for o in problem.options() {
-            for &item in problem.option_items(o) {
+            for &item in problem.searched_items(o) {
                 sizes[item.index()] += 1;
             }
-            n_nodes += problem.option_items(o).len() + 1;
+            n_nodes += problem.searched_items(o).len() + 1;
         }
         // Each item's set: two header entries, then its nodes.
         let mut start = vec![0u32; n_items];
@@ -119,11 +119,11 @@ impl Frame {
         clr.extend(has_colors.then_some(0));
         option_of.push(u32::MAX);
         for o in problem.options() {
-            let t = problem.option_items(o).len();
+            let t = problem.searched_items(o).len();
             let spacer = nodes.len() - 1;
             nodes[spacer].loc = t as u32;
             option_first.push(nodes.len() as u32);
-            for (item, color) in problem.option(o) {
+            for (item, color) in problem.searched(o) {
                 let x = start[item.index()];
                 let size = &mut set[x as usize - 1];
                 let loc = x + *size;

@@ -104,7 +104,7 @@ impl Tables {
         let mut row_of: HashMap<(usize, Option<u32>), u32> = HashMap::new();
         let mut n_rows = n_primary;
         for &option in &original {
-            for (item, color) in problem.option(option) {
+            for (item, color) in problem.searched(option) {
                 if item.index() >= n_primary {
                     row_of.entry((item.index(), color.map(|c| c.0))).or_insert_with(|| {
                         n_rows += 1;
@@ -125,7 +125,7 @@ impl Tables {
         let (mut start, mut pstart) = (vec![0u32], vec![0u32]);
         for (x, &option) in original.iter().enumerate() {
             let bit = (x / WORD, 1u64 << (x % WORD));
-            for (item, color) in problem.option(option) {
+            for (item, color) in problem.searched(option) {
                 let i = item.index();
                 let mut set = |row: usize| rows[row * words + bit.0] |= bit.1;
                 if i < n_primary {

@@ -60,7 +60,7 @@ impl Links {
         nodes.push(Node::default());
         for o in problem.options() {
             let first = nodes.len() as u32;
-            for (item, color) in problem.option(o) {
+            for (item, color) in problem.searched(o) {
                 lists[item.index() + 1].push(nodes.len() as u32);
                 let color = color.map_or(0, |c| c.0 as i32 + 1);
                 nodes.push(Node { top: item.0 as i32 + 1, color, cost: net[o.index()], ..Node::default() });

@@ -416,7 +416,7 @@ fn net_costs(problem: &Problem) -> (Vec<u64>, u64) {
     let mut net: Vec<u64> = problem.options().map(|o| problem.cost(o)).collect();
     let mut options_of: Vec<Vec<u32>> = vec![Vec::new(); n_primary];
     for o in problem.options() {
-        for (item, _) in problem.option(o) {
+        for (item, _) in problem.searched(o) {
             if item.index() < n_primary {
                 options_of[item.index()].push(o.0);
             }

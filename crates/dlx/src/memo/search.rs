@@ -86,7 +86,7 @@ impl Dancer {
             let (lower, upper) = problem.bounds(item);
             return Err(MemoError::Bounds { item: problem.item_name(item).to_string(), lower, upper });
         }
-        let n_entries: usize = problem.options().map(|o| problem.option_items(o).len()).sum();
+        let n_entries: usize = problem.options().map(|o| problem.searched_items(o).len()).sum();
         let n_nodes = problem.n_items() + 2 + n_entries + problem.n_options();
         if n_nodes >= i32::MAX as usize {
             return Err(MemoError::TooLarge { nodes: n_nodes });
@@ -129,7 +129,7 @@ impl Dancer {
         nd[last_itm as usize].itm = -1;
         for option in problem.options() {
             let spacer = nd.len() - 1;
-            for (item, color) in problem.option(option) {
+            for (item, color) in problem.searched(option) {
                 let k = knuth_of[item.index()];
                 let x = nd.len() as u32;
                 let code = match color {

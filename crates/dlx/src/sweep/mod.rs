@@ -244,7 +244,7 @@ impl Sweep {
     pub fn new(problem: &Problem) -> Result<Sweep, SweepError> {
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
-        let options: Vec<&[Item]> = problem.options().map(|o| problem.option_items(o)).collect();
+        let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let primaries = primaries(&options, n_primary);
         // Labels last; the other primary items in each candidate order.
         let labels = order::labels(&primaries, n_primary).unwrap_or_else(|| vec![false; n_primary]);
@@ -305,7 +305,7 @@ impl Sweep {
             return Err(SweepError::Order { item: seen.iter().position(|&s| !s).unwrap_or(0) as u32 });
         }
         let order: Vec<u32> = order.iter().map(|i| i.0).collect();
-        let options: Vec<&[Item]> = problem.options().map(|o| problem.option_items(o)).collect();
+        let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let masks = masks(&options, &order, n_primary);
         let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES);
         let labels =

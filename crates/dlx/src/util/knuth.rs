@@ -11,8 +11,10 @@
 //! ```
 //!
 //! Knuth limits names to 8 characters and colours to one; this reader accepts
-//! longer ones as an extension. An option without a primary item is skipped with a
-//! [`Warning`], as DLX1 does.
+//! longer ones as an extension. An option without a primary item is ignored by
+//! the search, with a [`Warning`], as DLX1 ignores it; it keeps its number, so
+//! that the options after it keep theirs (see
+//! [`Problem::ignored_options`]).
 //!
 //! Knuth's DLX5 gives options costs: a word `|n` anywhere in an option line adds
 //! the decimal number `n` to the option's cost (`A B |7`); the writer appends an
@@ -106,11 +108,12 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
 }
 
-/// Something the reader skipped.
+/// Something the reader noticed and went on past.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Warning {
-    /// An option with no primary item, ignored as DLX1 ignores it.
+    /// An option with no primary item: kept with its number, ignored by the
+    /// search, as DLX1 ignores it (and with DLX1's words).
     NoPrimaryItem {
         /// The option's line, from 1.
         line: usize,
@@ -130,7 +133,7 @@ impl fmt::Display for Warning {
 pub struct Parsed {
     /// The problem.
     pub problem: Problem,
-    /// Skipped options.
+    /// Options without a primary item, which the search ignores.
     pub warnings: Vec<Warning>,
     /// The line of each option of the problem, from 1.
     pub option_lines: Vec<usize>,
@@ -266,7 +269,6 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
         }
         if !has_primary {
             warnings.push(Warning::NoPrimaryItem { line });
-            continue;
         }
         let id =
             builder.option_with_colors(option.iter().copied()).map_err(|e| err(line, 1, ParseErrorKind::Build(e)))?;

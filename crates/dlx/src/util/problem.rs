@@ -92,9 +92,11 @@ pub enum BuildError {
         /// The primary item.
         name: String,
     },
-    /// An option had no primary item; such an option could never be chosen usefully.
-    #[error("option {option} has no primary item")]
-    NoPrimaryItem {
+    /// An option had no item at all. (An option with secondary items only is
+    /// kept, with its number, and ignored by the search: see
+    /// [`Problem::ignored_options`].)
+    #[error("option {option} has no items")]
+    EmptyOption {
         /// The number the option would get.
         option: usize,
     },
@@ -207,6 +209,8 @@ pub struct ProblemBuilder {
     option_colors: Vec<Option<Color>>,
     /// Each option's cost (DLX5), and their sum.
     costs: Costs,
+    /// The options without a primary item, in order.
+    ignored: Vec<OptionId>,
     /// The most nodes allowed: [`MAX_NODES`], lowered by tests.
     max_nodes: u64,
 }
@@ -310,6 +314,26 @@ impl ProblemBuilder {
     }
 
     /// Adds an option whose secondary items may carry colours.
+    ///
+    /// An option needs an item. One without a primary item is kept with its
+    /// number (so that the options after it keep theirs, as in the file they
+    /// came from), but no solution holds it: every engine ignores it, as
+    /// Knuth's DLX1 ignores such an option (see [`Problem::ignored_options`]).
+    ///
+    /// ```
+    /// use quadrille_dlx::{OptionId, Problem, Solver};
+    ///
+    /// let mut b = Problem::builder();
+    /// let a = b.primary("A")?;
+    /// let x = b.secondary("X")?;
+    /// b.option([x])?;
+    /// let last = b.option([a, x])?;
+    /// assert_eq!(last, OptionId(1));
+    /// let problem = b.build()?;
+    /// assert_eq!(problem.ignored_options(), [OptionId(0)]);
+    /// assert_eq!(Solver::new(&problem).solutions().collect::<Vec<_>>(), [vec![last]]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn option_with_colors<I>(&mut self, items: I) -> Result<OptionId, BuildError>
     where
         I: IntoIterator<Item = (Item, Option<Color>)>,
@@ -361,8 +385,8 @@ impl ProblemBuilder {
             self.option_items.push(item);
             self.option_colors.push(color);
         }
-        if !has_primary {
-            return Err(BuildError::NoPrimaryItem { option });
+        if self.option_items.len() == start {
+            return Err(BuildError::EmptyOption { option });
         }
         let nodes = self.node_count();
         if nodes > self.max_nodes {
@@ -370,6 +394,9 @@ impl ProblemBuilder {
         }
         self.option_starts.push(self.option_items.len() as u32);
         self.costs.per_option.push(0);
+        if !has_primary {
+            self.ignored.push(OptionId(option as u32));
+        }
         Ok(OptionId(option as u32))
     }
 
@@ -430,6 +457,10 @@ impl ProblemBuilder {
         for item in &self.option_items {
             lens[item.index()] += 1;
         }
+        // The links hold no node of an ignored option (as DLX1 makes none),
+        // only its spacer, so that the options after it keep their numbers.
+        let mut ignored = self.ignored.iter().peekable();
+        let mut searched = |k: usize| ignored.next_if(|o| o.index() == k).is_none();
         let longest_primary =
             (0..self.items.len()).filter(|&k| self.items[k].primary).map(|k| lens[k]).max().unwrap_or(0);
         let longest_option = self.option_starts.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
@@ -455,8 +486,8 @@ impl ProblemBuilder {
         let links = Links::new(
             n_primary,
             self.items.len(),
-            self.option_starts.windows(2).map(|w| {
-                let range = w[0] as usize..w[1] as usize;
+            self.option_starts.windows(2).enumerate().map(|(k, w)| {
+                let range = if searched(k) { w[0] as usize..w[1] as usize } else { 0..0 };
                 self.option_items[range.clone()]
                     .iter()
                     .zip(&self.option_colors[range])
@@ -479,6 +510,7 @@ impl ProblemBuilder {
                 longest_primary,
                 longest_option,
                 costs: self.costs,
+                ignored: self.ignored,
                 links,
             }),
         })
@@ -500,6 +532,8 @@ struct Inner {
     longest_primary: usize,
     longest_option: usize,
     costs: Costs,
+    /// The options without a primary item, in order.
+    ignored: Vec<OptionId>,
     links: Links,
 }
 
@@ -639,6 +673,35 @@ impl Problem {
         &self.inner.option_items[self.option_range(option)]
     }
 
+    /// The options without a primary item, in order. They keep their numbers
+    /// (the options after them keep theirs), [`format_option`](Problem::format_option)
+    /// and [`to_knuth`](Problem::to_knuth) write them, but no solution holds
+    /// one: every engine ignores them, as Knuth's DLX1 ignores such options
+    /// (with a warning, which [`knuth::read`](crate::knuth::read) gives too),
+    /// and they cannot be committed.
+    pub fn ignored_options(&self) -> &[OptionId] {
+        &self.inner.ignored
+    }
+
+    /// Whether `option` is one of the [ignored options](Problem::ignored_options).
+    pub fn is_ignored(&self, option: OptionId) -> bool {
+        !self.inner.ignored.is_empty() && self.inner.ignored.binary_search(&option).is_ok()
+    }
+
+    /// The items of an option as the engines see them, each with its colour:
+    /// none for an [ignored option](Problem::ignored_options). Every engine
+    /// builds its tables from this, never from [`option`](Problem::option).
+    pub(crate) fn searched(&self, option: OptionId) -> impl ExactSizeIterator<Item = (Item, Option<Color>)> + '_ {
+        let range = if self.is_ignored(option) { 0..0 } else { self.option_range(option) };
+        self.inner.option_items[range.clone()].iter().copied().zip(self.inner.option_colors[range].iter().copied())
+    }
+
+    /// The items of an option as the engines see them: none for an
+    /// [ignored option](Problem::ignored_options).
+    pub(crate) fn searched_items(&self, option: OptionId) -> &[Item] {
+        if self.is_ignored(option) { &[] } else { self.option_items(option) }
+    }
+
     fn option_range(&self, option: OptionId) -> std::ops::Range<usize> {
         let starts = &self.inner.option_starts;
         starts[option.index()] as usize..starts[option.index() + 1] as usize
@@ -663,11 +726,12 @@ impl Problem {
 
     /// Checks that `options` is a solution: every primary item covered within its
     /// bounds (exactly once unless bounds say otherwise), every secondary item at
-    /// most once or always with one colour, no option twice.
+    /// most once or always with one colour, no option twice, no
+    /// [ignored option](Problem::ignored_options).
     pub fn is_solution(&self, options: &[OptionId]) -> bool {
         let mut uses: Vec<(u32, Option<Option<Color>>)> = vec![(0, None); self.n_items()];
         for &o in options {
-            if o.index() >= self.n_options() {
+            if o.index() >= self.n_options() || self.is_ignored(o) {
                 return false;
             }
             for (item, color) in self.option(o) {

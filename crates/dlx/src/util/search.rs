@@ -78,6 +78,10 @@ pub enum CommitError {
     /// [`Solver::reset`](crate::Solver::reset) first.
     #[error("option {0} cannot be committed below a descent")]
     AfterDescent(u32),
+    /// The option has no primary item: no solution holds it (see
+    /// [`Problem::ignored_options`](crate::Problem::ignored_options)).
+    #[error("option {0} has no primary item: no solution holds it")]
+    NoPrimaryItem(u32),
 }
 
 /// Why a descent ([`Subtrees::descend`](crate::parallel::Subtrees::descend))
@@ -201,7 +205,10 @@ impl std::str::FromStr for Engine {
     }
 }
 
-/// A name that is not `links`, `cells`, `bits` or `auto`.
+/// A name that is not `links`, `cells`, `bits` or `auto`. The message lists
+/// every engine of the library, the memo ([`memo`](crate::memo)) and the
+/// sweep ([`sweep`](crate::sweep)) too, which run through their own types,
+/// so that a user who mistyped one of them learns its name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}`: expected links, cells, bits or auto")]
+#[error("unknown engine `{0}`: the engines are links, cells, bits, memo, sweep and auto")]
 pub struct UnknownEngine(pub String);
