@@ -8,6 +8,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::bail;
+use quadrille_dlx::front::CountError;
 use quadrille_dlx::memo::{Memo, MemoError, MemoStats, Zdd};
 use quadrille_dlx::{OptionId, Problem};
 
@@ -182,6 +183,14 @@ pub fn error(error: MemoError) -> anyhow::Error {
             bytes_text(limit_bytes)
         ),
         _ => anyhow::anyhow!("{error}"),
+    }
+}
+
+/// The front's error as the CLI says it: the memo's as [`error`] says it.
+pub fn count_error(error: CountError) -> anyhow::Error {
+    match error {
+        CountError::Memo(memo) => self::error(memo),
+        other => anyhow::anyhow!("{other}"),
     }
 }
 

@@ -224,7 +224,8 @@ fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::C
         .limit(args.listing.most())
         .monitor(Some(progress::monitor()))
         .memo_limit(args.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
-        .run()?;
+        .run()
+        .map_err(crate::memo::count_error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
     let count = &counted.solutions;

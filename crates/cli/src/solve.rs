@@ -113,9 +113,10 @@ pub struct Args {
     /// it, then the option. Runs the memo engine.
     #[arg(long, conflicts_with_all = ["count", "first", "limit", "best"])]
     pub option_counts: bool,
-    /// The most bytes the memo engine may hold: its cache, its diagram of the
-    /// solutions and the search's state (suffixes K, M, G, T: powers of 1024)
-    /// [default: 1G]. The cache takes at most half, and when that is full the
+    /// The most bytes the memo engine may hold (with --engine memo, or in a
+    /// count whose engine the rule for counts chooses): its cache, its
+    /// diagram of the solutions and the search's state (suffixes K, M, G, T:
+    /// powers of 1024) [default: 1G]. The cache takes at most half, and when that is full the
     /// search goes on without caching more (still exact, only slower); when
     /// the whole would pass the limit, an error naming it (exit 2).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
@@ -151,8 +152,10 @@ impl Args {
             (Some(EngineChoice::Sweep), Some(flag)) => bail!("{flag} needs the memo engine, not --engine sweep"),
             (Some(EngineChoice::Memo), _) | (None, Some(_)) => {}
             _ => {
-                if self.memo_limit.is_some() {
-                    bail!("--memo-limit is for the memo engine: add --engine memo");
+                // A count goes to the front, which may choose the memo and
+                // holds it to this limit.
+                if self.memo_limit.is_some() && !(self.listing.count && self.shard.is_none()) {
+                    bail!("--memo-limit is for the memo engine or a count: add --engine memo or --count");
                 }
                 return Ok(None);
             }
@@ -370,7 +373,8 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
         .limit(args.listing.most())
         .monitor(Some(progress::monitor()))
         .memo_limit(args.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
-        .run()?;
+        .run()
+        .map_err(crate::memo::count_error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
     let stats = counted.stats;

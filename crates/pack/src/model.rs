@@ -126,7 +126,9 @@ impl Packing {
     /// symmetry, whose filter looks at each solution): it chooses the engine
     /// (the memo for tilings, the sweep for packings, a search), runs it and
     /// falls back by itself; for a tiling, the memo runs on the problem
-    /// ordered for it (see [`Packing::memo`]). `None` for one of each class.
+    /// ordered for it (see [`Packing::memo`]), and a tiling of more cells
+    /// than the sweep takes goes to the memo whatever its probe says. `None`
+    /// for one of each class.
     ///
     /// ```
     /// use quadrille_dlx::front::CountEngine;
@@ -147,7 +149,15 @@ impl Packing {
         if self.reduction.is_some() {
             return None;
         }
-        let count = quadrille_dlx::front::Count::new(&self.problem);
+        let mut count = quadrille_dlx::front::Count::new(&self.problem);
+        // A tiling the sweep cannot take (more cells than its bitboard) goes
+        // to the memo by name: its probe may find few repeats in the first
+        // nodes (Aztec diamonds of order 14 and more), and the search, the
+        // rule's other choice there, never ends on such boards; over its
+        // memory limit the memo then says so.
+        if self.counts_by_memo() && self.problem.n_items() > quadrille_dlx::sweep::MAX_ITEMS {
+            count = count.engine(quadrille_dlx::front::CountEngine::Memo);
+        }
         Some(match &self.memo_problem {
             Some(memo_problem) => count.memo_problem(memo_problem),
             None => count,

@@ -31,7 +31,9 @@
 //!    If it finishes, it answers; if
 //!    not (or over its memory limit), the other engine counts. Without an
 //!    estimate (more than 128 items, colours), the memo runs whole when the
-//!    cache answered, else the search counts.
+//!    cache answered, else the search counts; a memo run whole so that goes
+//!    over its memory limit answers [`MemoError::Memory`] (on a tiling too
+//!    large for the limit the search would never end).
 //! 4. *Fallbacks*: a sweep past 64 bits goes on with the memo, exactly; a
 //!    memo that fails (over its memory limit) gives way to the search.
 //!
@@ -405,12 +407,14 @@ impl<'p> Count<'p> {
             return Ok(self.interrupted(choice));
         }
         let Some(sweep) = sweep else {
-            // No estimate: the memo whole when its cache answered.
+            // No estimate: the memo whole when its cache answered. Over its
+            // memory limit it says so: such problems (tilings of large
+            // boards) are out of the search's reach, which would run for
+            // ever where the error tells the user to raise the limit.
             if memo_hits == Some(true) {
-                if let Some(counted) = self.by_memo(u64::MAX, u64::MAX, choice.clone()).ok().flatten() {
+                if let Some(counted) = self.by_memo(u64::MAX, u64::MAX, choice.clone())? {
                     return Ok(counted);
                 }
-                choice.gave_way = Some(CountEngine::Memo);
             }
             return self.by_search(search, choice);
         };
