@@ -337,7 +337,13 @@ impl<'p> Count<'p> {
         match self.engine {
             CountEngine::Memo => self.by_memo(u64::MAX, u64::MAX, choice)?.ok_or_else(|| unreachable!()),
             CountEngine::Sweep => {
-                let sweep = Sweep::new(self.problem)?.cache_bytes(self.sweep_cache_bytes);
+                let sweep = match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
+                    Ok(sweep) => sweep.cache_bytes(self.sweep_cache_bytes),
+                    Err(SweepError::Interrupted) => {
+                        return Ok(Counted { engine: CountEngine::Sweep, ..self.interrupted(choice) });
+                    }
+                    Err(e) => return Err(e.into()),
+                };
                 self.by_sweep(&sweep, false, choice)
             }
             CountEngine::Auto if self.limit.is_none() => self.auto(),
@@ -397,13 +403,14 @@ impl<'p> Count<'p> {
         }
         // 2. Knuth's estimates, when the sweep takes the problem.
         let sweep = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
-            Sweep::new(self.problem).ok().map(|s| s.cache_bytes(self.sweep_cache_bytes))
+            match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
+                Ok(sweep) => Some(sweep.cache_bytes(self.sweep_cache_bytes)),
+                Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
+                Err(_) => None,
+            }
         } else {
             None
         };
-        if self.stopped() {
-            return Ok(self.interrupted(choice));
-        }
         let Some(sweep) = sweep else {
             // No estimate: the memo whole when its cache answered.
             if memo_hits == Some(true) {
@@ -414,7 +421,9 @@ impl<'p> Count<'p> {
             }
             return self.by_search(search, choice);
         };
-        let (nodes, updates) = sweep.estimate_fewest();
+        let Some((nodes, updates)) = sweep.estimate_fewest_monitored(self.monitor.as_deref()) else {
+            return Ok(self.interrupted(choice));
+        };
         choice.fewest_estimate = Some((nodes, updates));
         choice.sweep_estimate = Some(sweep.estimate());
         if self.stopped() {

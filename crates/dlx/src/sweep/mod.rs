@@ -85,6 +85,9 @@ const FEWEST_PROBES: u32 = 128;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SweepError {
+    /// A monitor stopped the choice of the order ([`Sweep::new_monitored`]).
+    #[error("the choice of the sweep's order was interrupted")]
+    Interrupted,
     /// Some primary item has bounds other than `[1, 1]` (Algorithm M).
     #[error("the sweep does not take bounds on items")]
     Bounds,
@@ -242,6 +245,14 @@ impl Sweep {
     /// module's notes); an error for bounds, colours, or more than
     /// [`MAX_ITEMS`] items.
     pub fn new(problem: &Problem) -> Result<Sweep, SweepError> {
+        Sweep::new_monitored(problem, None)
+    }
+
+    /// As [`Sweep::new`], polling `monitor` at each bounded step of the
+    /// choice of the order (an iteration of the Fiedler vector, an item
+    /// ordered, a node of a random path): [`SweepError::Interrupted`] soon
+    /// after it is stopped.
+    pub fn new_monitored(problem: &Problem, monitor: Option<&Monitor>) -> Result<Sweep, SweepError> {
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
@@ -263,7 +274,7 @@ impl Sweep {
                 .map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX).collect())
                 .collect();
             let n = others.len();
-            let fiedler = order::fiedler_order(&local, n);
+            let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
             let mut rank = vec![0u32; n];
             let declared: Vec<u32> = (0..n as u32).collect();
             let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
@@ -271,7 +282,7 @@ impl Sweep {
                 for (r, &i) in ties.iter().enumerate() {
                     rank[i as usize] = r as u32;
                 }
-                let grown = order::grown(&local, n, &rank);
+                let grown = order::grown(&local, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
                 candidates.push(grown.into_iter().map(|p| others[p as usize]).collect());
             }
         }
@@ -279,7 +290,9 @@ impl Sweep {
         for mut candidate in candidates {
             candidate.extend(&last);
             let masks = masks(&options, &candidate, n_primary);
-            let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES);
+            let estimate =
+                order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES, monitor)
+                    .ok_or(SweepError::Interrupted)?;
             if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                 best = Some((estimate, candidate, masks));
             }
@@ -307,7 +320,8 @@ impl Sweep {
         let order: Vec<u32> = order.iter().map(|i| i.0).collect();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let masks = masks(&options, &order, n_primary);
-        let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES);
+        let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES, None)
+            .unwrap_or_else(|| unreachable!());
         let labels =
             order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
         Ok(Sweep::build(problem, &order, &masks, estimate, &labels))
@@ -385,7 +399,13 @@ impl Sweep {
     /// options left (the tree of the links and bitset engines), from 128
     /// random paths.
     pub fn estimate_fewest(&self) -> (f64, f64) {
-        order::estimate_fewest(&self.holding, self.primary, FEWEST_PROBES)
+        self.estimate_fewest_monitored(None).unwrap_or_else(|| unreachable!())
+    }
+
+    /// As [`Sweep::estimate_fewest`], polling `monitor` at each node of a
+    /// random path: `None` soon after it is stopped.
+    pub fn estimate_fewest_monitored(&self, monitor: Option<&Monitor>) -> Option<(f64, f64)> {
+        order::estimate_fewest(&self.holding, self.primary, FEWEST_PROBES, monitor)
     }
 
     /// Sets the memory of the cache of subproblems, in bytes, per thread:
