@@ -78,6 +78,20 @@ const FAR: usize = 4;
 /// Random paths for the estimate of each candidate order.
 const ORDER_PROBES: u32 = 512;
 
+/// The options up to which each candidate order gets [`ORDER_PROBES`]
+/// random paths; past them, the paths are fewer in proportion (at least
+/// [`MIN_ORDER_PROBES`]), so that the choice of the order costs about as
+/// much as reading the options.
+const FULL_PROBES_OPTIONS: usize = 1 << 16;
+
+/// The fewest random paths for each candidate order.
+const MIN_ORDER_PROBES: u32 = 32;
+
+/// The most pairs of items in options (the sum of the squares of the
+/// options' sizes) for which the Fiedler order is computed: past it, the
+/// candidates are the declared order and the order grown from it.
+const FIEDLER_MAX_PAIRS: usize = 1 << 26;
+
 /// Random paths for the estimate of the search by fewest options.
 const FEWEST_PROBES: u32 = 128;
 
@@ -263,6 +277,9 @@ impl Sweep {
         let last: Vec<u32> = (0..n_primary as u32).filter(|&i| labels[i as usize]).collect();
         // The candidates: the declared order, and orders grown from it and
         // from either end of the Fiedler order.
+        let probes = (ORDER_PROBES as usize * FULL_PROBES_OPTIONS / options.len().max(1))
+            .clamp(MIN_ORDER_PROBES as usize, ORDER_PROBES as usize) as u32;
+        let pairs: usize = primaries.iter().map(|o| o.len() * o.len()).sum();
         let mut candidates = vec![others.clone()];
         if others.len() >= 3 {
             let mut place = vec![u32::MAX; n_primary];
@@ -274,11 +291,15 @@ impl Sweep {
                 .map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX).collect())
                 .collect();
             let n = others.len();
-            let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
-            let mut rank = vec![0u32; n];
             let declared: Vec<u32> = (0..n as u32).collect();
-            let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
-            for ties in [&declared, &fiedler, &backward] {
+            let mut ties = vec![declared];
+            if pairs <= FIEDLER_MAX_PAIRS {
+                let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
+                let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
+                ties.extend([fiedler, backward]);
+            }
+            let mut rank = vec![0u32; n];
+            for ties in &ties {
                 for (r, &i) in ties.iter().enumerate() {
                     rank[i as usize] = r as u32;
                 }
@@ -291,7 +312,7 @@ impl Sweep {
             candidate.extend(&last);
             let masks = masks(&options, &candidate, n_primary);
             let estimate =
-                order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES, monitor)
+                order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), probes, monitor)
                     .ok_or(SweepError::Interrupted)?;
             if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                 best = Some((estimate, candidate, masks));
