@@ -148,9 +148,11 @@ pub const SWEEP_MIN_COST: f64 = 1e6;
 
 /// The most options a problem may have for the front to consider
 /// the [`Sweep`](crate::sweep::Sweep): its choice of order and the estimates take time in
-/// proportion to the options, which past this many would cost more than
-/// they could save. The sweep itself, asked for by name, takes any number.
-pub const SWEEP_MAX_OPTIONS: usize = 1 << 16;
+/// proportion to the options (past 65,536 options, fewer random paths for
+/// each candidate order; past 2^26 pairs of items in options, no Fiedler
+/// order), so only the reading of a larger problem bounds them. The sweep
+/// itself, asked for by name, takes any number.
+pub const SWEEP_MAX_OPTIONS: usize = 1 << 24;
 
 /// The cost of a node of the [`Sweep`](crate::sweep::Sweep), for the front: measured in
 /// nanoseconds, like the two costs of the search by fewest options.

@@ -9,6 +9,9 @@ use quadrille_dlx::front::{
 use quadrille_dlx::memo::BigUint;
 use quadrille_dlx::{MEMO_PROBE_NODES, Monitor, Problem};
 
+#[path = "../../../tests/support/costly.rs"]
+mod costly;
+
 fn data(file: &str) -> Problem {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dlx").join(file);
     Problem::from_knuth(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -160,4 +163,22 @@ fn counts_past_64_bits_are_exact() {
     assert_eq!(counted.solutions, BigUint::from(2u8).pow(65));
     assert_eq!(counted.engine, CountEngine::Memo);
     assert!(Count::new(&problem).engine(CountEngine::Sweep).run().is_err());
+}
+
+/// Random options of 20 to 40 of 128 items: the sweep counts them far
+/// faster than the search by fewest options (20,000 options: 0.13 s against
+/// 22 s for the bitset engine), and is chosen whatever their number, also
+/// past the 65,536 options above which the front once left it out; on
+/// 2,000 options the front's count equals the links'.
+#[test]
+fn random_options_go_to_the_sweep_whatever_their_number() {
+    for n_options in [20_000, 100_000] {
+        let problem = Problem::from_knuth(&costly::costly_nodes(128, n_options, 8)).unwrap();
+        let counted = Count::new(&problem).threads(1).run().unwrap();
+        assert_eq!(counted.engine, CountEngine::Sweep, "{n_options} options");
+        assert!(counted.choice.sweep_estimate.is_some(), "{n_options} options");
+    }
+    let problem = Problem::from_knuth(&costly::costly_nodes(128, 2_000, 8)).unwrap();
+    let by_links = Count::new(&problem).engine(CountEngine::Links).threads(1).run().unwrap();
+    assert_eq!(Count::new(&problem).threads(1).run().unwrap().solutions, by_links.solutions);
 }

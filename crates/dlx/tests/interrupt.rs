@@ -150,3 +150,27 @@ fn a_stopped_sweep_counts_what_it_finished() {
         assert_eq!(monitor.stats(), stats, "{threads} threads");
     }
 }
+
+/// The choice of the sweep's order and Knuth's estimates poll the monitor:
+/// stopped, they end at their first step; the front's count stopped during
+/// its choice on 128 items and 200,000 costly options ends soon after,
+/// marked interrupted.
+#[test]
+fn the_choice_of_engine_hears_a_stop() {
+    let problem = costly();
+    let monitor = Monitor::new();
+    let sweep = Sweep::new_monitored(&problem, Some(&monitor)).unwrap();
+    assert!(sweep.estimate_fewest_monitored(Some(&monitor)).is_some());
+    monitor.stop();
+    assert_eq!(sweep.estimate_fewest_monitored(Some(&monitor)), None);
+    assert_eq!(
+        Sweep::new_monitored(&problem, Some(&monitor)).map(|_| ()),
+        Err(quadrille_dlx::sweep::SweepError::Interrupted)
+    );
+    let large = Problem::from_knuth(&costly::costly_nodes(128, 200_000, 8)).unwrap();
+    let (counted, _, after) =
+        stopped(|monitor| quadrille_dlx::front::Count::new(&large).threads(1).monitor(Some(monitor)).run().unwrap());
+    assert!(counted.interrupted);
+    assert_eq!(counted.choice.memo_budget, None);
+    assert!(after < BOUND, "the choice went on {after:?} after the stop");
+}

@@ -78,6 +78,20 @@ const FAR: usize = 4;
 /// Random paths for the estimate of each candidate order.
 const ORDER_PROBES: u32 = 512;
 
+/// The options up to which each candidate order gets [`ORDER_PROBES`]
+/// random paths; past them, the paths are fewer in proportion (at least
+/// [`MIN_ORDER_PROBES`]), so that the choice of the order costs about as
+/// much as reading the options.
+const FULL_PROBES_OPTIONS: usize = 1 << 16;
+
+/// The fewest random paths for each candidate order.
+const MIN_ORDER_PROBES: u32 = 32;
+
+/// The most pairs of items in options (the sum of the squares of the
+/// options' sizes) for which the Fiedler order is computed: past it, the
+/// candidates are the declared order and the order grown from it.
+const FIEDLER_MAX_PAIRS: usize = 1 << 26;
+
 /// Random paths for the estimate of the search by fewest options.
 const FEWEST_PROBES: u32 = 128;
 
@@ -85,6 +99,9 @@ const FEWEST_PROBES: u32 = 128;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SweepError {
+    /// A monitor stopped the choice of the order ([`Sweep::new_monitored`]).
+    #[error("the choice of the sweep's order was interrupted")]
+    Interrupted,
     /// Some primary item has bounds other than `[1, 1]` (Algorithm M).
     #[error("the sweep does not take bounds on items")]
     Bounds,
@@ -242,6 +259,14 @@ impl Sweep {
     /// module's notes); an error for bounds, colours, or more than
     /// [`MAX_ITEMS`] items.
     pub fn new(problem: &Problem) -> Result<Sweep, SweepError> {
+        Sweep::new_monitored(problem, None)
+    }
+
+    /// As [`Sweep::new`], polling `monitor` at each bounded step of the
+    /// choice of the order (an iteration of the Fiedler vector, an item
+    /// ordered, a node of a random path): [`SweepError::Interrupted`] soon
+    /// after it is stopped.
+    pub fn new_monitored(problem: &Problem, monitor: Option<&Monitor>) -> Result<Sweep, SweepError> {
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
@@ -252,6 +277,9 @@ impl Sweep {
         let last: Vec<u32> = (0..n_primary as u32).filter(|&i| labels[i as usize]).collect();
         // The candidates: the declared order, and orders grown from it and
         // from either end of the Fiedler order.
+        let probes = (ORDER_PROBES as usize * FULL_PROBES_OPTIONS / options.len().max(1))
+            .clamp(MIN_ORDER_PROBES as usize, ORDER_PROBES as usize) as u32;
+        let pairs: usize = primaries.iter().map(|o| o.len() * o.len()).sum();
         let mut candidates = vec![others.clone()];
         if others.len() >= 3 {
             let mut place = vec![u32::MAX; n_primary];
@@ -263,15 +291,19 @@ impl Sweep {
                 .map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX).collect())
                 .collect();
             let n = others.len();
-            let fiedler = order::fiedler_order(&local, n);
-            let mut rank = vec![0u32; n];
             let declared: Vec<u32> = (0..n as u32).collect();
-            let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
-            for ties in [&declared, &fiedler, &backward] {
+            let mut ties = vec![declared];
+            if pairs <= FIEDLER_MAX_PAIRS {
+                let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
+                let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
+                ties.extend([fiedler, backward]);
+            }
+            let mut rank = vec![0u32; n];
+            for ties in &ties {
                 for (r, &i) in ties.iter().enumerate() {
                     rank[i as usize] = r as u32;
                 }
-                let grown = order::grown(&local, n, &rank);
+                let grown = order::grown(&local, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
                 candidates.push(grown.into_iter().map(|p| others[p as usize]).collect());
             }
         }
@@ -279,7 +311,9 @@ impl Sweep {
         for mut candidate in candidates {
             candidate.extend(&last);
             let masks = masks(&options, &candidate, n_primary);
-            let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES);
+            let estimate =
+                order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), probes, monitor)
+                    .ok_or(SweepError::Interrupted)?;
             if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                 best = Some((estimate, candidate, masks));
             }
@@ -307,7 +341,8 @@ impl Sweep {
         let order: Vec<u32> = order.iter().map(|i| i.0).collect();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let masks = masks(&options, &order, n_primary);
-        let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES);
+        let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary_bits(n_primary), ORDER_PROBES, None)
+            .unwrap_or_else(|| unreachable!());
         let labels =
             order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
         Ok(Sweep::build(problem, &order, &masks, estimate, &labels))
@@ -385,7 +420,13 @@ impl Sweep {
     /// options left (the tree of the links and bitset engines), from 128
     /// random paths.
     pub fn estimate_fewest(&self) -> (f64, f64) {
-        order::estimate_fewest(&self.holding, self.primary, FEWEST_PROBES)
+        self.estimate_fewest_monitored(None).unwrap_or_else(|| unreachable!())
+    }
+
+    /// As [`Sweep::estimate_fewest`], polling `monitor` at each node of a
+    /// random path: `None` soon after it is stopped.
+    pub fn estimate_fewest_monitored(&self, monitor: Option<&Monitor>) -> Option<(f64, f64)> {
+        order::estimate_fewest(&self.holding, self.primary, FEWEST_PROBES, monitor)
     }
 
     /// Sets the memory of the cache of subproblems, in bytes, per thread:

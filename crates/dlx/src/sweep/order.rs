@@ -28,6 +28,16 @@
 //! from a fixed seed, so the estimates, and so the choices, are the same on
 //! every run and every machine.
 
+use crate::util::monitor::Monitor;
+
+/// Whether `monitor` was stopped: the order and the estimates poll it at
+/// each step of their work (an iteration of the Fiedler vector, an item
+/// ordered, a node of a random path), each step bounded by the problem's
+/// size.
+fn stopped(monitor: Option<&Monitor>) -> bool {
+    monitor.is_some_and(Monitor::is_stopped)
+}
+
 /// A small, fast generator of random numbers (xorshift64*), seeded with a
 /// constant so that estimates repeat exactly.
 pub(crate) struct Random(u64);
@@ -103,15 +113,18 @@ pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>
 
 /// The items `0..n` (given by their options, `options[k]` the items of
 /// option `k` among them) sorted by the Fiedler vector of their graph,
-/// ascending; ties keep the order `0..n`.
-pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize) -> Vec<u32> {
+/// ascending; ties keep the order `0..n`. `None` when `monitor` stops.
+pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize, monitor: Option<&Monitor>) -> Option<Vec<u32>> {
     let mut order: Vec<u32> = (0..n as u32).collect();
     if n < 3 {
-        return order;
+        return Some(order);
     }
     // The weights: options holding both items.
     let mut weight = vec![0.0f64; n * n];
-    for option in options {
+    for (k, option) in options.iter().enumerate() {
+        if k % 1024 == 0 && stopped(monitor) {
+            return None;
+        }
         for &a in option {
             for &b in option {
                 if a != b {
@@ -128,6 +141,9 @@ pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize) -> Vec<u32> {
     let mut v: Vec<f64> = (0..n).map(|a| a as f64 - (n - 1) as f64 / 2.0).collect();
     let mut next = vec![0.0f64; n];
     for _ in 0..400 {
+        if stopped(monitor) {
+            return None;
+        }
         for a in 0..n {
             let row = &weight[a * n..(a + 1) * n];
             let wv: f64 = row.iter().zip(&v).map(|(w, x)| w * x).sum();
@@ -136,14 +152,14 @@ pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize) -> Vec<u32> {
         let mean = next.iter().sum::<f64>() / n as f64;
         let norm = next.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>().sqrt();
         if norm == 0.0 {
-            return order;
+            return Some(order);
         }
         for (x, y) in v.iter_mut().zip(&next) {
             *x = (y - mean) / norm;
         }
     }
     order.sort_by(|&a, &b| v[a as usize].total_cmp(&v[b as usize]));
-    order
+    Some(order)
 }
 
 /// The items `0..n` (given by their options, `options[k]` the items of
@@ -155,8 +171,8 @@ pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize) -> Vec<u32> {
 /// On a board the item most bound to the cells already swept is a cell in
 /// a corner of the region left: the sweep then covers the board as a
 /// growing region with a short boundary, each next cell wedged between
-/// cells covered, where few pieces fit.
-pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32]) -> Vec<u32> {
+/// cells covered, where few pieces fit. `None` when `monitor` stops.
+pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Option<&Monitor>) -> Option<Vec<u32>> {
     let mut holding: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (k, option) in options.iter().enumerate() {
         for &i in option {
@@ -169,6 +185,9 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32]) -> Vec<u32> {
     let mut ordered = vec![false; n];
     let mut order = Vec::with_capacity(n);
     for _ in 0..n {
+        if stopped(monitor) {
+            return None;
+        }
         let better = |a: usize, b: usize| {
             // touching[a] / len(a) > touching[b] / len(b), in integers.
             let (ta, la) = (touching[a], holding[a].len().max(1) as u64);
@@ -192,19 +211,28 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32]) -> Vec<u32> {
             }
         }
     }
-    order
+    Some(order)
 }
 
 /// Knuth's estimate of the nodes of the sweep's search (below the root):
 /// `anchored[i]` are the masks of the options whose first primary item is
-/// `i`, `primary` the mask of the primary items.
-pub(crate) fn estimate_sweep(anchored: &[Vec<u128>], primary: u128, probes: u32) -> f64 {
+/// `i`, `primary` the mask of the primary items. `None` when `monitor`
+/// stops.
+pub(crate) fn estimate_sweep(
+    anchored: &[Vec<u128>],
+    primary: u128,
+    probes: u32,
+    monitor: Option<&Monitor>,
+) -> Option<f64> {
     let mut random = Random::new();
     let mut fits = Vec::new();
     let mut total = 0.0;
     for _ in 0..probes {
         let (mut covered, mut weight) = (0u128, 1.0f64);
         while covered & primary != primary {
+            if stopped(monitor) {
+                return None;
+            }
             let i = (!covered & primary).trailing_zeros() as usize;
             fits.clear();
             fits.extend(anchored[i].iter().copied().filter(|&m| m & covered == 0));
@@ -216,7 +244,7 @@ pub(crate) fn estimate_sweep(anchored: &[Vec<u128>], primary: u128, probes: u32)
             covered |= fits[random.below(fits.len())];
         }
     }
-    total / f64::from(probes)
+    Some(total / f64::from(probes))
 }
 
 /// Knuth's estimates of the nodes (below the root) and of the updates of
@@ -226,14 +254,23 @@ pub(crate) fn estimate_sweep(anchored: &[Vec<u128>], primary: u128, probes: u32)
 /// `primary` the mask of the primary items. A node's updates are counted
 /// as the links count them: for each item of the option tried, one, and one
 /// for each other item of every option still in play that it hides (the
-/// first item of the option tried that an option holds hides it).
-pub(crate) fn estimate_fewest(holding: &[Vec<u128>], primary: u128, probes: u32) -> (f64, f64) {
+/// first item of the option tried that an option holds hides it). `None`
+/// when `monitor` stops.
+pub(crate) fn estimate_fewest(
+    holding: &[Vec<u128>],
+    primary: u128,
+    probes: u32,
+    monitor: Option<&Monitor>,
+) -> Option<(f64, f64)> {
     let mut random = Random::new();
     let mut fits = Vec::new();
     let (mut nodes, mut updates) = (0.0, 0.0);
     for _ in 0..probes {
         let (mut covered, mut weight) = (0u128, 1.0f64);
         while covered & primary != primary {
+            if stopped(monitor) {
+                return None;
+            }
             let (mut best, mut fewest) = (usize::MAX, usize::MAX);
             let mut open = !covered & primary;
             while open != 0 {
@@ -276,7 +313,7 @@ pub(crate) fn estimate_fewest(holding: &[Vec<u128>], primary: u128, probes: u32)
             covered |= chosen;
         }
     }
-    (nodes / f64::from(probes), updates / f64::from(probes))
+    Some((nodes / f64::from(probes), updates / f64::from(probes)))
 }
 
 #[cfg(test)]
@@ -316,7 +353,7 @@ mod tests {
     fn the_fiedler_order_runs_along_a_strip() {
         // The order sweeps the strip's columns, from either end.
         let options = strip();
-        let order = fiedler_order(&options, 12);
+        let order = fiedler_order(&options, 12, None).unwrap();
         let columns: Vec<u32> = order.iter().map(|&c| c % 6).collect();
         let forward = columns.windows(2).all(|w| w[0] <= w[1]);
         let backward = columns.windows(2).all(|w| w[0] >= w[1]);
@@ -328,7 +365,7 @@ mod tests {
         // Grown from the first cell, the order takes the strip column by column.
         let options = strip();
         let rank: Vec<u32> = (0..12).collect();
-        let order = grown(&options, 12, &rank);
+        let order = grown(&options, 12, &rank, None).unwrap();
         assert_eq!(order, [0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11]);
     }
 
@@ -347,9 +384,17 @@ mod tests {
                 anchored[i].push(1u128 << i);
             }
         }
-        assert_eq!(estimate_sweep(&anchored, 0b1111, 10), 30.0);
+        assert_eq!(estimate_sweep(&anchored, 0b1111, 10, None), Some(30.0));
         // Each node covers its item (1 update) and hides the other option of
         // it, which holds no other item (0): 30 updates.
-        assert_eq!(estimate_fewest(&holding, 0b1111, 10), (30.0, 30.0));
+        assert_eq!(estimate_fewest(&holding, 0b1111, 10, None), Some((30.0, 30.0)));
+        // A stopped monitor ends each of them at its first step.
+        let monitor = Monitor::new();
+        monitor.stop();
+        assert_eq!(estimate_sweep(&anchored, 0b1111, 10, Some(&monitor)), None);
+        assert_eq!(estimate_fewest(&holding, 0b1111, 10, Some(&monitor)), None);
+        let options = strip();
+        assert_eq!(fiedler_order(&options, 12, Some(&monitor)), None);
+        assert_eq!(grown(&options, 12, &(0..12).collect::<Vec<_>>(), Some(&monitor)), None);
     }
 }
