@@ -119,6 +119,9 @@ fn the_memo_and_the_sweep_hear_a_stop() {
     let (built, _, waited) = stopped(|monitor| Memo::new(&problem).monitor(Some(monitor)).build());
     assert!(matches!(built, Err(MemoError::Interrupted)), "{:?}", built.map(|zdd| zdd.count()));
     assert!(waited < BOUND, "memo: {waited:?} after the stop");
+    // The sweep counts the costly options in a tenth of a second: it is
+    // stopped on Langford pairs, minutes of its work.
+    let problem = langford(16);
     for threads in [1, 2] {
         let (stats, monitor, waited) =
             stopped(|monitor| Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap());
@@ -127,13 +130,10 @@ fn the_memo_and_the_sweep_hear_a_stop() {
     }
 }
 
-/// Langford pairs of 16 (a sweep of minutes): stopped, the sweep reports
-/// the solutions of the subproblems it finished, on one thread and on two,
-/// more than none and fewer than the 2 × 326,721,800 there are (OEIS
-/// A014552, each arrangement and its mirror image).
-#[test]
-fn a_stopped_sweep_counts_what_it_finished() {
-    let n = 16;
+/// Langford pairs of order `n`: items `n1`..`nn` (the numbers) and `s0`..
+/// (the slots), an option for each number at each pair of slots `k + 1`
+/// apart.
+fn langford(n: usize) -> Problem {
     let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
     text.push('\n');
     for k in 1..=n {
@@ -141,7 +141,16 @@ fn a_stopped_sweep_counts_what_it_finished() {
             text += &format!("n{k} s{i} s{}\n", i + k + 1);
         }
     }
-    let problem = Problem::from_knuth(&text).unwrap();
+    Problem::from_knuth(&text).unwrap()
+}
+
+/// Langford pairs of 16 (a sweep of minutes): stopped, the sweep reports
+/// the solutions of the subproblems it finished, on one thread and on two,
+/// more than none and fewer than the 2 × 326,721,800 there are (OEIS
+/// A014552, each arrangement and its mirror image).
+#[test]
+fn a_stopped_sweep_counts_what_it_finished() {
+    let problem = langford(16);
     for threads in [1, 2] {
         let (stats, monitor, waited) =
             stopped(|monitor| Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap());

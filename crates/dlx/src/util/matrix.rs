@@ -210,7 +210,10 @@ mod tests {
         assert_eq!(error(2, 2, &[0, 1], &[0, 1]), "indptr ends at 1, not at the 2 entries");
         assert_eq!(error(2, 2, &[0, 1, 2], &[0, 2]), "row 1: column 2 out of range (the matrix has 2 columns)");
         assert_eq!(error(2, 2, &[0, 2], &[1, 1]), "row 0: option 0: item `1` appears twice");
-        assert_eq!(error(2, 1, &[0, 1], &[1]), "row 0: option 0 has no primary item");
+        // A row of secondary columns alone is an option kept with its number,
+        // in no solution.
+        let problem = from_csr(2, 1, &[0, 1], &[1]).unwrap();
+        assert_eq!((problem.n_options(), Solver::new(&problem).count()), (1, 0));
         assert_eq!(error(2, 0, &[0], &[]), "the problem has no primary item");
     }
 
