@@ -104,7 +104,7 @@ fn langford(n: usize) -> Problem {
 /// of problem their speed was tuned on: each closure checks the published
 /// count (`data/reference/counts.tsv`, OEIS A000170), and the nodes of the
 /// bitset engine against the links engine's; then the sweep, and whatever
-/// `Engine::counter` picks (the sweep on the packings, bits on the others).
+/// the count front (`front::Count`) picks (the sweep on the packings, bits on the others).
 fn engines(c: &mut Criterion) {
     let lookup = |table: &str, key: &str| {
         let row = data::table(table).into_iter().find(|row| row[0] == key).expect("a row");

@@ -39,7 +39,11 @@ def test_dense_and_sparse_match_brute_force(
             Problem.from_matrix(matrix, primary=primary)
         matrix = matrix[nonempty]
     rows = [r for r in range(matrix.shape[0]) if matrix[r, :primary].any()]
-    expected = solutions(spec_of(matrix[rows], primary))
+    # The brute force sees the rows with a primary item; its option k is row
+    # rows[k] of the matrix, whose number the problem keeps.
+    expected = sorted(
+        tuple(sorted(rows[k] for k in s)) for s in solutions(spec_of(matrix[rows], primary))
+    )
     for given_matrix in (
         matrix,
         matrix.astype(np.int8),
