@@ -171,6 +171,29 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
 /// string of decimal digits above.
 pub use quadrille_dlx::shard::json_count;
 
+/// Runs a count on the library's front with the flags every door shares
+/// (threads, `--limit`, `--memo-limit`), a progress bar and Ctrl-C watching
+/// it: what it counted, and the seconds it took.
+pub fn run_count(
+    front: quadrille_dlx::front::Count<'_>,
+    threads: Option<Threads>,
+    most: Option<u64>,
+    memo_limit: Option<usize>,
+) -> anyhow::Result<(quadrille_dlx::front::Counted, f64)> {
+    let start = std::time::Instant::now();
+    let progress = crate::progress::Progress::start(crate::quiet(), "solutions", None);
+    let counted = front
+        .threads(Threads::resolve(threads).unwrap_or(0))
+        .limit(most)
+        .monitor(Some(crate::progress::monitor()))
+        .memo_limit(memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
+        .run()
+        .map_err(crate::memo::count_error)?;
+    let seconds = start.elapsed().as_secs_f64();
+    drop(progress);
+    Ok((counted, seconds))
+}
+
 /// The JSON summary of a count made by the library's front, as `solve
 /// --count --json` and `pack --count --json` write it: the solutions, nodes,
 /// updates and seconds; the memo's own figures when it counted; and

@@ -15,7 +15,7 @@ use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, count_summary, json_count, parse_bytes, say, threads_parser};
+use crate::common::{ListingFlags, Threads, count_summary, json_count, parse_bytes, run_count, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -217,17 +217,7 @@ fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dl
 /// `--count` of every packing (at most `--limit`): the library's front
 /// counts, exactly; after Ctrl-C the count so far, marked partial.
 fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::Count<'_>) -> anyhow::Result<Outcome> {
-    let start = Instant::now();
-    let progress = Progress::start(crate::quiet(), "solutions", None);
-    let counted = front
-        .threads(Threads::resolve(args.threads).unwrap_or(0))
-        .limit(args.listing.most())
-        .monitor(Some(progress::monitor()))
-        .memo_limit(args.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
-        .run()
-        .map_err(crate::memo::count_error)?;
-    let seconds = start.elapsed().as_secs_f64();
-    drop(progress);
+    let (counted, seconds) = run_count(front, args.threads, args.listing.most(), args.memo_limit)?;
     let count = &counted.solutions;
     let stats = counted.stats;
     let mut out = crate::stdout();

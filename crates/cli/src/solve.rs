@@ -12,7 +12,7 @@ use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver
 use crate::Outcome;
 use crate::common::{
     EngineChoice, ListingFlags, Threads, TraceFormat, count_summary, engine_choice_parser, json_count, parse_bytes,
-    print_stats, print_sweep_stats, read_problem, say, threads_parser, write_best,
+    print_stats, print_sweep_stats, read_problem, run_count, say, threads_parser, write_best,
 };
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
@@ -365,18 +365,8 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
         Some(EngineChoice::Memo) => CountEngine::Memo,
         Some(EngineChoice::Sweep) => CountEngine::Sweep,
     };
-    let start = Instant::now();
-    let progress = Progress::start(crate::quiet(), "solutions", None);
-    let counted = Count::new(problem)
-        .engine(engine)
-        .threads(Threads::resolve(args.threads).unwrap_or(0))
-        .limit(args.listing.most())
-        .monitor(Some(progress::monitor()))
-        .memo_limit(args.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
-        .run()
-        .map_err(crate::memo::count_error)?;
-    let seconds = start.elapsed().as_secs_f64();
-    drop(progress);
+    let front = Count::new(problem).engine(engine);
+    let (counted, seconds) = run_count(front, args.threads, args.listing.most(), args.memo_limit)?;
     let stats = counted.stats;
     let mut out = crate::stdout();
     if args.json {
