@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{CommandFactory, Parser, Subcommand};
 
 mod common;
+mod count;
 mod input;
 mod memo;
 mod pack;

@@ -15,7 +15,8 @@ use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, count_summary, json_count, parse_bytes, run_count, say, threads_parser};
+use crate::common::{ListingFlags, Threads, json_count, parse_bytes, say, threads_parser};
+use crate::count::{count_summary, run_count};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 

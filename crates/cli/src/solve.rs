@@ -11,9 +11,10 @@ use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver
 
 use crate::Outcome;
 use crate::common::{
-    EngineChoice, ListingFlags, Threads, TraceFormat, count_summary, engine_choice_parser, json_count, parse_bytes,
-    print_stats, print_sweep_stats, read_problem, run_count, say, threads_parser, write_best,
+    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, json_count, parse_bytes, print_stats,
+    print_sweep_stats, read_problem, say, threads_parser, write_best,
 };
+use crate::count::{count_summary, run_count};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
