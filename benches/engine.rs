@@ -104,7 +104,7 @@ fn langford(n: usize) -> Problem {
 /// of problem their speed was tuned on: each closure checks the published
 /// count (`data/reference/counts.tsv`, OEIS A000170), and the nodes of the
 /// bitset engine against the links engine's; then the sweep, and whatever
-/// the count front (`front::Count`) picks (the sweep on the packings, bits on the others).
+/// the count front (`front::Search::count`) picks (the sweep on the packings, bits on the others).
 fn engines(c: &mut Criterion) {
     let lookup = |table: &str, key: &str| {
         let row = data::table(table).into_iter().find(|row| row[0] == key).expect("a row");
@@ -146,7 +146,7 @@ fn engines(c: &mut Criterion) {
         group.bench_function("sweep", |b| b.iter(|| assert_eq!(sweep.count(1, None).unwrap().solutions, solutions)));
         group.bench_function("counter", |b| {
             b.iter(|| {
-                let counted = quadrille::dlx::front::Count::new(&problem).threads(1).run().unwrap();
+                let counted = quadrille::dlx::Search::new(&problem).threads(1).count().unwrap();
                 assert_eq!(counted.solutions_u64(), Some(solutions), "{name}");
             })
         });

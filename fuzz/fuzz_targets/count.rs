@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadrille_dlx::front::{Count, CountEngine};
+use quadrille_dlx::Engine;
+use quadrille_dlx::front::Search;
 use quadrille_dlx::{Item, OptionId, Problem};
 
 /// Builds the problem from the bytes: up to 6 primary items (with bounds when
@@ -61,14 +62,14 @@ fn brute_force(problem: &Problem) -> u64 {
 fuzz_target!(|data: &[u8]| {
     let Some(problem) = build(data) else { return };
     let expected = brute_force(&problem);
-    let counted = Count::new(&problem).threads(1).run().expect("auto counts every problem");
-    assert_eq!(counted.solutions_u64(), Some(expected), "auto, on {}", counted.engine);
-    assert_ne!(counted.engine, CountEngine::Auto);
+    let counted = Search::new(&problem).threads(1).count().expect("auto counts every problem");
+    assert_eq!(counted.solutions_u64(), Some(expected), "auto, on {}", counted.report.engine);
+    assert_ne!(counted.report.engine, Engine::Auto);
     // A memo limit of a few bytes: the memo degrades or gives way, and the
     // count stays exact.
-    let small = Count::new(&problem).threads(1).memo_limit(64).run().expect("auto counts every problem");
-    assert_eq!(small.solutions_u64(), Some(expected), "auto with a small memo, on {}", small.engine);
+    let small = Search::new(&problem).threads(1).memo_bytes(64).count().expect("auto counts every problem");
+    assert_eq!(small.solutions_u64(), Some(expected), "auto with a small memo, on {}", small.report.engine);
     // A limit holds.
-    let limited = Count::new(&problem).limit(Some(1)).run().expect("a search counts every problem");
+    let limited = Search::new(&problem).limit(Some(1)).count().expect("a search counts every problem");
     assert_eq!(limited.solutions_u64(), Some(expected.min(1)));
 });

@@ -10,8 +10,8 @@ use crate::{bits, cells, links};
 const AUTO_BITS_FRAME: usize = 4096;
 
 impl Engine {
-    /// The engine that runs `problem`: `Links`, `Cells` or `Bits` as asked, or
-    /// for `Auto` the one measured faster on problems of its shape.
+    /// The search that runs `problem`: `Links`, `Cells` or `Bits` as asked, or
+    /// for any other engine the one measured faster on problems of its shape.
     ///
     /// The rule looks only at the problem, so it picks the same engine for every
     /// solver of one problem (a parallel count's threads, a sharded count's
@@ -65,24 +65,27 @@ impl Engine {
     /// are its own); the links engine gives DLX3's statistics exactly. The
     /// cells engine does not know bounds: asked for, it resolves to `Links`.
     /// Nor does the bitset engine take a problem of more than 16,383 options:
-    /// asked for, it resolves to `Links`.
+    /// asked for, it resolves to `Links`. The engines a solver does not run
+    /// (costs, memo, sweep) resolve as `Auto` does.
     pub fn resolve(self, problem: &Problem) -> Engine {
         let takes = match self {
             Engine::Links => links::takes(problem),
             Engine::Cells => cells::takes(problem),
             Engine::Bits => bits::takes(problem),
-            Engine::Auto => false,
+            _ => false,
         };
         match self {
             _ if takes => self,
-            Engine::Auto if bits::takes(problem) && bits::frame_bytes(problem) <= AUTO_BITS_FRAME => Engine::Bits,
+            _ if !self.is_search() && bits::takes(problem) && bits::frame_bytes(problem) <= AUTO_BITS_FRAME => {
+                Engine::Bits
+            }
             // The links engine takes every problem.
             _ => Engine::Links,
         }
     }
 }
 
-/// The memo's probe, by which the front ([`Count`](crate::front::Count))
+/// The memo's probe, by which the front ([`Search::count`](crate::front::Search::count))
 /// judges whether the memo engine ([`Memo`](crate::Memo), Knuth's DLX6) may pay.
 ///
 /// The probe runs the memo's search for its first 4,096 nodes
@@ -130,21 +133,21 @@ impl Engine {
 /// 0.93 (noise: it runs 9 s).
 ///
 /// The search nodes the memo's probe may run.
-pub const MEMO_PROBE_NODES: u64 = 4_096;
+pub(crate) const MEMO_PROBE_NODES: u64 = 4_096;
 
 /// The share of the probe's nodes, in percent, that the memo cache must
-/// answer for the front ([`Count`](crate::front::Count)) to choose the memo.
-pub const MEMO_HIT_PERCENT: u64 = 20;
+/// answer for the front ([`Search::count`](crate::front::Search::count)) to choose the memo.
+pub(crate) const MEMO_HIT_PERCENT: u64 = 20;
 
 /// How many solutions per node a memo search that ends within the probe must
-/// find for the front ([`Count`](crate::front::Count)) to choose the memo.
-pub const MEMO_SOLUTIONS_PER_NODE: u64 = 10;
+/// find for the front ([`Search::count`](crate::front::Search::count)) to choose the memo.
+pub(crate) const MEMO_SOLUTIONS_PER_NODE: u64 = 10;
 
 /// The least estimated cost (in nanoseconds) of the search by fewest options
 /// for which the front considers the [`Sweep`](crate::sweep::Sweep): below a
 /// millisecond, counts keep the engine [`Engine::resolve`] picks, and its
 /// statistics (Knuth's, on the links).
-pub const SWEEP_MIN_COST: f64 = 1e6;
+pub(crate) const SWEEP_MIN_COST: f64 = 1e6;
 
 /// The most options a problem may have for the front to consider
 /// the [`Sweep`](crate::sweep::Sweep): its choice of order and the estimates take time in
@@ -152,7 +155,7 @@ pub const SWEEP_MIN_COST: f64 = 1e6;
 /// each candidate order; past 2^26 pairs of items in options, no Fiedler
 /// order), so only the reading of a larger problem bounds them. The sweep
 /// itself, asked for by name, takes any number.
-pub const SWEEP_MAX_OPTIONS: usize = 1 << 24;
+pub(crate) const SWEEP_MAX_OPTIONS: usize = 1 << 24;
 
 /// The cost of a node of the [`Sweep`](crate::sweep::Sweep), for the front: measured in
 /// nanoseconds, like the two costs of the search by fewest options.
@@ -187,11 +190,11 @@ pub const SWEEP_MAX_OPTIONS: usize = 1 << 24;
 /// | Langford pairs, n = 12 | 1.6 × 10⁷ | 2.9 × 10⁶ | 15 | bits | 0.151 | 0.171 |
 /// | queens 13, organ-pipe | 4.5 × 10⁶ | 1.2 × 10⁶ | 18 | bits | 0.115 | 0.061 |
 /// | queens 12, natural order | 8.2 × 10⁵ | 3.4 × 10⁵ | 21 | sweep | 0.018 | 0.020 |
-pub const SWEEP_NODE_COST: f64 = 20.0;
+pub(crate) const SWEEP_NODE_COST: f64 = 20.0;
 
 /// The cost of a node of the bitset engine, beside its updates.
-pub const FEWEST_NODE_COST: f64 = 41.0;
+pub(crate) const FEWEST_NODE_COST: f64 = 41.0;
 
 /// The cost of one update of the bitset engine (counted as the links count
 /// them).
-pub const FEWEST_UPDATE_COST: f64 = 0.8;
+pub(crate) const FEWEST_UPDATE_COST: f64 = 0.8;

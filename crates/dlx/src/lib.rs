@@ -246,7 +246,7 @@
 //!   where a problem repeats itself (tilings: the 12×12 dominoes in a hundredth
 //!   of a second) and loses where nothing does (pentominoes, queens), where
 //!   its cache only costs. Ask for it by name; see "Counting by memo" above.
-//!   To count all solutions, ask the front ([`front::Count`]), which tries
+//!   To count all solutions, ask the front ([`Search::count`]), which tries
 //!   it when its probe says it may pay.
 //! - **Sweep** ([`sweep::Sweep`]) counts, nothing else, and fastest on
 //!   packings: it branches on the first item not yet covered in an order it
@@ -254,13 +254,28 @@
 //!   no bounds or colours). Its tree is larger than the search by fewest
 //!   options, its nodes some fifteen times cheaper: every pentomino packing
 //!   of 6×10 in 0.2 s against 1.15 s on bits.
-//! - **The front** ([`front::Count`]) is the one call that counts all
-//!   solutions: it runs the memo's probe, compares Knuth's estimates of the
+//! - **The front** ([`Search`]) takes every question (count, first, every
+//!   solution, the cheapest, samples, the diagram) with one set of knobs and
+//!   any engine by name ([`Engine`] names all seven, `auto` included). To
+//!   count, it runs the memo's probe, compares Knuth's estimates of the
 //!   sweep's and the search's trees weighed by the cost of their nodes, gives
 //!   the memo a turn bounded by the cheaper one's cost, runs the engine
 //!   chosen and falls back by itself (the sweep past 64 bits to the memo,
-//!   the memo over its memory to the search); it answers with the count,
-//!   the engine that answered and its statistics.
+//!   the memo over its memory to the search). Every answer carries a
+//!   [`Report`](front::Report): the engine that answered and only the
+//!   statistics it counts.
+//!
+//! ```
+//! use quadrille_dlx::{Engine, Problem, Search};
+//!
+//! let problem = Problem::from_knuth("a b c d\na b\nc d\na c\nb d\na d\nb c\n")?;
+//! let counted = Search::new(&problem).count()?;
+//! assert_eq!((counted.solutions_u64(), counted.report.engine), (Some(3), Engine::Bits));
+//! // The same question of another engine: the same answer.
+//! let by_memo = Search::new(&problem).engine("memo".parse()?).threads(1).count()?;
+//! assert_eq!((by_memo.solutions_u64(), by_memo.report.engine), (Some(3), Engine::Memo));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! ```
 //! use quadrille_dlx::{Config, Engine, Problem, Solver};
@@ -304,7 +319,9 @@
 //! - [`memo`]: counting by memo (DLX6): every solution as a [`Zdd`], exact big
 //!   counts, uniform random solutions.
 //! - [`sweep`]: counting by the first uncovered item on a 128-bit bitboard,
-//!   the fastest count of packings; the front ([`front::Count`]) picks it.
+//!   the fastest count of packings; the front ([`Search::count`]) picks it.
+//! - [`front`]: [`Search`], every question asked of a problem, answered by
+//!   the engine it chooses.
 #![deny(missing_docs)]
 // The one exception, `util::nodes`, says so where it is declared.
 #![deny(unsafe_code)]
@@ -327,11 +344,8 @@ pub mod sweep;
 pub use util::knuth;
 pub use util::matrix;
 
-pub use auto::{
-    FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
-    SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
-};
 pub use costs::{Best, CostError, CostedSolution, MinCost};
+pub use front::{Search, SearchError};
 pub use knuth::ParseError;
 pub use links::trace::Event;
 pub use memo::{Memo, MemoError, MemoStats, Zdd};

@@ -42,9 +42,11 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-/// The most slices a record may say a count was cut into: the number of a
-/// shard on the command line (`--shard I/K`) is a `u32`.
-pub const MAX_SLICES: u64 = u32::MAX as u64;
+use crate::parallel::MAX_SHARDS;
+
+/// The most slices a record may say a count was cut into: the one cap of
+/// shards and slices ([`MAX_SHARDS`]).
+const MAX_SLICES: u64 = MAX_SHARDS as u64;
 
 /// How many missing slices an error names before it only counts the rest.
 pub const SHOWN_MISSING: usize = 10;
@@ -161,7 +163,7 @@ pub struct Record {
 
 impl Record {
     /// Reads a record from one line of JSON and checks it on its own: `of`
-    /// from 1 to [`MAX_SLICES`], `shard` below `of`, `seconds` a number of at
+    /// from 1 to [`MAX_SHARDS`], `shard` below `of`, `seconds` a number of at
     /// least 0, the engine (if named) one of [`RECORD_ENGINES`]. Counts may
     /// be numbers or strings of digits (see [`json_count`]).
     pub fn parse(line: &str) -> Result<Record, RecordError> {
@@ -205,7 +207,7 @@ pub enum RecordError {
     /// The line is not a JSON object with a record's fields.
     #[error("not a shard record: {0}")]
     NotARecord(String),
-    /// `of` is 0 or more than [`MAX_SLICES`].
+    /// `of` is 0 or more than [`MAX_SHARDS`].
     #[error("`of` is {0}: a count is cut into 1 to {MAX_SLICES} slices")]
     BadSlices(u64),
     /// `shard` is not below `of`.
@@ -543,13 +545,12 @@ mod tests {
     #[test]
     fn missing_slices_are_counted_not_listed() {
         let mut merge = Merge::new();
-        merge.add(at(1), record(3, 100_000_000)).unwrap();
-        merge.add(at(2), record(5, 100_000_000)).unwrap();
+        merge.add(at(1), record(3, 100_000)).unwrap();
+        merge.add(at(2), record(5, 100_000)).unwrap();
         let err = merge.finish().unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "missing 99,999,998 shards of 100000000: 0, 1, 2, 4, 6, 7, 8, 9, 10, 11 and 99,999,988 more"
-        );
+        assert_eq!(err.to_string(), "missing 99,998 shards of 100000: 0, 1, 2, 4, 6, 7, 8, 9, 10, 11 and 99,988 more");
+        // One cap for shards and slices: one more is refused.
+        assert!(Merge::new().add(at(1), record(3, 100_001)).is_err());
         let mut merge = Merge::new();
         merge.add(at(1), record(0, 2)).unwrap();
         assert_eq!(merge.finish().unwrap_err().to_string(), "missing 1 shard of 2: 1");

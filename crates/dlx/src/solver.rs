@@ -43,7 +43,7 @@ impl Engines {
             Engine::Cells => Engines::Cells(Box::new(Cells::new(problem))),
             Engine::Bits if crate::bits::narrow(problem) => Engines::Bits8(Box::new(Bits::new(problem))),
             Engine::Bits => Engines::Bits(Box::new(Bits::new(problem))),
-            Engine::Links | Engine::Auto => Engines::Links(Box::new(DancingLinks::new(problem))),
+            _ => Engines::Links(Box::new(DancingLinks::new(problem))),
         }
     }
 

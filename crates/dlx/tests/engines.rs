@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
-use quadrille_dlx::front::{Count, CountEngine};
+use quadrille_dlx::front::Search;
 use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver, Stats, Subtrees};
 
 #[path = "oracle.rs"]
@@ -390,15 +390,15 @@ fn the_sweep_counts_knuths_packings() {
     use quadrille_dlx::sweep::Sweep;
     for (file, expected) in [("pentomino_6x10.dlx", 2_339), ("knuth_pack_scott_8x8.dlx", 520)] {
         let problem = data(file);
-        let counted = Count::new(&problem).threads(1).run().unwrap();
-        assert_eq!((counted.engine, counted.solutions_u64()), (CountEngine::Sweep, Some(expected)), "{file}");
+        let counted = Search::new(&problem).threads(1).count().unwrap();
+        assert_eq!((counted.report.engine, counted.solutions_u64()), (Engine::Sweep, Some(expected)), "{file}");
         let sweep = Sweep::new(&problem).unwrap();
         assert_eq!(sweep.count(2, None).unwrap().solutions, expected, "{file}");
         // Labels (the pieces) are swept last.
         let pieces = sweep.order().iter().position(|&i| problem.item_name(i) == "F").unwrap();
         assert!(pieces >= problem.n_primary() - 12, "{file}: F at {pieces}");
-        let by_links = Count::new(&problem).engine(CountEngine::Links).limit(Some(1)).run().unwrap();
-        assert_eq!((by_links.engine, by_links.solutions_u64()), (CountEngine::Links, Some(1)));
+        let by_links = Search::new(&problem).engine(Engine::Links).limit(Some(1)).count().unwrap();
+        assert_eq!((by_links.report.engine, by_links.solutions_u64()), (Engine::Links, Some(1)));
         assert!(Sweep::new(&problem).unwrap().cache_bytes(0).count(1, None).unwrap().solutions == expected);
     }
     let mut b = Problem::builder();
@@ -447,10 +447,10 @@ fn counts_of_queens_stay_on_the_bitset_engine() {
     }
     let queens = Problem::from_knuth(&text).unwrap();
     // Knuth's count of the queens of 12 (OEIS A000170).
-    let counted = Count::new(&queens).run().unwrap();
-    assert_eq!((counted.engine, counted.solutions_u64()), (CountEngine::Bits, Some(14_200)));
-    let counted = Count::new(&data("dominoes_8x8.dlx")).run().unwrap();
-    assert_eq!((counted.engine, counted.solutions_u64()), (CountEngine::Memo, Some(12_988_816)));
+    let counted = Search::new(&queens).count().unwrap();
+    assert_eq!((counted.report.engine, counted.solutions_u64()), (Engine::Bits, Some(14_200)));
+    let counted = Search::new(&data("dominoes_8x8.dlx")).count().unwrap();
+    assert_eq!((counted.report.engine, counted.solutions_u64()), (Engine::Memo, Some(12_988_816)));
     // Bounds and colours: the sweep does not take them.
     use quadrille_dlx::sweep::{Sweep, SweepError};
     assert_eq!(Sweep::new(&data("tetrominoes_12_8x6.dlx")).unwrap_err(), SweepError::Bounds);

@@ -178,8 +178,8 @@ fn the_choice_of_engine_hears_a_stop() {
     );
     let large = Problem::from_knuth(&costly::costly_nodes(128, 200_000, 8)).unwrap();
     let (counted, _, after) =
-        stopped(|monitor| quadrille_dlx::front::Count::new(&large).threads(1).monitor(Some(monitor)).run().unwrap());
-    assert!(counted.interrupted);
-    assert_eq!(counted.choice.memo_budget, None);
+        stopped(|monitor| quadrille_dlx::front::Search::new(&large).threads(1).monitor(Some(monitor)).count().unwrap());
+    assert!(counted.report.interrupted);
+    assert_eq!(counted.report.choice.memo_budget, None);
     assert!(after < BOUND, "the choice went on {after:?} after the stop");
 }

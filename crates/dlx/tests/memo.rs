@@ -563,17 +563,18 @@ fn dominoes_and_squares_by_a_transfer_matrix() {
 /// queens, never for another engine asked for, never with bounds.
 #[test]
 fn auto_counts_tilings_by_memo() {
-    use quadrille_dlx::front::{Count, CountEngine};
+    use quadrille_dlx::Engine;
+    use quadrille_dlx::front::Search;
     for file in ["dominoes_8x8", "dominoes_12x12", "dominoes_squares_8x8", "dominoes_2x2_8x8"] {
         let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
-        let counted = Count::new(&problem).run().unwrap();
-        assert_eq!(counted.engine, CountEngine::Memo, "{file}");
+        let counted = Search::new(&problem).count().unwrap();
+        assert_eq!(counted.report.engine, Engine::Memo, "{file}");
         assert_eq!(counted.solutions, Memo::new(&problem).count().unwrap(), "{file}");
-        let by_links = Count::new(&problem).engine(CountEngine::Links).limit(Some(3)).run().unwrap();
-        assert_eq!(by_links.engine, CountEngine::Links, "{file}");
+        let by_links = Search::new(&problem).engine(Engine::Links).limit(Some(3)).count().unwrap();
+        assert_eq!(by_links.report.engine, Engine::Links, "{file}");
     }
     for file in ["pentomino_6x10", "queens_dlx_10", "knuth_toy_bounds", "tetrominoes_twice_8x5"] {
         let problem = Problem::from_knuth(&data(&format!("dlx/{file}.dlx"))).unwrap();
-        assert_ne!(Count::new(&problem).run().unwrap().engine, CountEngine::Memo, "{file}");
+        assert_ne!(Search::new(&problem).count().unwrap().report.engine, Engine::Memo, "{file}");
     }
 }

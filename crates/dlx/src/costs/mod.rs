@@ -194,7 +194,9 @@ impl<'p> MinCost<'p> {
     /// [`Engine::Links`], DLX5's links, whose statistics equal DLX5's;
     /// [`Engine::Bits`], bitset frames, faster, counting nodes and solutions
     /// only; [`Engine::Auto`] (the default), whichever [`MinCost::resolve`]
-    /// picks. [`Engine::Cells`] has no costs search and resolves to the links.
+    /// picks, as do [`Engine::Costs`] and the engines without a costs search
+    /// of their own (memo, sweep). [`Engine::Cells`] has no costs search and
+    /// resolves to the links.
     /// Every engine finds the same solutions.
     pub fn engine(mut self, engine: Engine) -> MinCost<'p> {
         self.engine = engine;
@@ -208,7 +210,8 @@ impl<'p> MinCost<'p> {
     pub fn resolve(&self) -> Engine {
         match self.engine {
             Engine::Bits => Engine::Bits,
-            Engine::Auto if bits::frame_bytes(self.problem) <= MAX_AUTO_FRAME_BYTES => Engine::Bits,
+            Engine::Links | Engine::Cells => Engine::Links,
+            _ if bits::frame_bytes(self.problem) <= MAX_AUTO_FRAME_BYTES => Engine::Bits,
             _ => Engine::Links,
         }
     }

@@ -1,5 +1,5 @@
-//! The count of every solution: [`Count`] chooses the engine, runs it, and
-//! falls back by itself.
+//! The count of every solution: [`Search::count`] chooses the engine, runs
+//! it, and falls back by itself.
 //!
 //! **The rule for `auto`.** With a limit on the solutions, the search the
 //! [`Engine::resolve`] rule picks counts them (it stops at the limit).
@@ -19,7 +19,7 @@
 //!    [`SWEEP_MAX_OPTIONS`] options): the costs of the sweep
 //!    ([`SWEEP_NODE_COST`] a node) and of the search by fewest options
 //!    ([`FEWEST_NODE_COST`] a node, [`FEWEST_UPDATE_COST`] an update), as in
-//!    [`Engine::resolve`]'s table. Below [`SWEEP_MIN_COST`] the search
+//!    [`Engine::resolve`](crate::Engine::resolve)'s table. Below [`SWEEP_MIN_COST`] the search
 //!    counts. Else the cheaper of the two is *the other engine*.
 //! 3. *The memo's turn*, bounded by the other engine's cost: the memo runs
 //!    ([`Memo::build_within`]) with the work the other engine is estimated
@@ -64,36 +64,32 @@
 //! | 128 items, 20,000 random options of 20–40 items (no solution) | | 0.13 | 21.6 (bits) | sweep, 0.30 in all |
 //! | the same, 200,000 options | | 27.6 | > 40 (bits) | sweep, 29.3 in all |
 
-use std::sync::Arc;
-
 use crate::auto::{
     FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
     SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
-use crate::memo::{BigUint, DEFAULT_LIMIT, Memo, MemoError, MemoStats, Zdd};
-use crate::parallel::{Parallel, ParallelError};
-use crate::solver::Solver;
-use crate::sweep::{DEFAULT_CACHE_BYTES, Sweep, SweepError};
-use crate::util::monitor::Monitor;
-use crate::util::problem::Problem;
-use crate::util::search::{Config, Engine};
+use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
+use crate::sweep::{Sweep, SweepError};
+use crate::util::search::Engine;
 use crate::util::stats::Stats;
+
+use super::search::{Counted, EngineStats, Report, Search, SearchError, SweepStats};
 
 /// The updates a node the memo's probe may make (at least; see the module's
 /// notes).
-pub const PROBE_UPDATES_PER_NODE: u64 = 64;
+const PROBE_UPDATES_PER_NODE: u64 = 64;
 
 /// The cost of a node of the memo (its signature looked up in the cache),
 /// in nanoseconds, for the memo's turn: measured on the pairs of the
 /// module's table (1,081,433 nodes, 2,146,509 updates in 0.61 s).
-pub const MEMO_NODE_COST: f64 = 400.0;
+const MEMO_NODE_COST: f64 = 400.0;
 
 /// The cost of one update of the memo, in nanoseconds.
-pub const MEMO_UPDATE_COST: f64 = 2.0;
+const MEMO_UPDATE_COST: f64 = 2.0;
 
 /// The share of the other engine's estimated cost the memo may spend when
 /// its probe did not find the cache answering.
-pub const MEMO_TRY_SHARE: f64 = 0.25;
+const MEMO_TRY_SHARE: f64 = 0.25;
 
 /// The most nodes of the memo's turn when the other engine is the sweep:
 /// the sweep's estimate is of its tree without its cache of subproblems,
@@ -101,89 +97,11 @@ pub const MEMO_TRY_SHARE: f64 = 0.25;
 /// tree it walks (trominoes in 8×10: estimated seconds, counted in 0.04 s,
 /// where the memo takes 15 s), so it cannot bound the memo's turn alone.
 /// 2^18 nodes: about a tenth of a second of the memo.
-pub const MEMO_TURN_NODES: u64 = 1 << 18;
+const MEMO_TURN_NODES: u64 = 1 << 18;
 
 /// The least estimated cost (nanoseconds) for which the memo gets a try when
 /// its probe did not find the cache answering: a tenth of a second.
 const MEMO_TRY_MIN_COST: f64 = 1e8;
-
-/// The engines a count may name: the search engines, the memo, the sweep, or
-/// `auto`, the front's choice.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum CountEngine {
-    /// The front's choice (see the module's notes).
-    #[default]
-    Auto,
-    /// Dancing links (DLX1/DLX2's statistics).
-    Links,
-    /// Dancing cells (SSXCC's statistics).
-    Cells,
-    /// Dense bitsets (the links' search and nodes).
-    Bits,
-    /// The memoizing engine, Knuth's DLX6 ([`Memo`]).
-    Memo,
-    /// The sweep ([`Sweep`]).
-    Sweep,
-}
-
-impl CountEngine {
-    /// The engine's name, as the command-line tool spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            CountEngine::Auto => "auto",
-            CountEngine::Links => "links",
-            CountEngine::Cells => "cells",
-            CountEngine::Bits => "bits",
-            CountEngine::Memo => "memo",
-            CountEngine::Sweep => "sweep",
-        }
-    }
-
-    /// The search engine of this name, when it is one.
-    fn search(self) -> Option<Engine> {
-        match self {
-            CountEngine::Auto => Some(Engine::Auto),
-            CountEngine::Links => Some(Engine::Links),
-            CountEngine::Cells => Some(Engine::Cells),
-            CountEngine::Bits => Some(Engine::Bits),
-            CountEngine::Memo | CountEngine::Sweep => None,
-        }
-    }
-}
-
-impl From<Engine> for CountEngine {
-    fn from(engine: Engine) -> CountEngine {
-        match engine {
-            Engine::Links => CountEngine::Links,
-            Engine::Cells => CountEngine::Cells,
-            Engine::Bits => CountEngine::Bits,
-            Engine::Auto => CountEngine::Auto,
-        }
-    }
-}
-
-impl std::fmt::Display for CountEngine {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Why a count could not be made.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum CountError {
-    /// The memo, asked for by name, cannot count the problem (bounds, its
-    /// memory limit).
-    #[error(transparent)]
-    Memo(#[from] MemoError),
-    /// The sweep, asked for by name, does not take the problem.
-    #[error(transparent)]
-    Sweep(#[from] SweepError),
-    /// The parallel search failed.
-    #[error(transparent)]
-    Parallel(#[from] ParallelError),
-}
 
 /// What the choice of engine did, for the record (and for tests: every
 /// figure is a count, the same on every run).
@@ -202,182 +120,87 @@ pub struct Choice {
     pub memo_budget: Option<(u64, u64)>,
     /// The engine that gave way to the one that answered (the memo after its
     /// turn or over its memory limit, the sweep past 64 bits).
-    pub gave_way: Option<CountEngine>,
+    pub gave_way: Option<Engine>,
 }
 
-/// The answer of a [`Count`].
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Counted {
-    /// The number of solutions (at most the limit, when one was set); when
-    /// interrupted, those counted so far.
-    pub solutions: BigUint,
-    /// The engine that answered (never `Auto`).
-    pub engine: CountEngine,
-    /// Its statistics (the solutions at most `u64::MAX`).
-    pub stats: Stats,
-    /// The memo's own figures, when the memo answered.
-    pub memo: Option<MemoStats>,
-    /// Whether the monitor stopped the count.
-    pub interrupted: bool,
-    /// What the choice did.
-    pub choice: Choice,
-}
-
-impl Counted {
-    /// The solutions, when they fit 64 bits.
-    pub fn solutions_u64(&self) -> Option<u64> {
-        u64::try_from(&self.solutions).ok()
-    }
-}
-
-/// A count of the solutions of a problem, configured with builder-style
-/// setters; [`Count::run`] chooses the engine (see the module's notes),
-/// runs it and falls back by itself.
-///
-/// ```
-/// use quadrille_dlx::front::{Count, CountEngine};
-/// use quadrille_dlx::Problem;
-///
-/// // Dominoes on an 8×8 board: the memo counts tilings.
-/// let mut text: String = (0..64).map(|c| format!("c{c} ")).collect();
-/// text.push('\n');
-/// for c in 0..64 {
-///     if c % 8 < 7 {
-///         text += &format!("c{} c{}\n", c, c + 1);
-///     }
-///     if c < 56 {
-///         text += &format!("c{} c{}\n", c, c + 8);
-///     }
-/// }
-/// let dominoes = Problem::from_knuth(&text)?;
-/// let counted = Count::new(&dominoes).run()?;
-/// assert_eq!(counted.solutions.to_string(), "12988816");
-/// assert_eq!(counted.engine, CountEngine::Memo);
-/// // A limit is a limit whatever the engine.
-/// let five = Count::new(&dominoes).engine(CountEngine::Memo).limit(Some(5)).run()?;
-/// assert_eq!(five.solutions_u64(), Some(5));
-/// // A small problem keeps the search, and Knuth's statistics.
-/// let small = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
-/// assert_eq!(Count::new(&small).run()?.engine, CountEngine::Bits);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct Count<'p> {
-    problem: &'p Problem,
-    memo_problem: Option<&'p Problem>,
-    engine: CountEngine,
-    threads: usize,
-    limit: Option<u64>,
-    monitor: Option<Arc<Monitor>>,
-    memo_limit: usize,
-    sweep_cache_bytes: usize,
-}
-
-impl<'p> Count<'p> {
-    /// A count of `problem` by `auto`, on every core, without limit.
-    pub fn new(problem: &'p Problem) -> Count<'p> {
-        Count {
-            problem,
-            memo_problem: None,
-            engine: CountEngine::Auto,
-            threads: 0,
-            limit: None,
-            monitor: None,
-            memo_limit: DEFAULT_LIMIT,
-            sweep_cache_bytes: DEFAULT_CACHE_BYTES,
-        }
-    }
-
-    /// The engine (`Auto` by default).
-    pub fn engine(mut self, engine: CountEngine) -> Count<'p> {
-        self.engine = engine;
-        self
-    }
-
-    /// The threads of the search and the sweep (0, the default: one per
-    /// core); the memo runs on one.
-    pub fn threads(mut self, threads: usize) -> Count<'p> {
-        self.threads = threads;
-        self
-    }
-
-    /// Counts at most `limit` solutions.
-    pub fn limit(mut self, limit: Option<u64>) -> Count<'p> {
-        self.limit = limit;
-        self
-    }
-
-    /// Reports to `monitor`; when it is stopped, the count (its choice
-    /// included) ends with what it counted so far, marked interrupted.
-    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Count<'p> {
-        self.monitor = monitor;
-        self
-    }
-
-    /// The most bytes of the memo's cache ([`Memo::with_limit`]).
-    pub fn memo_limit(mut self, bytes: usize) -> Count<'p> {
-        self.memo_limit = bytes;
-        self
-    }
-
-    /// The bytes of each thread's cache of the sweep ([`Sweep::cache_bytes`]).
-    pub fn sweep_cache_bytes(mut self, bytes: usize) -> Count<'p> {
-        self.sweep_cache_bytes = bytes;
-        self
-    }
-
-    /// The problem the memo runs on: the same options in the same order, its
-    /// items perhaps declared in another order (a packing's, ordered to keep
-    /// the memo's subproblems few).
-    pub fn memo_problem(mut self, problem: &'p Problem) -> Count<'p> {
-        self.memo_problem = Some(problem);
-        self
-    }
-
-    /// Chooses the engine, runs it and falls back by itself.
-    pub fn run(&self) -> Result<Counted, CountError> {
+impl Search<'_> {
+    /// The number of solutions (at most the limit): the engine asked for, or
+    /// by `auto` the rule of the module's notes, which chooses among the
+    /// memo, the sweep and the search, and falls back by itself. Every
+    /// engine but `costs` counts; a shard or slice is counted by links,
+    /// cells or bits. The memo counts on one thread, whatever the threads
+    /// asked.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem};
+    ///
+    /// // Dominoes on an 8×8 board: the memo counts tilings.
+    /// let mut text: String = (0..64).map(|c| format!("c{c} ")).collect();
+    /// text.push('\n');
+    /// for c in 0..64 {
+    ///     if c % 8 < 7 {
+    ///         text += &format!("c{} c{}\n", c, c + 1);
+    ///     }
+    ///     if c < 56 {
+    ///         text += &format!("c{} c{}\n", c, c + 8);
+    ///     }
+    /// }
+    /// let dominoes = Problem::from_knuth(&text)?;
+    /// let counted = Search::new(&dominoes).count()?;
+    /// assert_eq!(counted.solutions.to_string(), "12988816");
+    /// assert_eq!(counted.report.engine, Engine::Memo);
+    /// // A limit is a limit whatever the engine; one thread is fine for any.
+    /// let five = Search::new(&dominoes).engine(Engine::Memo).threads(1).limit(Some(5)).count()?;
+    /// assert_eq!(five.solutions_u64(), Some(5));
+    /// assert!(five.report.limit_reached);
+    /// // A small problem keeps the search, and Knuth's statistics.
+    /// let small = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
+    /// assert_eq!(Search::new(&small).count()?.report.engine, Engine::Bits);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self) -> Result<Counted, SearchError> {
         let choice = Choice::default();
         match self.engine {
-            CountEngine::Memo => self.by_memo(u64::MAX, u64::MAX, choice)?.ok_or_else(|| unreachable!()),
-            CountEngine::Sweep => {
+            Engine::Costs => {
+                Err(self
+                    .refuse("count solutions", "it finds the cheapest solutions: ask for the best, or count by auto"))
+            }
+            Engine::Memo => {
+                self.unsharded("count solutions")?;
+                self.by_memo(u64::MAX, u64::MAX, choice)?.ok_or_else(|| unreachable!())
+            }
+            Engine::Sweep => {
+                self.unsharded("count solutions")?;
                 let sweep = match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
                     Ok(sweep) => sweep.cache_bytes(self.sweep_cache_bytes),
                     Err(SweepError::Interrupted) => {
-                        return Ok(Counted { engine: CountEngine::Sweep, ..self.interrupted(choice) });
+                        let mut counted = self.interrupted(choice);
+                        counted.report.engine = Engine::Sweep;
+                        counted.report.stats = EngineStats::Sweep(SweepStats::default());
+                        return Ok(counted);
                     }
                     Err(e) => return Err(e.into()),
                 };
                 self.by_sweep(&sweep, false, choice)
             }
-            CountEngine::Auto if self.limit.is_none() => self.auto(),
-            engine => {
-                let engine = engine.search().unwrap_or_default().resolve(self.problem);
-                self.by_search(engine, choice)
-            }
+            Engine::Auto if self.limit.is_none() && !self.sharded() => self.auto(),
+            _ => self.by_search(self.search_engine(), choice),
         }
-    }
-
-    fn stopped(&self) -> bool {
-        self.monitor.as_ref().is_some_and(|m| m.is_stopped())
     }
 
     /// The answer of a count stopped before any engine counted.
     fn interrupted(&self, choice: Choice) -> Counted {
-        Counted {
-            solutions: BigUint::ZERO,
-            engine: CountEngine::from(Engine::Auto.resolve(self.problem)),
-            stats: Stats::default(),
-            memo: None,
-            interrupted: true,
-            choice,
-        }
+        let engine = self.search_engine();
+        let stats = EngineStats::Search(Stats::default());
+        let report = Report { engine, stats, interrupted: true, limit_reached: false, choice };
+        Counted { solutions: BigUint::ZERO, report }
     }
 
     /// The rule for `auto` without a limit (see the module's notes).
-    fn auto(&self) -> Result<Counted, CountError> {
+    fn auto(&self) -> Result<Counted, SearchError> {
         let mut choice = Choice::default();
-        let search = Engine::Auto.resolve(self.problem);
+        let search = self.search_engine();
         let memo = self.memo();
         // 1. The memo's probe, its work bounded by the problem's size.
         let size: u64 = self.problem.options().map(|o| self.problem.option_items(o).len() as u64).sum();
@@ -461,85 +284,88 @@ impl<'p> Count<'p> {
             match self.by_memo(memo_nodes, memo_updates, choice.clone()) {
                 Ok(Some(counted)) => return Ok(counted),
                 // Past its turn, or over its memory limit.
-                _ => choice.gave_way = Some(CountEngine::Memo),
+                _ => choice.gave_way = Some(Engine::Memo),
             }
         }
         if by_sweep { self.by_sweep(&sweep, true, choice) } else { self.by_search(search, choice) }
     }
 
-    /// The memo, on the problem given for it.
-    fn memo(&self) -> Memo<'p> {
-        Memo::new(self.memo_problem.unwrap_or(self.problem)).with_limit(self.memo_limit).monitor(self.monitor.clone())
-    }
-
     /// The memo's count within `nodes` and `updates` (`None` past them).
-    fn by_memo(&self, nodes: u64, updates: u64, choice: Choice) -> Result<Option<Counted>, CountError> {
-        match self.memo().build_within(nodes, updates) {
+    fn by_memo(&self, nodes: u64, updates: u64, choice: Choice) -> Result<Option<Counted>, SearchError> {
+        let memo: Memo<'_> = self.memo();
+        match memo.build_within(nodes, updates) {
             Ok(Some(zdd)) => Ok(Some(self.memo_answer(&zdd, choice))),
             Ok(None) => Ok(None),
-            Err(MemoError::Interrupted) => Ok(Some(Counted {
-                solutions: BigUint::ZERO,
-                engine: CountEngine::Memo,
-                stats: self.monitor.as_ref().map(|m| m.stats()).unwrap_or_default(),
-                memo: None,
-                interrupted: true,
-                choice,
-            })),
+            Err(MemoError::Interrupted) => {
+                let seen = self.monitor.as_ref().map(|m| m.stats()).unwrap_or_default();
+                let stats = MemoStats {
+                    nodes: seen.nodes,
+                    updates: seen.updates,
+                    cleansings: seen.cleansings,
+                    ..MemoStats::default()
+                };
+                let report = Report {
+                    engine: Engine::Memo,
+                    stats: EngineStats::Memo(stats),
+                    interrupted: true,
+                    limit_reached: false,
+                    choice,
+                };
+                Ok(Some(Counted { solutions: BigUint::ZERO, report }))
+            }
             Err(e) => Err(e.into()),
         }
     }
 
     /// The answer of the memo's diagram, at most the limit.
     fn memo_answer(&self, zdd: &Zdd, choice: Choice) -> Counted {
-        let mut solutions = zdd.count();
-        if let Some(limit) = self.limit {
-            solutions = solutions.min(BigUint::from(limit));
-        }
-        let memo = *zdd.stats();
-        let stats = Stats {
-            nodes: memo.nodes,
-            updates: memo.updates,
-            cleansings: memo.cleansings,
-            solutions: u64::try_from(&solutions).unwrap_or(u64::MAX),
+        let (solutions, limit_reached) = self.at_most_limit(zdd.count());
+        let report = Report {
+            engine: Engine::Memo,
+            stats: EngineStats::Memo(*zdd.stats()),
+            interrupted: false,
+            limit_reached,
+            choice,
         };
-        Counted { solutions, engine: CountEngine::Memo, stats, memo: Some(memo), interrupted: false, choice }
+        Counted { solutions, report }
+    }
+
+    /// `solutions` cut down to the limit, and whether it was reached.
+    fn at_most_limit(&self, solutions: BigUint) -> (BigUint, bool) {
+        match self.limit {
+            Some(limit) if solutions >= BigUint::from(limit) => (BigUint::from(limit), true),
+            _ => (solutions, false),
+        }
     }
 
     /// The sweep's count; past 64 bits, when `fall_back`, the memo's.
-    fn by_sweep(&self, sweep: &Sweep, fall_back: bool, mut choice: Choice) -> Result<Counted, CountError> {
-        let stats = match sweep.count(self.threads, self.monitor.as_deref()) {
+    fn by_sweep(&self, sweep: &Sweep, fall_back: bool, mut choice: Choice) -> Result<Counted, SearchError> {
+        let stats = match sweep.count(self.threads.unwrap_or(0), self.monitor.as_deref()) {
             Ok(stats) => stats,
             Err(SweepError::Overflow) if fall_back => {
-                choice.gave_way = Some(CountEngine::Sweep);
+                choice.gave_way = Some(Engine::Sweep);
                 return Ok(self.by_memo(u64::MAX, u64::MAX, choice)?.unwrap_or_else(|| unreachable!()));
             }
             Err(e) => return Err(e.into()),
         };
-        let mut solutions = BigUint::from(stats.solutions);
-        if let Some(limit) = self.limit {
-            solutions = solutions.min(BigUint::from(limit));
-        }
-        Ok(Counted { solutions, engine: CountEngine::Sweep, stats, memo: None, interrupted: self.stopped(), choice })
+        let (solutions, limit_reached) = self.at_most_limit(BigUint::from(stats.solutions));
+        let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
+        let report = Report { engine: Engine::Sweep, stats, interrupted: self.stopped(), limit_reached, choice };
+        Ok(Counted { solutions, report })
     }
 
-    /// The search's count on `engine` (resolved): on several threads unless
-    /// one is asked for or a limit set.
-    fn by_search(&self, engine: Engine, choice: Choice) -> Result<Counted, CountError> {
-        let config = Config::new().limit(self.limit).monitor(self.monitor.clone()).engine(engine);
-        let stats = if self.limit.is_none() && self.threads != 1 {
-            Parallel::new(self.problem).threads(self.threads).config(config).count()?
+    /// The search's count on `engine` (resolved): on several threads (or a
+    /// shard) unless one is asked for or a limit set.
+    fn by_search(&self, engine: Engine, choice: Choice) -> Result<Counted, SearchError> {
+        let stats = if self.sharded() || (self.limit.is_none() && self.threads != Some(1)) {
+            self.parallel(engine)?.count()?
         } else {
-            let mut solver = Solver::with_config(self.problem, config);
+            let mut solver = crate::solver::Solver::with_config(self.problem, self.config(engine));
             solver.count();
             solver.stats()
         };
-        Ok(Counted {
-            solutions: BigUint::from(stats.solutions),
-            engine: CountEngine::from(engine),
-            stats,
-            memo: None,
-            interrupted: self.stopped(),
-            choice,
-        })
+        let mut report = self.search_report(engine, stats);
+        report.choice = choice;
+        Ok(Counted { solutions: BigUint::from(stats.solutions), report })
     }
 }

@@ -1,15 +1,29 @@
-//! The fronts: the one place that knows every engine, chooses among them for
-//! a question about a problem, runs the one chosen, and falls back when it
-//! cannot finish. Callers (the model crates, the command-line tool, Python)
-//! say what they want and how, and never name an engine's type.
+//! The front: the one place that knows every engine. [`Search`] takes every
+//! question asked of a problem (count, first, every solution, the cheapest,
+//! samples, the memo's diagram) with the same knobs, chooses the engine,
+//! runs it and falls back when it cannot finish. Its answers carry a
+//! [`Report`]: the engine that answered (never `auto`) and only the
+//! statistics that engine counts ([`EngineStats`]).
 //!
-//! Today the front answers one question, the number of solutions
-//! ([`Count`]); the others (first, solutions, best, sample) still go to
-//! their engines' own types.
+//! Callers (the model crates, the command-line tool, Python) say what they
+//! want and how, and never name an engine's type: as `meta::Regex` in
+//! regex-automata, this module and the rule for `auto` are the only code
+//! that knows them all. The lower floors stay public for step-by-step use
+//! ([`Solver`](crate::Solver), [`Parallel`](crate::Parallel),
+//! [`MinCost`](crate::MinCost), [`Memo`](crate::Memo),
+//! [`Sweep`](crate::sweep::Sweep)), each running the engines it knows.
+//!
+//! | question | engines that answer | `auto` |
+//! |---|---|---|
+//! | [`count`](Search::count) | links, cells, bits, memo, sweep | the rule of counts: memo, sweep or a search |
+//! | [`first`](Search::first), [`visit`](Search::visit), [`solutions`](Search::solutions) | links, cells, bits, memo | links, cells or bits, by [`Engine::resolve`](crate::Engine::resolve) |
+//! | [`best`](Search::best) | costs (on links or bits), memo | costs |
+//! | [`sample`](Search::sample), [`zdd`](Search::zdd) | memo | memo |
+//!
+//! Shards and slices split links, cells and bits; other engines refuse them.
 
 mod count;
+mod search;
 
-pub use count::{
-    Choice, Count, CountEngine, CountError, Counted, MEMO_NODE_COST, MEMO_TRY_SHARE, MEMO_TURN_NODES, MEMO_UPDATE_COST,
-    PROBE_UPDATES_PER_NODE,
-};
+pub use count::Choice;
+pub use search::{Counted, EngineStats, Found, Listing, Ranked, Report, Sampled, Search, SearchError, SweepStats};

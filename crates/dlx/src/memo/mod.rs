@@ -136,7 +136,7 @@
 //! node). On the whole searches the memo takes 6–20 times less processor time
 //! than `dlx6` on the tilings, and about as much where hits are rare
 //! (pentominoes: 1.25 s, where the links engine needs about 0.6 s). The
-//! rule that chooses it for counts, the front ([`Count`](crate::front::Count)),
+//! rule that chooses it for counts, the front ([`Search::count`](crate::front::Search::count)),
 //! probes 4,096 nodes and wants 20 % hits; its measurements are there.
 //!
 //! # Threads

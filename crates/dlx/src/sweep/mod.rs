@@ -21,7 +21,7 @@
 //! packing's pieces) last, the others in the order declared or in an order
 //! grown from it or from either end of the items' Fiedler order, whichever
 //! Knuth's estimate of the tree finds smallest.
-//! the front ([`Count`](crate::front::Count)) picks the sweep for a count
+//! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
 //! rule.
 //!

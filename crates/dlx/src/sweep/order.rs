@@ -1,6 +1,6 @@
 //! The sweep's order of the primary items, and Knuth's estimates of the size
 //! of a search tree, by which [`Sweep::new`](super::Sweep::new) chooses the
-//! order and the front ([`Count`](crate::front::Count)) the engine.
+//! order and the front ([`Search::count`](crate::front::Search::count)) the engine.
 //!
 //! **Labels.** In a packing every option names its piece: the pieces are
 //! primary items of which every option has exactly one, and no two share an

@@ -755,6 +755,22 @@ impl Problem {
             })
     }
 
+    /// The identity of this problem in the records of shards
+    /// ([`shard::Record::problem`](crate::shard::Record)): `dlx:` and its
+    /// [`fingerprint`](Problem::fingerprint) in 16 hexadecimal digits, so that
+    /// the shards of one problem merge and those of another are refused.
+    ///
+    /// ```
+    /// use quadrille_dlx::Problem;
+    ///
+    /// let problem = Problem::from_knuth("a b\na b\n")?;
+    /// assert_eq!(problem.shard_id(), format!("dlx:{:016x}", problem.fingerprint()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shard_id(&self) -> String {
+        format!("dlx:{:016x}", self.fingerprint())
+    }
+
     /// A fingerprint of the problem: the 64-bit FNV-1a hash of its text in
     /// Knuth's format. Equal problems have equal fingerprints on every machine,
     /// so the results of shards can be checked to belong together.

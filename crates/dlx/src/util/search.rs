@@ -110,7 +110,13 @@ pub enum DescendError {
     DeadEnd,
 }
 
-/// Which search engine a [`Solver`](crate::Solver) runs.
+/// The engines of the crate, by name: the three searches a
+/// [`Solver`](crate::Solver) runs, the cheapest-solutions search, the memo,
+/// the sweep, and `auto`, the front's choice. The front
+/// ([`front::Search`](crate::front::Search)) takes any of them for any
+/// question and refuses, with a [`SearchError`](crate::front::SearchError)
+/// naming the engine and the question, one it cannot answer (the sweep only
+/// counts).
 ///
 /// The engines find the same solutions of every problem; they differ in speed,
 /// in the order they find solutions, and in how they count their statistics.
@@ -134,13 +140,23 @@ pub enum DescendError {
 ///   Algorithm M as the links run it: the same nodes and solutions in the same
 ///   order as DLX3, with updates of its own (the work its frames do). For
 ///   problems of at most 16,383 options.
-/// - [`Engine::Auto`] (the default): one of them, chosen by [`Engine::resolve`]
-///   from the problem.
+/// - [`Engine::Costs`]: the `k` cheapest solutions ([`MinCost`](crate::MinCost),
+///   Knuth's DLX5), on the links or on bitset frames as its own rule picks.
+/// - [`Engine::Memo`]: Knuth's DLX6 ([`Memo`](crate::Memo)), every solution
+///   as a diagram ([`Zdd`](crate::Zdd)).
+/// - [`Engine::Sweep`]: counting by the first uncovered item on a 128-bit
+///   bitboard ([`sweep`](crate::sweep)); it only counts.
+/// - [`Engine::Auto`] (the default): the front's choice for the question; for
+///   a [`Solver`](crate::Solver), one of the three searches, chosen by
+///   [`Engine::resolve`] from the problem.
 ///
-/// A parallel or sharded count with dancing cells finds the serial search's
-/// solutions, and its statistics add up exactly over threads and shards; but
-/// since each subproblem is searched from fresh arrays, they differ slightly from
-/// one serial search's (see the `cells` module's notes in the source).
+/// A [`Solver`](crate::Solver) (and [`Parallel`](crate::Parallel)) runs the
+/// three searches: asked for another engine (costs, memo, sweep), it runs
+/// the one [`Engine::resolve`] picks, as for `Auto`. A parallel or sharded
+/// count with dancing cells finds the serial search's solutions, and its
+/// statistics add up exactly over threads and shards; but since each
+/// subproblem is searched from fresh arrays, they differ slightly from one
+/// serial search's (see the `cells` module's notes in the source).
 ///
 /// ```
 /// use quadrille_dlx::{Config, Engine, Problem, Solver};
@@ -156,9 +172,15 @@ pub enum DescendError {
 /// // DLX1's nodes, and here its updates too: after the option `B C F` the
 /// // level below chooses `E`, left without options, and covers it.
 /// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 30));
+/// // Every name, printed and read back.
+/// assert_eq!(Engine::ALL.map(Engine::name), ["links", "cells", "bits", "costs", "memo", "sweep", "auto"]);
+/// assert_eq!("sweep".parse::<Engine>(), Ok(Engine::Sweep));
+/// let wrong = "dlx".parse::<Engine>().unwrap_err().to_string();
+/// assert_eq!(wrong, "unknown engine `dlx`: the engines are links, cells, bits, costs, memo, sweep and auto");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Engine {
     /// Dancing links: DLX1's and DLX2's method and statistics.
     Links,
@@ -168,20 +190,42 @@ pub enum Engine {
     /// on bitsets copied from level to level instead of lists undone; for
     /// small problems.
     Bits,
-    /// Whichever [`Engine::resolve`] picks for the problem.
+    /// The cheapest solutions (DLX5), on links or bitset frames.
+    Costs,
+    /// The memo (DLX6): every solution as a diagram.
+    Memo,
+    /// The sweep: counts, nothing else.
+    Sweep,
+    /// The front's choice (for a [`Solver`](crate::Solver), whichever
+    /// [`Engine::resolve`] picks for the problem).
     #[default]
     Auto,
 }
 
 impl Engine {
-    /// The engine's name: `links`, `cells`, `bits` or `auto`.
+    /// Every engine, in the order the documentation gives them (`auto` last):
+    /// for the help of a command line and the names a binding accepts.
+    pub const ALL: [Engine; 7] =
+        [Engine::Links, Engine::Cells, Engine::Bits, Engine::Costs, Engine::Memo, Engine::Sweep, Engine::Auto];
+
+    /// The engine's name: `links`, `cells`, `bits`, `costs`, `memo`, `sweep`
+    /// or `auto`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Links => "links",
             Engine::Cells => "cells",
             Engine::Bits => "bits",
+            Engine::Costs => "costs",
+            Engine::Memo => "memo",
+            Engine::Sweep => "sweep",
             Engine::Auto => "auto",
         }
+    }
+
+    /// Whether a [`Solver`](crate::Solver) runs this engine as asked (links,
+    /// cells, bits), rather than resolving it as `Auto`.
+    pub fn is_search(self) -> bool {
+        matches!(self, Engine::Links | Engine::Cells | Engine::Bits)
     }
 }
 
@@ -195,20 +239,20 @@ impl std::str::FromStr for Engine {
     type Err = UnknownEngine;
 
     fn from_str(name: &str) -> Result<Engine, UnknownEngine> {
-        match name {
-            "links" => Ok(Engine::Links),
-            "cells" => Ok(Engine::Cells),
-            "bits" => Ok(Engine::Bits),
-            "auto" => Ok(Engine::Auto),
-            _ => Err(UnknownEngine(name.to_owned())),
-        }
+        Engine::ALL.into_iter().find(|engine| engine.name() == name).ok_or_else(|| UnknownEngine(name.to_owned()))
     }
 }
 
-/// A name that is not `links`, `cells`, `bits` or `auto`. The message lists
-/// every engine of the library, the memo ([`memo`](crate::memo)) and the
-/// sweep ([`sweep`](crate::sweep)) too, which run through their own types,
-/// so that a user who mistyped one of them learns its name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown engine `{0}`: the engines are links, cells, bits, memo, sweep and auto")]
+/// A name that is not one of [`Engine::ALL`]'s; the message lists them all.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownEngine(pub String);
+
+impl std::fmt::Display for UnknownEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names = Engine::ALL.map(Engine::name);
+        let (last, others) = names.split_last().expect("engines");
+        write!(f, "unknown engine `{}`: the engines are {} and {last}", self.0, others.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownEngine {}

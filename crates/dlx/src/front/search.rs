@@ -1,0 +1,687 @@
+//! The builder every question goes through ([`Search`]), its answers and
+//! their report ([`Report`], [`EngineStats`]), and the questions other than
+//! the count (which has a module of its own, for its rule).
+
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
+
+use crate::costs::{CostError, CostedSolution, MinCost};
+use crate::memo::{BigUint, DEFAULT_LIMIT, Memo, MemoError, MemoStats, Zdd};
+use crate::parallel::{Parallel, ParallelError, Slices};
+use crate::solver::{IntoSolutions, Solver};
+use crate::sweep::{DEFAULT_CACHE_BYTES, SweepError};
+use crate::util::monitor::Monitor;
+use crate::util::problem::{OptionId, Problem};
+use crate::util::search::{Config, Engine};
+use crate::util::stats::Stats;
+
+use super::count::Choice;
+
+/// Why the front could not answer.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The engine asked for cannot answer this question (the sweep only
+    /// counts; only the memo samples; the memo does not count in shards).
+    #[error("the {engine} engine cannot {question}: {reason}")]
+    Refused {
+        /// The engine asked for.
+        engine: Engine,
+        /// The question, in words ("list solutions").
+        question: &'static str,
+        /// Why not, in words.
+        reason: &'static str,
+    },
+    /// The memo cannot answer (bounds on items, its memory limit).
+    #[error(transparent)]
+    Memo(#[from] MemoError),
+    /// The sweep, asked for by name, does not take the problem.
+    #[error(transparent)]
+    Sweep(#[from] SweepError),
+    /// The parallel search failed, or the shard asked for does not exist.
+    #[error(transparent)]
+    Parallel(#[from] ParallelError),
+    /// The cheapest solutions cannot be searched (bounds on items, threads).
+    #[error(transparent)]
+    Costs(#[from] CostError),
+}
+
+/// The sweep's figures: it counts nodes and solutions, no updates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SweepStats {
+    /// Nodes: one for each option tried on the first uncovered item, and the
+    /// root.
+    pub nodes: u64,
+    /// The solutions counted (at most `u64::MAX`; past it the front goes on
+    /// with the memo).
+    pub solutions: u64,
+}
+
+/// The statistics of the engine that answered, and only those it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EngineStats {
+    /// Links, cells or bits: nodes, updates, cleansings and solutions, as
+    /// [`Engine`] says each counts them.
+    Search(Stats),
+    /// The cheapest-solutions search ([`MinCost`]): nodes and solutions met,
+    /// and on the links DLX5's updates and cleansings (`updates` is `None`
+    /// on bitset frames, which do not count them).
+    Costs {
+        /// Nodes and solutions met (updates and cleansings zero on frames).
+        stats: Stats,
+        /// The search it ran on: [`Engine::Links`] or [`Engine::Bits`].
+        on: Engine,
+    },
+    /// The memo's figures (DLX6's).
+    Memo(MemoStats),
+    /// The sweep's.
+    Sweep(SweepStats),
+}
+
+impl EngineStats {
+    /// The nodes, as the engine counts them.
+    pub fn nodes(&self) -> u64 {
+        match self {
+            EngineStats::Search(stats) | EngineStats::Costs { stats, .. } => stats.nodes,
+            EngineStats::Memo(memo) => memo.nodes,
+            EngineStats::Sweep(sweep) => sweep.nodes,
+        }
+    }
+
+    /// The updates, when the engine counts them.
+    pub fn updates(&self) -> Option<u64> {
+        match self {
+            EngineStats::Search(stats) => Some(stats.updates),
+            EngineStats::Costs { stats, on: Engine::Links } => Some(stats.updates),
+            EngineStats::Memo(memo) => Some(memo.updates),
+            EngineStats::Costs { .. } | EngineStats::Sweep(_) => None,
+        }
+    }
+
+    /// Every figure the engine counts, by name (`nodes`, `updates`,
+    /// `cleansings`; the memo's `memos`, `hits` and `zdd_nodes`), in the
+    /// order a report prints them: what a command line or a binding shows.
+    /// The solutions are the answer's, not here.
+    pub fn figures(&self) -> Vec<(&'static str, u64)> {
+        match *self {
+            EngineStats::Search(s) | EngineStats::Costs { stats: s, on: Engine::Links } => {
+                vec![("nodes", s.nodes), ("updates", s.updates), ("cleansings", s.cleansings)]
+            }
+            EngineStats::Costs { stats, .. } => vec![("nodes", stats.nodes)],
+            EngineStats::Memo(m) => vec![
+                ("nodes", m.nodes),
+                ("updates", m.updates),
+                ("cleansings", m.cleansings),
+                ("zdd_nodes", m.zdd_nodes()),
+                ("memos", m.memos),
+                ("hits", m.hits),
+            ],
+            EngineStats::Sweep(s) => vec![("nodes", s.nodes)],
+        }
+    }
+}
+
+/// What every answer of the front carries: the engine that answered (never
+/// `Auto`), its statistics, and how the question ended.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Report {
+    /// The engine that answered.
+    pub engine: Engine,
+    /// Its statistics, and only those it counts.
+    pub stats: EngineStats,
+    /// Whether the monitor stopped it: the answer is then what it had so far.
+    pub interrupted: bool,
+    /// Whether it stopped at the limit on the solutions.
+    pub limit_reached: bool,
+    /// What the choice of engine did (for a count by `auto`; empty else).
+    pub choice: Choice,
+}
+
+impl Report {
+    /// The report of `engine`'s answer with these statistics, finished (not
+    /// interrupted, no limit reached): for a door that asks a diagram
+    /// ([`Search::zdd`]) more questions and reports them as the front does.
+    pub fn new(engine: Engine, stats: EngineStats) -> Report {
+        Report { engine, stats, interrupted: false, limit_reached: false, choice: Choice::default() }
+    }
+}
+
+/// The number of solutions, from [`Search::count`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Counted {
+    /// The number of solutions (at most the limit, when one was set); when
+    /// interrupted, those counted so far.
+    pub solutions: BigUint,
+    /// The engine that counted and how.
+    pub report: Report,
+}
+
+impl Counted {
+    /// The solutions, when they fit 64 bits.
+    pub fn solutions_u64(&self) -> Option<u64> {
+        u64::try_from(&self.solutions).ok()
+    }
+}
+
+/// The first solution, from [`Search::first`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Found {
+    /// The solution's options, if there is one.
+    pub solution: Option<Vec<OptionId>>,
+    /// The engine that searched and how.
+    pub report: Report,
+}
+
+/// The cheapest solutions, from [`Search::best`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Ranked {
+    /// At most `k` solutions in increasing order of cost (and of their
+    /// options' numbers among equal costs).
+    pub solutions: Vec<CostedSolution>,
+    /// How many solutions there are, when the engine knows (the memo).
+    pub count: Option<BigUint>,
+    /// The engine that searched and how.
+    pub report: Report,
+}
+
+impl Ranked {
+    /// The costs of the solutions, in increasing order.
+    pub fn costs(&self) -> Vec<u64> {
+        self.solutions.iter().map(|s| s.cost).collect()
+    }
+}
+
+/// Solutions drawn at random, from [`Search::sample`].
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Sampled {
+    /// The solutions drawn (none when there is none to draw).
+    pub solutions: Vec<Vec<OptionId>>,
+    /// How many solutions there are to draw from.
+    pub count: BigUint,
+    /// The engine that drew them (the memo) and how.
+    pub report: Report,
+}
+
+/// Every question asked of one problem, configured with builder-style
+/// setters; each question chooses the engine, runs it and falls back by
+/// itself, and answers with a [`Report`].
+///
+/// The knobs are the same for every question, and each question uses those
+/// that concern it:
+///
+/// - [`engine`](Search::engine): `Auto` (the default) lets the front
+///   choose; an engine that cannot answer a question is refused
+///   ([`SearchError::Refused`]), never replaced by another.
+/// - [`threads`](Search::threads): counts run on every core unless told
+///   otherwise, the other questions on one (solutions are then in the
+///   search's order); listing on several threads gives them in no particular
+///   order. The memo runs on one thread whatever is asked (one thread
+///   asked is fine), the owned iterator ([`solutions`](Search::solutions))
+///   too.
+/// - [`limit`](Search::limit): the most solutions counted or listed.
+/// - [`shard`](Search::shard) or [`slice`](Search::slice): one part of a
+///   count or a listing split across machines (on links, cells or bits).
+/// - [`monitor`](Search::monitor): progress, and a stop.
+/// - [`memo_bytes`](Search::memo_bytes),
+///   [`sweep_cache_bytes`](Search::sweep_cache_bytes),
+///   [`memo_problem`](Search::memo_problem): the memo's and the sweep's
+///   memory, and the memo's order of items.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use quadrille_dlx::front::{EngineStats, Search};
+/// use quadrille_dlx::{Engine, Problem};
+///
+/// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// // The first solution, and the engine that found it.
+/// let found = Search::new(&problem).first()?;
+/// let lines: Vec<String> = found.solution.unwrap().iter().map(|&o| problem.format_option(o)).collect();
+/// assert_eq!(lines, ["A D", "B G", "C E F"]);
+/// assert_eq!(found.report.engine, Engine::Bits);
+/// // Every solution, without allocating, and the links' statistics (DLX1's).
+/// let mut seen = 0;
+/// let report = Search::new(&problem).engine(Engine::Links).visit(|_| {
+///     seen += 1;
+///     ControlFlow::Continue(())
+/// })?;
+/// assert_eq!(seen, 1);
+/// let EngineStats::Search(stats) = report.stats else { unreachable!() };
+/// assert_eq!((stats.nodes, stats.updates), (6, 30));
+/// // The sweep only counts.
+/// let refused = Search::new(&problem).engine(Engine::Sweep).first().unwrap_err();
+/// assert_eq!(refused.to_string(), "the sweep engine cannot list solutions: it only counts");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Search<'p> {
+    pub(super) problem: &'p Problem,
+    pub(super) memo_problem: Option<&'p Problem>,
+    pub(super) engine: Engine,
+    pub(super) threads: Option<usize>,
+    pub(super) limit: Option<u64>,
+    pub(super) shard: Option<(u32, u32)>,
+    pub(super) slices: Option<(&'p Slices, u32)>,
+    pub(super) monitor: Option<Arc<Monitor>>,
+    pub(super) memo_bytes: usize,
+    pub(super) sweep_cache_bytes: usize,
+}
+
+impl<'p> Search<'p> {
+    /// Questions about `problem`: engine `auto`, threads as the question
+    /// suits, no limit, the whole problem, no monitor, the default memory.
+    pub fn new(problem: &'p Problem) -> Search<'p> {
+        Search {
+            problem,
+            memo_problem: None,
+            engine: Engine::Auto,
+            threads: None,
+            limit: None,
+            shard: None,
+            slices: None,
+            monitor: None,
+            memo_bytes: DEFAULT_LIMIT,
+            sweep_cache_bytes: DEFAULT_CACHE_BYTES,
+        }
+    }
+
+    /// The engine (`Auto` by default).
+    pub fn engine(mut self, engine: Engine) -> Search<'p> {
+        self.engine = engine;
+        self
+    }
+
+    /// The threads (0: one per core). Without this call, counts and the
+    /// cheapest solutions use every core and the other questions one.
+    pub fn threads(mut self, threads: usize) -> Search<'p> {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Counts or lists at most `limit` solutions.
+    pub fn limit(mut self, limit: Option<u64>) -> Search<'p> {
+        self.limit = limit;
+        self
+    }
+
+    /// Only shard `index` of `of` (from 0, `of` at most
+    /// [`MAX_SHARDS`](crate::parallel::MAX_SHARDS)): the shards of one
+    /// problem, on any machines, count and list the whole between them
+    /// ([`Parallel::shard`]). Checked when a question is asked.
+    pub fn shard(mut self, index: u32, of: u32) -> Search<'p> {
+        self.shard = Some((index, of));
+        self
+    }
+
+    /// Only slice `index` of `slices`, a split made before
+    /// ([`Parallel::slice`]): a shard without splitting again. The search
+    /// runs on the engine the slices were made for.
+    pub fn slice(mut self, slices: &'p Slices, index: u32) -> Search<'p> {
+        self.slices = Some((slices, index));
+        self
+    }
+
+    /// Reports to `monitor`; when it is stopped, the question ends with what
+    /// it had so far, marked interrupted.
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Search<'p> {
+        self.monitor = monitor;
+        self
+    }
+
+    /// The most bytes the memo may hold ([`Memo::with_limit`]; 1 GiB by
+    /// default).
+    pub fn memo_bytes(mut self, bytes: usize) -> Search<'p> {
+        self.memo_bytes = bytes;
+        self
+    }
+
+    /// The bytes of each thread's cache of the sweep
+    /// ([`Sweep::cache_bytes`](crate::sweep::Sweep::cache_bytes)).
+    pub fn sweep_cache_bytes(mut self, bytes: usize) -> Search<'p> {
+        self.sweep_cache_bytes = bytes;
+        self
+    }
+
+    /// The problem the memo runs on: the same options in the same order, its
+    /// items perhaps declared in another order (a packing's, ordered to keep
+    /// the memo's subproblems few).
+    pub fn memo_problem(mut self, problem: &'p Problem) -> Search<'p> {
+        self.memo_problem = Some(problem);
+        self
+    }
+
+    /// The first solution (in the search's order on one thread).
+    pub fn first(&self) -> Result<Found, SearchError> {
+        let mut solution = None;
+        let report = self.visit(|found| {
+            solution = Some(found.to_vec());
+            ControlFlow::Break(())
+        })?;
+        Ok(Found { solution, report })
+    }
+
+    /// Calls `visitor` with every solution (up to the limit) until it returns
+    /// `Break`. On links, cells or bits (as [`Engine::resolve`] picks for
+    /// `auto`), or the memo when asked (its diagram's order); on several
+    /// threads when asked, one call at a time, in no particular order.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem};
+    ///
+    /// // Four people in two pairs: three ways.
+    /// let problem = Problem::from_knuth("a b c d\na b\nc d\na c\nb d\na d\nb c\n")?;
+    /// for engine in [Engine::Auto, Engine::Links, Engine::Cells, Engine::Memo] {
+    ///     let mut pairs = Vec::new();
+    ///     let report = Search::new(&problem).engine(engine).threads(1).visit(|solution| {
+    ///         let mut solution = solution.to_vec();
+    ///         solution.sort();
+    ///         pairs.push(solution);
+    ///         ControlFlow::Continue(())
+    ///     })?;
+    ///     pairs.sort();
+    ///     assert_eq!(pairs.len(), 3);
+    ///     assert_ne!(report.engine, Engine::Auto);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn visit<F>(&self, mut visitor: F) -> Result<Report, SearchError>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    {
+        const QUESTION: &str = "list solutions";
+        match self.engine {
+            Engine::Sweep => return Err(self.refuse(QUESTION, "it only counts")),
+            Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
+            Engine::Memo => {
+                self.unsharded(QUESTION)?;
+                let zdd = self.memo().build()?;
+                let mut seen = 0;
+                for solution in zdd.solutions() {
+                    if self.limit.is_some_and(|limit| seen >= limit) {
+                        break;
+                    }
+                    seen += 1;
+                    if visitor(&solution).is_break() {
+                        break;
+                    }
+                }
+                let limit_reached = self.limit.is_some_and(|limit| seen >= limit);
+                return Ok(self.report(Engine::Memo, EngineStats::Memo(*zdd.stats()), limit_reached));
+            }
+            _ => {}
+        }
+        let engine = self.search_engine();
+        let stats = if self.sharded() || self.threads.is_some_and(|t| t != 1) {
+            let visitor = Mutex::new(visitor);
+            self.parallel(engine)?.visit(|solution| {
+                let mut visitor = visitor.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                (*visitor)(solution)
+            })?
+        } else {
+            let mut solver = Solver::with_config(self.problem, self.config(engine));
+            solver.visit(visitor);
+            solver.stats()
+        };
+        Ok(self.search_report(engine, stats))
+    }
+
+    /// The solutions (up to the limit), one at a time, from an iterator that
+    /// owns its search: it runs on one thread, on links, cells or bits (as
+    /// [`Engine::resolve`] picks for `auto`), or on the memo's diagram when
+    /// asked. Its [`report`](Listing::report) is the search's so far.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem};
+    ///
+    /// let problem = Problem::from_knuth("a b\na\nb\na b\n")?;
+    /// let mut listing = Search::new(&problem).limit(Some(1)).solutions()?;
+    /// assert_eq!(listing.next().map(|s| s.len()), Some(2));
+    /// assert_eq!(listing.next(), None);
+    /// assert!(listing.report().limit_reached);
+    /// assert_eq!(Search::new(&problem).engine(Engine::Memo).solutions()?.count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions(&self) -> Result<Listing, SearchError> {
+        const QUESTION: &str = "list solutions";
+        match self.engine {
+            Engine::Sweep => return Err(self.refuse(QUESTION, "it only counts")),
+            Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
+            _ => {}
+        }
+        self.unsharded("list solutions one at a time in shards")?;
+        let inner = if self.engine == Engine::Memo {
+            let zdd = self.memo().build()?;
+            let stats = *zdd.stats();
+            Inner::Memo { solutions: Box::new(crate::memo::Solutions::new(zdd)), stats, seen: 0 }
+        } else {
+            let engine = self.search_engine();
+            Inner::Search { solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(), engine }
+        };
+        Ok(Listing { inner, limit: self.limit, monitor: self.monitor.clone() })
+    }
+
+    /// The `k` cheapest solutions, when options cost something (Knuth's
+    /// DLX5): on the cheapest-solutions search ([`MinCost`]; `links` and
+    /// `bits` choose its floor, `auto` and `costs` let it choose), or on the
+    /// memo's diagram when asked. The answer does not depend on the engine
+    /// or the threads (equal costs go by the options' numbers).
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem};
+    ///
+    /// let problem = Problem::from_knuth("A B\nA |2\nB |1\nA B |5\nB |4\n")?;
+    /// let best = Search::new(&problem).best(3)?;
+    /// assert_eq!((best.costs(), best.report.engine), (vec![3, 5, 6], Engine::Costs));
+    /// assert_eq!(Search::new(&problem).engine(Engine::Memo).best(3)?.costs(), [3, 5, 6]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn best(&self, k: usize) -> Result<Ranked, SearchError> {
+        const QUESTION: &str = "find the cheapest solutions";
+        self.unsharded(QUESTION)?;
+        match self.engine {
+            Engine::Sweep => Err(self.refuse(QUESTION, "it only counts")),
+            Engine::Cells => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
+            Engine::Memo => {
+                let zdd = self.memo().build()?;
+                let solutions = zdd
+                    .best(k)?
+                    .into_iter()
+                    .map(|cheapest| CostedSolution { cost: cheapest.cost, options: cheapest.options })
+                    .collect();
+                let report = self.report(Engine::Memo, EngineStats::Memo(*zdd.stats()), false);
+                Ok(Ranked { solutions, count: Some(zdd.count()), report })
+            }
+            engine => {
+                let min_cost = MinCost::new(self.problem)
+                    .engine(engine)
+                    .threads(self.threads.unwrap_or(0))
+                    .monitor(self.monitor.clone());
+                let best = min_cost.best(k)?;
+                let stats = EngineStats::Costs { stats: best.stats, on: min_cost.resolve() };
+                let mut report = self.report(Engine::Costs, stats, false);
+                report.interrupted = best.interrupted;
+                Ok(Ranked { solutions: best.solutions, count: None, report })
+            }
+        }
+    }
+
+    /// `k` solutions drawn uniformly at random (independently, each solution
+    /// equally likely), the same for the same seed on every machine: from the
+    /// memo's diagram, the one engine that samples.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem};
+    ///
+    /// let problem = Problem::from_knuth("a b c d\na b\nc d\na c\nb d\na d\nb c\n")?;
+    /// let sampled = Search::new(&problem).sample(5, 7)?;
+    /// assert_eq!((sampled.solutions.len(), sampled.count.to_string()), (5, "3".to_string()));
+    /// assert_eq!(sampled.report.engine, Engine::Memo);
+    /// assert!(Search::new(&problem).engine(Engine::Bits).sample(5, 7).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sample(&self, k: usize, seed: u64) -> Result<Sampled, SearchError> {
+        let zdd = self.zdd_for("draw solutions at random")?;
+        Ok(Sampled {
+            solutions: zdd.sample(k, seed),
+            count: zdd.count(),
+            report: self.report(Engine::Memo, EngineStats::Memo(*zdd.stats()), false),
+        })
+    }
+
+    /// The memo's diagram of every solution (a [`Zdd`], its statistics
+    /// within): exact counts of any size, the solutions, samples, counts per
+    /// option. Only the memo builds one.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::Problem;
+    ///
+    /// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+    /// let zdd = Search::new(&problem).zdd()?;
+    /// assert_eq!((zdd.count_u64(), zdd.stats().nodes), (Some(1), 6));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn zdd(&self) -> Result<Zdd, SearchError> {
+        self.zdd_for("build a diagram of the solutions")
+    }
+
+    /// The diagram, for a question only the memo answers.
+    fn zdd_for(&self, question: &'static str) -> Result<Zdd, SearchError> {
+        if !matches!(self.engine, Engine::Memo | Engine::Auto) {
+            return Err(self.refuse(question, "only the memo builds a diagram of the solutions"));
+        }
+        self.unsharded(question)?;
+        Ok(self.memo().build()?)
+    }
+
+    /// The refusal of `question` by the engine asked for.
+    pub(super) fn refuse(&self, question: &'static str, reason: &'static str) -> SearchError {
+        SearchError::Refused { engine: self.engine, question, reason }
+    }
+
+    /// Refuses `question` in shards (only the searches split).
+    pub(super) fn unsharded(&self, question: &'static str) -> Result<(), SearchError> {
+        if self.sharded() {
+            return Err(SearchError::Refused {
+                engine: self.engine,
+                question,
+                reason: "only links, cells and bits split a search into shards",
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether a shard or slice was asked for.
+    pub(super) fn sharded(&self) -> bool {
+        self.shard.is_some() || self.slices.is_some()
+    }
+
+    /// The search (links, cells or bits) that runs: the slices' when given,
+    /// else [`Engine::resolve`]'s.
+    pub(super) fn search_engine(&self) -> Engine {
+        match self.slices {
+            Some((slices, _)) => slices.engine(),
+            None => self.engine.resolve(self.problem),
+        }
+    }
+
+    /// A solver's configuration on `engine`.
+    pub(super) fn config(&self, engine: Engine) -> Config {
+        Config::new().limit(self.limit).monitor(self.monitor.clone()).engine(engine)
+    }
+
+    /// The parallel search on `engine`, on the shard or slice asked for.
+    pub(super) fn parallel(&self, engine: Engine) -> Result<Parallel<'p>, SearchError> {
+        let mut parallel = Parallel::new(self.problem).threads(self.threads.unwrap_or(0)).config(self.config(engine));
+        if let Some((slices, index)) = self.slices {
+            parallel = parallel.slice(slices, index)?;
+        } else if let Some((index, of)) = self.shard {
+            parallel = parallel.shard(index, of)?;
+        }
+        Ok(parallel)
+    }
+
+    /// The memo, on the problem given for it.
+    pub(super) fn memo(&self) -> Memo<'p> {
+        Memo::new(self.memo_problem.unwrap_or(self.problem)).with_limit(self.memo_bytes).monitor(self.monitor.clone())
+    }
+
+    pub(super) fn stopped(&self) -> bool {
+        self.monitor.as_ref().is_some_and(|m| m.is_stopped())
+    }
+
+    /// A report of `engine`'s answer.
+    pub(super) fn report(&self, engine: Engine, stats: EngineStats, limit_reached: bool) -> Report {
+        Report { engine, stats, interrupted: self.stopped(), limit_reached, choice: Choice::default() }
+    }
+
+    /// The report of a search on links, cells or bits.
+    pub(super) fn search_report(&self, engine: Engine, stats: Stats) -> Report {
+        let limit_reached = self.limit.is_some_and(|limit| stats.solutions >= limit);
+        self.report(engine, EngineStats::Search(stats), limit_reached)
+    }
+}
+
+/// The solutions of a [`Search`], one at a time, from an iterator that owns
+/// its search: made by [`Search::solutions`].
+pub struct Listing {
+    inner: Inner,
+    limit: Option<u64>,
+    monitor: Option<Arc<Monitor>>,
+}
+
+enum Inner {
+    Search { solutions: IntoSolutions, engine: Engine },
+    Memo { solutions: Box<crate::memo::Solutions<Zdd>>, stats: MemoStats, seen: u64 },
+}
+
+impl Listing {
+    /// The engine that lists, its statistics so far, and whether it stopped.
+    pub fn report(&self) -> Report {
+        let interrupted = self.monitor.as_ref().is_some_and(|m| m.is_stopped());
+        let (engine, stats, seen) = match &self.inner {
+            Inner::Search { solutions, engine } => {
+                let stats = solutions.stats();
+                (*engine, EngineStats::Search(stats), stats.solutions)
+            }
+            Inner::Memo { stats, seen, .. } => (Engine::Memo, EngineStats::Memo(*stats), *seen),
+        };
+        let limit_reached = self.limit.is_some_and(|limit| seen >= limit);
+        Report { engine, stats, interrupted, limit_reached, choice: Choice::default() }
+    }
+}
+
+impl Iterator for Listing {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        match &mut self.inner {
+            Inner::Search { solutions, .. } => solutions.next(),
+            Inner::Memo { solutions, seen, .. } => {
+                if self.limit.is_some_and(|limit| *seen >= limit) {
+                    return None;
+                }
+                let solution = solutions.next()?;
+                *seen += 1;
+                Some(solution)
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Listing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Listing").field("report", &self.report()).finish()
+    }
+}
