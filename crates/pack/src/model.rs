@@ -33,6 +33,8 @@ pub struct Packing {
     placements: Vec<Placement>,
     problem: Problem,
     reduction: Option<Reduction>,
+    /// Made by [`Packing::up_to_symmetry`].
+    unique: bool,
     /// The problem with the primary cells declared in the order of
     /// [`sweep_order`], for the memo, when that order differs from Knuth's.
     memo_problem: Option<Problem>,
@@ -97,7 +99,7 @@ impl Packing {
         // Items in Knuth's order: primary cells, pieces, secondary cells.
         let knuth_order: Vec<usize> = (0..spec.cells().len()).filter(|&i| !spec.cells()[i].is_secondary()).collect();
         let problem = make_problem(spec, &placements, &knuth_order)?;
-        let mut packing = Packing { spec: spec.clone(), placements, problem, reduction, memo_problem: None };
+        let mut packing = Packing { spec: spec.clone(), placements, problem, reduction, unique, memo_problem: None };
         if packing.counts_by_memo() {
             if let Some(order) = sweep_order(spec, &packing.placements) {
                 packing.memo_problem = Some(make_problem(spec, &packing.placements, &order)?);
@@ -121,53 +123,19 @@ impl Packing {
         self.is_tiling() && self.reduction.is_none() && self.spec.pieces().iter().all(|p| p.multiplicity <= 1)
     }
 
-    /// The library's front ([`quadrille_dlx::front::Count`]), ready to count
-    /// the packings when every solution is one (not one of each class under
-    /// symmetry, whose filter looks at each solution): it chooses the engine
-    /// (the memo for tilings, the sweep for packings, a search), runs it and
-    /// falls back by itself; for a tiling, the memo runs on the problem
-    /// ordered for it (see [`Packing::memo`]), and a tiling of more cells
-    /// than the sweep takes goes to the memo whatever its probe says. `None`
-    /// for one of each class.
-    ///
-    /// ```
-    /// use quadrille_dlx::front::CountEngine;
-    /// use quadrille_pack::{Packing, Spec, builtin};
-    ///
-    /// // Knuth's 2 packings of 3×20, each in its 4 orientations.
-    /// let spec = Spec::parse(&builtin::description("pentominoes", Some("3x20"))?)?;
-    /// let counted = Packing::new(&spec)?.count().expect("every solution is a packing").run()?;
-    /// assert_eq!(counted.solutions_u64(), Some(4 * 2));
-    /// // Dominoes on 8×8: 12,988,816 tilings (OEIS A004003), by the memo.
-    /// let counted = Packing::new(&Spec::parse("[0-7][0-7]\n*|D 00 01\n")?)?.count().unwrap().run()?;
-    /// assert_eq!((counted.solutions_u64(), counted.engine), (Some(12_988_816), CountEngine::Memo));
-    /// // One of each class: the filter looks at each packing.
-    /// assert!(Packing::up_to_symmetry(&spec)?.count().is_none());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn count(&self) -> Option<quadrille_dlx::front::Count<'_>> {
-        if self.reduction.is_some() {
-            return None;
-        }
-        let mut count = quadrille_dlx::front::Count::new(&self.problem);
-        // A tiling the sweep cannot take (more cells than its bitboard) goes
-        // to the memo by name: its probe may find few repeats in the first
-        // nodes (Aztec diamonds of order 14 and more), and the search, the
-        // rule's other choice there, never ends on such boards; over its
-        // memory limit the memo then says so.
-        if self.counts_by_memo() && self.problem.n_items() > quadrille_dlx::sweep::MAX_ITEMS {
-            count = count.engine(quadrille_dlx::front::CountEngine::Memo);
-        }
-        Some(match &self.memo_problem {
-            Some(memo_problem) => count.memo_problem(memo_problem),
-            None => count,
-        })
-    }
-
-    /// The memoizing search on the problem ([`quadrille_dlx::memo`]): its
-    /// [`Zdd`](quadrille_dlx::memo::Zdd) counts the packings exactly (every
-    /// solution is one, when [`Packing::counts_by_memo`]), lists them and
-    /// draws them uniformly at random.
+    /// The library's front ([`quadrille_dlx::front::Search`]) on the
+    /// packing's problem, for every question: counts, listings (each
+    /// solution to be asked [`Packing::keeps`] when one of each class is
+    /// kept), samples and the diagram of every tiling. For a tiling the memo
+    /// runs on a copy of the problem whose options are the same, in the same
+    /// order (so its solutions are read back alike), but whose cells may be
+    /// declared in another order: the memo's choice of item (the first of
+    /// fewest options) breaks ties by that order, and an order that sweeps
+    /// the box with a short frontier keeps the subproblems it meets few. The
+    /// order is the one of Knuth's (by rows), by columns, or along either
+    /// diagonal whose widest frontier (the cells met that share a placement
+    /// with a cell not yet met) is narrowest, Knuth's on a tie: a diagonal
+    /// for the Aztec diamond, whose sides are diagonals.
     ///
     /// ```
     /// use quadrille_pack::{Packing, Spec};
@@ -175,21 +143,73 @@ impl Packing {
     /// // Dominoes on a 2x3 board: three tilings.
     /// let packing = Packing::new(&Spec::parse("[0-1][0-2]\n*|D 00 01\n")?)?;
     /// assert!(packing.counts_by_memo());
-    /// assert_eq!(packing.memo().count()?.to_string(), "3");
+    /// assert_eq!(packing.search().zdd()?.count().to_string(), "3");
+    /// let first = packing.search().first()?.solution.expect("a tiling");
+    /// assert_eq!(first.len(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    pub fn search(&self) -> quadrille_dlx::Search<'_> {
+        let search = quadrille_dlx::Search::new(&self.problem);
+        match &self.memo_problem {
+            Some(memo_problem) => search.memo_problem(memo_problem),
+            None => search,
+        }
+    }
+
+    /// The front ([`Packing::search`]), ready to count the packings when
+    /// every solution is one (not one of each class under symmetry, whose
+    /// filter looks at each solution): it chooses the engine (the memo for
+    /// tilings, the sweep for packings, a search), runs it and falls back by
+    /// itself; a tiling of more cells than the sweep takes goes to the memo
+    /// whatever its probe says. `None` for one of each class.
     ///
-    /// The search runs on a copy of [`Packing::problem`] whose options are the
-    /// same, in the same order (so its solutions are read back alike), but
-    /// whose cells may be declared in another order: the memo's choice of
-    /// item (the first of fewest options) breaks ties by that order, and an
-    /// order that sweeps the box with a short frontier keeps the subproblems
-    /// it meets few. The order is the one of Knuth's (by rows), by columns,
-    /// or along either diagonal whose widest frontier (the cells met that
-    /// share a placement with a cell not yet met) is narrowest, Knuth's on a
-    /// tie: a diagonal for the Aztec diamond, whose sides are diagonals.
-    pub fn memo(&self) -> quadrille_dlx::memo::Memo<'_> {
-        quadrille_dlx::memo::Memo::new(self.memo_problem.as_ref().unwrap_or(&self.problem))
+    /// ```
+    /// use quadrille_dlx::Engine;
+    /// use quadrille_pack::{Packing, Spec, builtin};
+    ///
+    /// // Knuth's 2 packings of 3×20, each in its 4 orientations.
+    /// let spec = Spec::parse(&builtin::description("pentominoes", Some("3x20"))?)?;
+    /// let counted = Packing::new(&spec)?.count().expect("every solution is a packing").count()?;
+    /// assert_eq!(counted.solutions_u64(), Some(4 * 2));
+    /// // Dominoes on 8×8: 12,988,816 tilings (OEIS A004003), by the memo.
+    /// let counted = Packing::new(&Spec::parse("[0-7][0-7]\n*|D 00 01\n")?)?.count().unwrap().count()?;
+    /// assert_eq!((counted.solutions_u64(), counted.report.engine), (Some(12_988_816), Engine::Memo));
+    /// // One of each class: the filter looks at each packing.
+    /// assert!(Packing::up_to_symmetry(&spec)?.count().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self) -> Option<quadrille_dlx::Search<'_>> {
+        if self.reduction.is_some() {
+            return None;
+        }
+        // A tiling the sweep cannot take (more cells than its bitboard) goes
+        // to the memo by name: its probe may find few repeats in the first
+        // nodes (Aztec diamonds of order 14 and more), and the search, the
+        // rule's other choice there, never ends on such boards; over its
+        // memory limit the memo then says so.
+        if self.counts_by_memo() && self.problem.n_items() > quadrille_dlx::sweep::MAX_ITEMS {
+            return Some(self.search().engine(quadrille_dlx::Engine::Memo));
+        }
+        Some(self.search())
+    }
+
+    /// The identity of this packing's problem in the records of shards:
+    /// `pack:unique:` for one of each class ([`Packing::up_to_symmetry`]),
+    /// `pack:all:` for every packing, then the problem's fingerprint in 16
+    /// hexadecimal digits, so that shards of the two kinds never merge.
+    ///
+    /// ```
+    /// use quadrille_pack::{Packing, Spec};
+    ///
+    /// let spec = Spec::parse("[0-1][0-2]\n*|D 00 01\n")?;
+    /// let all = Packing::new(&spec)?;
+    /// assert_eq!(all.shard_id(), format!("pack:all:{:016x}", all.problem().fingerprint()));
+    /// assert!(Packing::up_to_symmetry(&spec)?.shard_id().starts_with("pack:unique:"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn shard_id(&self) -> String {
+        let kind = if self.unique { "unique" } else { "all" };
+        format!("pack:{kind}:{:016x}", self.problem.fingerprint())
     }
 
     /// The order of the Aztec diamond when the packing is a tiling of one by

@@ -2,7 +2,8 @@
 //! subproblems repeat (the memo's cache answers) but whose sweep is faster,
 //! and the boxes around them.
 
-use quadrille_dlx::front::{Count, CountEngine};
+use quadrille_dlx::Engine;
+use quadrille_dlx::front::Search;
 use quadrille_pack::{Packing, Spec, builtin};
 
 fn trominoes(box_text: &str) -> Packing {
@@ -14,8 +15,8 @@ fn trominoes(box_text: &str) -> Packing {
 fn tromino_tilings_agree_with_the_search() {
     for box_text in ["3x3", "3x6", "2x9", "6x6", "4x6", "5x6"] {
         let packing = trominoes(box_text);
-        let counted = packing.count().unwrap().run().unwrap();
-        let by_links = Count::new(packing.problem()).engine(CountEngine::Links).run().unwrap();
+        let counted = packing.count().unwrap().count().unwrap();
+        let by_links = Search::new(packing.problem()).engine(Engine::Links).count().unwrap();
         assert_eq!(counted.solutions, by_links.solutions, "{box_text}");
     }
 }
@@ -80,7 +81,7 @@ fn the_transfer_matrix_agrees_with_the_search() {
     assert_eq!(tromino_tilings(2, 3), 3);
     for (rows, columns) in [(3, 3), (6, 3), (9, 2), (6, 6), (6, 4), (6, 5), (4, 5)] {
         let packing = trominoes(&format!("{columns}x{rows}"));
-        let by_links = Count::new(packing.problem()).engine(CountEngine::Links).run().unwrap();
+        let by_links = Search::new(packing.problem()).engine(Engine::Links).count().unwrap();
         assert_eq!(Some(tromino_tilings(rows, columns)), by_links.solutions_u64(), "{rows}×{columns}");
     }
 }
@@ -92,10 +93,10 @@ fn the_transfer_matrix_agrees_with_the_search() {
 fn tromino_tilings_of_large_boxes_go_to_the_sweep() {
     for box_text in ["8x10", "9x10"] {
         let packing = trominoes(box_text);
-        let counted = packing.count().unwrap().run().unwrap();
-        assert_eq!(counted.engine, CountEngine::Sweep, "{box_text}");
-        assert_eq!(counted.choice.gave_way, Some(CountEngine::Memo), "{box_text}");
-        let (nodes, updates) = counted.choice.memo_budget.unwrap();
+        let counted = packing.count().unwrap().count().unwrap();
+        assert_eq!(counted.report.engine, Engine::Sweep, "{box_text}");
+        assert_eq!(counted.report.choice.gave_way, Some(Engine::Memo), "{box_text}");
+        let (nodes, updates) = counted.report.choice.memo_budget.unwrap();
         assert!(nodes < 1 << 24 && updates < 1 << 32, "{box_text}: {nodes} nodes, {updates} updates");
         let (rows, columns) = if box_text == "8x10" { (10, 8) } else { (10, 9) };
         assert_eq!(counted.solutions_u64(), Some(tromino_tilings(rows, columns)), "{box_text}");

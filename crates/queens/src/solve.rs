@@ -345,7 +345,7 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
         }
         Algorithm::Dlx if n > 0 && !config.unique => {
             let model = CoverModel::new(n, config.order.unwrap_or(Order::OrganPipe))?;
-            count.problem = format!("dlx:{:016x}", model.problem().fingerprint());
+            count.problem = model.problem().shard_id();
             let engine = config.engine.resolve(model.problem());
             count.engine = Some(engine);
             let stats = if most.is_none() && (config.threads != Some(1) || config.shard.is_some()) {

@@ -108,7 +108,9 @@ impl SudokuSolver {
         SudokuSolver::default()
     }
 
-    /// A solver whose searches run on `engine` (the default is [`Engine::Auto`]).
+    /// A solver whose searches run on `engine` (the default is [`Engine::Auto`]):
+    /// links, cells or bits; an engine that is no search of a solver (costs,
+    /// memo, sweep) searches as `Auto` does ([`Engine::resolve`]).
     pub fn with_engine(engine: Engine) -> SudokuSolver {
         SudokuSolver { engine, ..SudokuSolver::default() }
     }
