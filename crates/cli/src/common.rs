@@ -99,49 +99,23 @@ pub fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads>
     |text: &str| text.parse::<Threads>()
 }
 
-/// The engines `--engine` offers.
-const ENGINES: [Engine; 4] = [Engine::Links, Engine::Cells, Engine::Bits, Engine::Auto];
-
-/// The parser of `--engine links|cells|bits|auto`: the library's names
-/// ([`Engine::name`]), read back by the library ([`Engine`]'s `FromStr`).
+/// The parser of `--engine`: the library's names ([`Engine::ALL`],
+/// [`Engine::name`]), read back by the library ([`Engine`]'s `FromStr`), so
+/// that the help and the error list every engine.
 pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    engines_parser(&Engine::ALL)
+}
+
+/// The parser of `--engine` for the subcommands whose own front runs the
+/// searches of a solver (links, cells, bits, auto).
+pub fn search_engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    engines_parser(&[Engine::Links, Engine::Cells, Engine::Bits, Engine::Auto])
+}
+
+fn engines_parser(engines: &[Engine]) -> impl clap::builder::TypedValueParser<Value = Engine> + use<> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(ENGINES.map(Engine::name))
+    clap::builder::PossibleValuesParser::new(engines.iter().map(|e| e.name()).collect::<Vec<_>>())
         .map(|name| name.parse::<Engine>().unwrap_or_default())
-}
-
-/// What `quadrille solve --engine` names: one of the library's engines
-/// ([`Engine`], by its own names), the memoizing engine
-/// ([`quadrille_dlx::memo`]), which builds a ZDD of every solution, or the
-/// sweep ([`quadrille_dlx::sweep`]), which counts; those two are called here
-/// directly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineChoice {
-    /// One of the library's engines, `links`, `cells`, `bits` or `auto`.
-    Library(Engine),
-    /// `memo`: Knuth's DLX6 method, the solutions as a ZDD.
-    Memo,
-    /// `sweep`: counting by the first uncovered item, on a bitboard.
-    Sweep,
-}
-
-impl Default for EngineChoice {
-    fn default() -> EngineChoice {
-        EngineChoice::Library(Engine::Auto)
-    }
-}
-
-/// The parser of `--engine links|cells|bits|auto|memo|sweep`: the library's
-/// names ([`Engine::name`]), `memo` and `sweep`.
-pub fn engine_choice_parser() -> impl clap::builder::TypedValueParser<Value = EngineChoice> {
-    use clap::builder::TypedValueParser;
-    let mut names: Vec<&'static str> = ENGINES.map(Engine::name).to_vec();
-    names.extend(["memo", "sweep"]);
-    clap::builder::PossibleValuesParser::new(names).map(|name| match name.as_str() {
-        "memo" => EngineChoice::Memo,
-        "sweep" => EngineChoice::Sweep,
-        name => EngineChoice::Library(name.parse::<Engine>().unwrap_or_default()),
-    })
 }
 
 /// Reads a size in bytes: a whole number, optionally followed by `K`, `M`, `G`
@@ -194,7 +168,8 @@ pub fn read_problem(file: Option<&Path>) -> anyhow::Result<Problem> {
     Ok(parsed.problem)
 }
 
-/// Prints statistics on stderr.
+/// Prints a search's statistics on stderr (`queens` and `sudoku`, whose
+/// own fronts run the searches).
 pub fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
     say!("solutions: {}", stats.solutions);
     say!("nodes: {}", stats.nodes);
@@ -205,18 +180,6 @@ pub fn print_stats(stats: &Stats, seconds: f64, colors: bool) {
     say!("seconds: {seconds:.3}");
     if seconds > 0.0 {
         say!("updates/s: {:.0}", stats.updates as f64 / seconds);
-    }
-}
-
-/// Prints a count of the sweep's statistics on stderr: it counts nodes, not
-/// updates, so it says which engine ran and its nodes per second instead.
-pub fn print_sweep_stats(stats: &Stats, seconds: f64) {
-    say!("engine: sweep");
-    say!("solutions: {}", stats.solutions);
-    say!("nodes: {}", stats.nodes);
-    say!("seconds: {seconds:.3}");
-    if seconds > 0.0 {
-        say!("nodes/s: {:.0}", stats.nodes as f64 / seconds);
     }
 }
 

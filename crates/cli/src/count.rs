@@ -1,53 +1,150 @@
-//! Counts on the library's front as `solve --count` and `pack --count` run
-//! them: the flags they share, and the JSON summary they write.
+//! What `solve` and `pack` share of the library's front: a count run with
+//! the flags they share, the front's errors as the command words them, and
+//! the report of the engine that answered, as JSON or on stderr.
 
-use quadrille_dlx::front::{Count, Counted};
+use quadrille_dlx::front::{Counted, EngineStats, Report, Search, SearchError};
+use quadrille_dlx::memo::{MemoError, MemoStats};
 
-use crate::common::{Threads, json_count};
-use crate::memo;
+use crate::common::{Threads, json_count, say};
 use crate::progress::{self, Progress};
+
+/// The front with the flags every door shares: threads (when given),
+/// `--memo-limit`, and the progress monitor.
+pub fn front<'p>(front: Search<'p>, threads: Option<Threads>, memo_bytes: Option<usize>) -> Search<'p> {
+    let front = front.monitor(Some(progress::monitor()));
+    let front = match memo_bytes {
+        Some(bytes) => front.memo_bytes(bytes),
+        None => front,
+    };
+    match Threads::resolve(threads) {
+        Some(threads) => front.threads(threads),
+        None => front,
+    }
+}
 
 /// Runs a count on the library's front with the flags every door shares
 /// (threads, `--limit`, `--memo-limit`), a progress bar and Ctrl-C watching
 /// it: what it counted, and the seconds it took.
 pub fn run_count(
-    front: Count<'_>,
+    search: Search<'_>,
     threads: Option<Threads>,
     most: Option<u64>,
-    memo_limit: Option<usize>,
+    memo_bytes: Option<usize>,
 ) -> anyhow::Result<(Counted, f64)> {
     let start = std::time::Instant::now();
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let counted = front
-        .threads(Threads::resolve(threads).unwrap_or(0))
-        .limit(most)
-        .monitor(Some(progress::monitor()))
-        .memo_limit(memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT))
-        .run()
-        .map_err(memo::count_error)?;
+    let counted = front(search, threads, memo_bytes).limit(most).count().map_err(error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
     Ok((counted, seconds))
 }
 
-/// The JSON summary of a count made by the library's front, as `solve
-/// --count --json` and `pack --count --json` write it: the solutions, nodes,
-/// updates and seconds; the memo's own figures when it counted; and
-/// `"interrupted": true` after Ctrl-C, when the count is the part finished.
-pub fn count_summary(counted: &Counted, seconds: f64) -> serde_json::Map<String, serde_json::Value> {
-    let stats = counted.stats;
-    let mut fields = serde_json::Map::new();
-    fields.insert("solutions".into(), json_count(counted.solutions.clone()));
-    fields.insert("nodes".into(), json_count(stats.nodes));
-    fields.insert("updates".into(), json_count(stats.updates));
-    fields.insert("seconds".into(), seconds.into());
-    if let Some(memo) = &counted.memo {
-        fields.insert("zdd_nodes".into(), json_count(memo.zdd_nodes()));
-        fields.insert("memos".into(), json_count(memo.memos));
-        fields.insert("hits".into(), json_count(memo.hits));
+/// The front's error as the command says it: the memo over its memory with
+/// the flag that sets the limit.
+pub fn error(error: SearchError) -> anyhow::Error {
+    match error {
+        SearchError::Memo(memo) => memo_error(memo),
+        other => anyhow::anyhow!("{other}"),
     }
-    if counted.interrupted {
+}
+
+/// The memo's error as the command says it: over its memory, with the flag
+/// that sets the limit.
+pub fn memo_error(error: MemoError) -> anyhow::Error {
+    match error {
+        MemoError::Memory { limit_bytes, .. } => anyhow::anyhow!(
+            "{error}: raise --memo-limit (now {}), or count with another engine",
+            bytes_text(limit_bytes)
+        ),
+        _ => anyhow::anyhow!("{error}"),
+    }
+}
+
+/// A number of bytes as `--memo-limit` takes it: `1G`, `64M`, `1000`.
+fn bytes_text(bytes: usize) -> String {
+    for (shift, suffix) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{}{suffix}", bytes >> shift);
+        }
+    }
+    bytes.to_string()
+}
+
+/// The JSON summary of an answer of the front, as `solve --json` and `pack
+/// --json` write it: the engine that answered, the solutions, the figures
+/// that engine counts and no other ([`EngineStats::figures`]), the seconds,
+/// and `"interrupted": true` after Ctrl-C, when the answer is the part
+/// finished.
+pub fn summary(
+    report: &Report,
+    solutions: serde_json::Value,
+    seconds: f64,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut fields = serde_json::Map::new();
+    fields.insert("engine".into(), report.engine.name().into());
+    fields.insert("solutions".into(), solutions);
+    for (name, figure) in report.stats.figures() {
+        fields.insert(name.into(), json_count(figure));
+    }
+    fields.insert("seconds".into(), seconds.into());
+    if report.interrupted {
         fields.insert("interrupted".into(), true.into());
     }
     fields
+}
+
+/// The JSON summary of a count ([`summary`]).
+pub fn count_summary(counted: &Counted, seconds: f64) -> serde_json::Map<String, serde_json::Value> {
+    summary(&counted.report, json_count(counted.solutions.clone()), seconds)
+}
+
+/// The words after "so far (partial)" of an interrupted answer: the nodes,
+/// and the updates when the engine counts them.
+pub fn partial_figures(report: &Report) -> String {
+    match report.stats.updates() {
+        Some(updates) => format!("{} nodes, {updates} updates", report.stats.nodes()),
+        None => format!("{} nodes", report.stats.nodes()),
+    }
+}
+
+/// Prints the report of the engine that answered on stderr (`--stats`): its
+/// name, the solutions, the figures it counts, the seconds, and its rate
+/// (updates a second, or nodes where it counts no updates).
+pub fn print_report(report: &Report, solutions: &str, seconds: f64, colors: bool) {
+    say!("engine: {}", report.engine);
+    if let EngineStats::Memo(memo) = &report.stats {
+        return print_memo_stats(memo, solutions, seconds, colors);
+    }
+    say!("solutions: {solutions}");
+    for (name, figure) in report.stats.figures() {
+        if name != "cleansings" || colors {
+            say!("{name}: {figure}");
+        }
+    }
+    say!("seconds: {seconds:.3}");
+    if seconds > 0.0 {
+        match report.stats.updates() {
+            Some(updates) => say!("updates/s: {:.0}", updates as f64 / seconds),
+            None => say!("nodes/s: {:.0}", report.stats.nodes() as f64 / seconds),
+        }
+    }
+}
+
+/// Prints the memo's figures on stderr, named as DLX6 names them.
+pub fn print_memo_stats(stats: &MemoStats, solutions: &str, seconds: f64, colors: bool) {
+    say!("solutions: {solutions}");
+    say!("nodes: {}", stats.nodes);
+    say!("updates: {}", stats.updates);
+    if colors {
+        say!("cleansings: {}", stats.cleansings);
+    }
+    say!("zdd nodes: {}", stats.zdd_nodes());
+    say!("memos: {}", stats.memos);
+    say!("hits: {}", stats.hits);
+    if stats.memos_dropped > 0 {
+        say!("memos dropped (cache full): {}", stats.memos_dropped);
+    }
+    say!("cache: {} entries, {} bytes", stats.cache_entries, stats.cache_bytes);
+    say!("memory held at most: {} bytes", stats.peak_bytes);
+    say!("seconds: {seconds:.3}");
 }

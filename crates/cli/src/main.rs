@@ -16,6 +16,7 @@ mod count;
 mod input;
 mod memo;
 mod pack;
+mod packings;
 mod progress;
 mod queens;
 mod replay;

@@ -4,24 +4,20 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
-use quadrille_dlx::front::CountEngine;
-use quadrille_dlx::{Config, OptionId, Parallel, Solver, Stats};
-use quadrille_pack::{Dims, Packing, Settings, Spec, builtin, render};
+use quadrille_dlx::front::{EngineStats, Report, Search, SearchError};
+use quadrille_pack::{Dims, Packing, Settings, Spec, builtin};
 
 use crate::Outcome;
 use crate::common::{ListingFlags, Threads, json_count, parse_bytes, say, threads_parser};
-use crate::count::{count_summary, run_count};
-use crate::progress::{self, Progress};
+use crate::count::{self as front, count_summary, print_report, run_count};
+use crate::packings::{MAX_SVG_PACKINGS, Printer};
+use crate::progress::Progress;
 use crate::shard::{self, Shard};
-
-/// The most packings one SVG picture holds.
-const MAX_SVG_PACKINGS: usize = 200;
 
 /// Arguments of `quadrille pack`.
 #[derive(Debug, clap::Args)]
@@ -203,24 +199,21 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
 
 /// The diagram of every tiling, by the memo engine; `None` after Ctrl-C.
 fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dlx::memo::Zdd>> {
-    use quadrille_dlx::memo::{DEFAULT_LIMIT, MemoError};
     let progress = Progress::start(crate::quiet(), "nodes", None);
-    let built =
-        packing.memo().with_limit(args.memo_limit.unwrap_or(DEFAULT_LIMIT)).monitor(Some(progress::monitor())).build();
+    let built = front::front(packing.search(), None, args.memo_limit).zdd();
     drop(progress);
     match built {
         Ok(zdd) => Ok(Some(zdd)),
-        Err(MemoError::Interrupted) => Ok(None),
-        Err(e) => Err(crate::memo::error(e)),
+        Err(SearchError::Memo(quadrille_dlx::memo::MemoError::Interrupted)) => Ok(None),
+        Err(e) => Err(front::error(e)),
     }
 }
 
 /// `--count` of every packing (at most `--limit`): the library's front
 /// counts, exactly; after Ctrl-C the count so far, marked partial.
-fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::Count<'_>) -> anyhow::Result<Outcome> {
-    let (counted, seconds) = run_count(front, args.threads, args.listing.most(), args.memo_limit)?;
+fn count_by_front(args: &Args, packing: &Packing, search: Search<'_>) -> anyhow::Result<Outcome> {
+    let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_limit)?;
     let count = &counted.solutions;
-    let stats = counted.stats;
     let mut out = crate::stdout();
     if args.json {
         let mut record = count_summary(&counted, seconds);
@@ -229,22 +222,16 @@ fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::C
         record.insert("symmetries".into(), packing.n_symmetries().into());
         let record = serde_json::Value::Object(record);
         writeln!(out, "{record}")?;
-    } else if !counted.interrupted {
+    } else if !counted.report.interrupted {
         writeln!(out, "{count}")?;
     }
     out.flush()?;
-    if counted.interrupted {
+    if counted.report.interrupted {
         say!("quadrille: interrupted after {seconds:.1} s: {count} packings so far (partial)");
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
-        match &counted.memo {
-            Some(memo) => {
-                say!("packings: {count}");
-                crate::memo::print_stats(memo, &count.to_string(), seconds, false);
-            }
-            None => print_stats(packing, &stats, stats.solutions, seconds, counted.engine == CountEngine::Sweep),
-        }
+        print_stats(packing, &counted.report, &count.to_string(), &count.to_string(), seconds);
     }
     Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
@@ -262,14 +249,7 @@ fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
     }
     let start = Instant::now();
     let seed = args.seed.unwrap_or(crate::memo::DEFAULT_SEED);
-    let mut printer = Printer {
-        packing,
-        json: args.json,
-        format: args.format.unwrap_or(Format::Grid),
-        out: crate::stdout(),
-        printed: 0,
-        kept: Vec::new(),
-    };
+    let mut printer = Printer::new(packing, args.json, args.format.unwrap_or(Format::Grid));
     let k = usize::try_from(k).unwrap_or(usize::MAX);
     // Dominoes in an Aztec diamond: domino shuffling, which needs no diagram.
     if let Some(samples) = packing.aztec_samples(seed) {
@@ -296,206 +276,125 @@ fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
     printer.end()?;
     let seconds = start.elapsed().as_secs_f64();
     if args.stats && !crate::quiet() {
-        crate::memo::print_stats(zdd.stats(), &zdd.count().to_string(), seconds, false);
+        let count = zdd.count().to_string();
+        print_stats(
+            packing,
+            &Report::new(quadrille_dlx::Engine::Memo, EngineStats::Memo(*zdd.stats())),
+            &count,
+            &count,
+            seconds,
+        );
     }
     Ok(Outcome::of_count(printer.printed))
 }
 
-/// `--count`.
+/// `--count` of one packing of each class, or of a shard: every solution
+/// visited and asked [`Packing::keeps`].
 fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
-    let limit = args.listing.most();
-    let threads = Threads::resolve(args.threads);
-    let problem = packing.problem();
-    let monitor = progress::monitor();
+    let limit = args.listing.most().unwrap_or(u64::MAX);
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let start = Instant::now();
     let kept = AtomicU64::new(0);
-    let stats = if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
-        let parallel =
-            Parallel::new(problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(Some(monitor.clone())));
-        let parallel = match args.shard {
-            Some(s) => parallel.shard(s.index, s.of)?,
-            None => parallel,
-        };
-        parallel.visit(|solution| {
-            if packing.keeps(solution) {
-                kept.fetch_add(1, Ordering::Relaxed);
-            }
-            ControlFlow::Continue(())
-        })?
-    } else {
-        let mut solver = Solver::with_config(problem, Config::new().monitor(Some(monitor.clone())));
-        let limit = limit.unwrap_or(u64::MAX);
-        solver.visit(|solution| {
+    let mut search = packing.search();
+    if let Some(shard) = args.shard {
+        search = search.shard(shard.index, shard.of);
+    }
+    let mut search = front::front(search, args.threads, None);
+    // Counting runs on every core unless told otherwise (or a limit is set).
+    if args.threads.is_none() && args.listing.most().is_none() {
+        search = search.threads(0);
+    }
+    let report = search
+        .visit(|solution| {
             if packing.keeps(solution) && kept.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
-        });
-        solver.stats()
-    };
-    let kept = kept.into_inner();
+        })
+        .map_err(front::error)?;
+    let kept = kept.into_inner().min(limit);
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
-    if progress::interrupted() {
+    if report.interrupted {
         say!("quadrille: interrupted after {seconds:.1} s: {kept} packings so far (partial)");
         return Ok(Outcome::Interrupted);
     }
+    let EngineStats::Search(stats) = report.stats else { bail!("a count of packings one by one is a search's") };
     let mut out = crate::stdout();
     if let Some(shard) = args.shard {
-        let kind = if args.unique { "unique" } else { "all" };
-        let id = format!("pack:{kind}:{:016x}", problem.fingerprint());
-        writeln!(
-            out,
-            "{}",
-            shard::record(shard, &id, &stats, seconds, shard::Extra { packings: Some(kept), ..Default::default() })
-        )?;
+        let extra = shard::Extra { packings: Some(kept), engine: Some(report.engine.name()), ..Default::default() };
+        writeln!(out, "{}", shard::record(shard, &packing.shard_id(), &stats, seconds, extra))?;
         out.flush()?;
         // A shard that ran succeeded, whatever it found: its record says it.
         return Ok(Outcome::Found);
     } else if args.json {
-        let record = serde_json::json!({
-            "packings": json_count(kept),
-            "unique": args.unique,
-            "symmetries": packing.n_symmetries(),
-            "solutions": json_count(stats.solutions),
-            "nodes": json_count(stats.nodes),
-            "updates": json_count(stats.updates),
-            "seconds": seconds,
-        });
-        writeln!(out, "{record}")?;
+        let mut record = front::summary(&report, json_count(stats.solutions), seconds);
+        record.insert("packings".into(), json_count(kept));
+        record.insert("unique".into(), args.unique.into());
+        record.insert("symmetries".into(), packing.n_symmetries().into());
+        writeln!(out, "{}", serde_json::Value::Object(record))?;
     } else {
         writeln!(out, "{kept}")?;
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        print_stats(packing, &stats, kept, seconds, false);
+        print_stats(packing, &report, &kept.to_string(), &stats.solutions.to_string(), seconds);
     }
     Ok(Outcome::of_count(kept))
 }
 
-fn print_stats(packing: &Packing, stats: &Stats, kept: u64, seconds: f64, swept: bool) {
+/// `--stats`: the packings kept, the symmetries, and the report of the
+/// engine that answered (its solutions: every packing it met).
+fn print_stats(packing: &Packing, report: &Report, kept: &str, solutions: &str, seconds: f64) {
     say!("packings: {kept}");
     if let Some(piece) = packing.restricted_piece() {
         say!("symmetries: {} (piece {piece} restricted)", packing.n_symmetries());
     }
-    if swept {
-        crate::common::print_sweep_stats(stats, seconds);
-    } else {
-        crate::common::print_stats(stats, seconds, false);
-    }
-}
-
-/// Writes packings in one format.
-struct Printer<'p, W: Write> {
-    packing: &'p Packing,
-    json: bool,
-    format: Format,
-    out: W,
-    printed: u64,
-    kept: Vec<Vec<OptionId>>,
-}
-
-impl<W: Write> Printer<'_, W> {
-    fn packing(&mut self, solution: &[OptionId]) -> anyhow::Result<()> {
-        self.printed += 1;
-        if self.json {
-            let pieces: Vec<serde_json::Value> = self
-                .packing
-                .pieces_of(solution)
-                .into_iter()
-                .map(|(name, cells)| serde_json::json!({"name": name, "cells": cells}))
-                .collect();
-            let grid = render::grid(self.packing, solution);
-            let rows: Vec<&str> = grid.lines().collect();
-            let record = serde_json::json!({"packing": self.printed, "pieces": pieces, "grid": rows});
-            writeln!(self.out, "{record}")?;
-            return Ok(());
-        }
-        match self.format {
-            Format::Grid => {
-                let mut text = String::new();
-                if self.printed > 1 {
-                    text.push('\n');
-                }
-                text.push_str(&render::grid(self.packing, solution));
-                self.out.write_all(text.as_bytes())?;
-            }
-            Format::Svg => {
-                if self.kept.len() >= MAX_SVG_PACKINGS {
-                    bail!("an SVG picture holds at most {MAX_SVG_PACKINGS} packings; use --limit or --first");
-                }
-                self.kept.push(solution.to_vec());
-            }
-        }
-        Ok(())
-    }
-
-    fn end(&mut self) -> anyhow::Result<()> {
-        if !self.json && self.format == Format::Svg {
-            let picture = render::svg(self.packing, &self.kept);
-            self.out.write_all(picture.as_bytes())?;
-        }
-        self.out.flush()?;
-        Ok(())
-    }
+    print_report(report, solutions, seconds, false);
 }
 
 /// Listing packings (the default, `--first`, `--limit`, `--json`, `--format`).
 fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let limit = args.listing.most().unwrap_or(u64::MAX);
-    let threads = Threads::resolve(args.threads);
-    let problem = packing.problem();
-    let monitor = progress::monitor();
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let start = Instant::now();
-    let printer = Mutex::new(Printer {
-        packing,
-        json: args.json,
-        format: args.format.unwrap_or(Format::Grid),
-        out: crate::stdout(),
-        printed: 0,
-        kept: Vec::new(),
-    });
-    let failure = Mutex::new(None::<anyhow::Error>);
-    let visitor = |solution: &[OptionId]| {
-        if !packing.keeps(solution) {
-            return ControlFlow::Continue(());
-        }
-        let mut printer = printer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if printer.printed >= limit {
-            return ControlFlow::Break(());
-        }
-        if let Err(e) = printer.packing(solution) {
-            *failure.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(e);
-            return ControlFlow::Break(());
-        }
-        if printer.printed >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-    };
-    let stats = if threads.is_some_and(|t| t > 1) && limit == u64::MAX {
-        Parallel::new(problem)
-            .threads(threads.unwrap_or(0))
-            .config(Config::new().monitor(Some(monitor.clone())))
-            .visit(visitor)?
-    } else {
-        let mut solver = Solver::with_config(problem, Config::new().monitor(Some(monitor.clone())));
-        solver.visit(visitor);
-        solver.stats()
-    };
+    let mut printer = Printer::new(packing, args.json, args.format.unwrap_or(Format::Grid));
+    let mut failure = None::<anyhow::Error>;
+    // Several threads only when asked and without a limit (the packings kept
+    // are then in no particular order).
+    let threads = if args.listing.most().is_none() { args.threads } else { None };
+    let report = front::front(packing.search(), threads, None)
+        .visit(|solution| {
+            if !packing.keeps(solution) {
+                return ControlFlow::Continue(());
+            }
+            if printer.printed >= limit {
+                return ControlFlow::Break(());
+            }
+            if let Err(e) = printer.packing(solution) {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
+            if printer.printed >= limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })
+        .map_err(front::error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
-    if let Some(e) = failure.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+    if let Some(e) = failure {
         return Err(e);
     }
-    let mut printer = printer.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
     printer.end()?;
     let printed = printer.printed;
-    if progress::interrupted() {
+    if report.interrupted {
         say!("quadrille: interrupted after {printed} packings");
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
-        print_stats(packing, &stats, printed, seconds, false);
+        let solutions = match report.stats {
+            EngineStats::Search(stats) => stats.solutions.to_string(),
+            _ => printed.to_string(),
+        };
+        print_stats(packing, &report, &printed.to_string(), &solutions, seconds);
     }
     Ok(Outcome::of_count(printed))
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, bail};
 use quadrille_dlx::Stats;
+use quadrille_dlx::parallel::MAX_SHARDS;
 use quadrille_dlx::shard::{Merge, Origin, Record};
 
 use crate::{Outcome, progress};
@@ -33,6 +34,9 @@ impl FromStr for Shard {
         if index >= of {
             return Err(bad());
         }
+        if of > MAX_SHARDS {
+            return Err(format!("`{text}`: a count is cut into at most {MAX_SHARDS} shards"));
+        }
         Ok(Shard { index, of })
     }
 }
@@ -52,6 +56,21 @@ pub struct Extra {
     pub packings: Option<u64>,
     /// The engine that counted ([`Engine::name`](quadrille_dlx::Engine::name)).
     pub engine: Option<&'static str>,
+}
+
+/// The record of one shard counted by the library's front: the engine that
+/// counted and its statistics (a shard is always a search's).
+pub fn record_of(
+    shard: Shard,
+    problem: &str,
+    counted: &quadrille_dlx::front::Counted,
+    seconds: f64,
+) -> anyhow::Result<String> {
+    let quadrille_dlx::front::EngineStats::Search(stats) = counted.report.stats else {
+        bail!("the {} engine does not count in shards", counted.report.engine);
+    };
+    let extra = Extra { engine: Some(counted.report.engine.name()), ..Extra::default() };
+    Ok(record(shard, problem, &stats, seconds, extra))
 }
 
 /// The record of one shard.

@@ -6,15 +6,15 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::bail;
-use quadrille_dlx::front::{Count, CountEngine};
-use quadrille_dlx::{Config, Engine, MinCost, OptionId, Parallel, Problem, Solver};
+use quadrille_dlx::front::{Report, Search};
+use quadrille_dlx::{Engine, OptionId, Problem};
 
 use crate::Outcome;
 use crate::common::{
-    EngineChoice, ListingFlags, Threads, TraceFormat, engine_choice_parser, json_count, parse_bytes, print_stats,
-    print_sweep_stats, read_problem, say, threads_parser, write_best,
+    ListingFlags, Threads, TraceFormat, engine_parser, json_count, parse_bytes, read_problem, say, threads_parser,
+    write_best,
 };
-use crate::count::{count_summary, run_count};
+use crate::count::{self as front, count_summary, partial_figures, print_report, run_count};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -75,8 +75,9 @@ pub struct Args {
     /// up to 16,383 options), whichever suits the problem (bits up to 8,192
     /// options, else links), memo: Knuth's DLX6, which remembers each
     /// subproblem and builds a ZDD of every solution (exact counts of any
-    /// size; fast where subproblems repeat, as in tilings; no bounds, one
-    /// thread), or sweep, for --count alone: branches on the first item not
+    /// size; fast where subproblems repeat, as in tilings; no bounds; on one
+    /// thread, whatever --threads says), costs, for --best (DLX5, on links
+    /// or bitset frames as it chooses), or sweep, for --count alone: branches on the first item not
     /// yet covered in an order it chooses, on a 128-bit bitboard (up to 128
     /// items, no bounds or colours; packings) [default: auto; memo with
     /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
@@ -89,10 +90,11 @@ pub struct Args {
     /// stops at --limit. A problem with bounds runs on links or bits (cells gives
     /// way to links); --trace is links' own. With --best: links is Knuth's
     /// DLX5 (its statistics), bits searches bitset frames (faster; nodes and
-    /// solutions counted, no updates), auto picks bits unless a frame takes
-    /// over 8 KiB, memo uses the ZDD; cells has no costs search.
-    #[arg(long, value_name = "ENGINE", value_parser = engine_choice_parser(), conflicts_with = "trace")]
-    pub engine: Option<EngineChoice>,
+    /// solutions counted, no updates), auto and costs pick bits unless a
+    /// frame takes over 8 KiB, memo uses the ZDD; cells has no costs search.
+    /// An engine that cannot answer the question is refused, naming why.
+    #[arg(long, value_name = "ENGINE", value_parser = engine_parser(), conflicts_with = "trace")]
+    pub engine: Option<Engine>,
     /// Write the ZDD of every solution on stdout in Knuth's text format (the
     /// one his ZDDREAD programs read): one line per node, `id: (~option?lo:hi)`
     /// in hexadecimal, then the root. Runs the memo engine.
@@ -129,7 +131,7 @@ const MEMO_OUTPUTS_BUT_ZDD: [&str; 8] =
     ["json", "count", "first", "limit", "sample", "option_counts", "best", "zdd_dot"];
 
 impl Args {
-    /// Whether a flag asks for what only the memo engine gives.
+    /// Whether a flag asks for what only the memo's diagram gives.
     fn memo_only(&self) -> Option<&'static str> {
         [
             (self.zdd, "--zdd"),
@@ -141,31 +143,18 @@ impl Args {
         .find_map(|(given, flag)| given.then_some(flag))
     }
 
-    /// The memo engine's request, when it is to run: checks that the other
-    /// flags combine with it.
+    /// The diagram's request, when a flag asks for it.
     fn memo_request(&self) -> anyhow::Result<Option<crate::memo::Request>> {
         use crate::memo::{Output, Request};
-        let memo_only = self.memo_only();
-        match (self.engine, memo_only) {
-            (Some(EngineChoice::Library(engine)), Some(flag)) => {
-                bail!("{flag} needs the memo engine, not --engine {}", engine.name())
-            }
-            (Some(EngineChoice::Sweep), Some(flag)) => bail!("{flag} needs the memo engine, not --engine sweep"),
-            (Some(EngineChoice::Memo), _) | (None, Some(_)) => {}
-            _ => {
-                // A count goes to the front, which may choose the memo and
-                // holds it to this limit.
-                if self.memo_limit.is_some() && !(self.listing.count && self.shard.is_none()) {
-                    bail!("--memo-limit is for the memo engine or a count: add --engine memo or --count");
-                }
-                return Ok(None);
-            }
+        let may_memo = self.engine == Some(Engine::Memo)
+            || self.memo_only().is_some()
+            || (self.listing.count && self.shard.is_none())
+            || (self.best.is_some() && self.engine.is_none_or(|e| e == Engine::Memo));
+        if self.memo_limit.is_some() && !may_memo {
+            bail!("--memo-limit is for the memo engine or a count: add --engine memo or --count");
         }
-        if self.threads.is_some() {
-            bail!("the memo engine runs on one thread: drop --threads");
-        }
-        if self.shard.is_some() {
-            bail!("the memo engine does not count in shards: drop --shard, or choose another engine");
+        if self.memo_only().is_none() {
+            return Ok(None);
         }
         let output = if self.zdd {
             Output::Zdd
@@ -173,20 +162,15 @@ impl Args {
             Output::Dot
         } else if let Some(k) = self.sample {
             Output::Sample { k, seed: self.seed.unwrap_or(crate::memo::DEFAULT_SEED) }
-        } else if self.option_counts {
-            Output::OptionCounts
-        } else if let Some(k) = self.best {
-            Output::Best(k as usize)
-        } else if self.listing.count {
-            Output::Count
         } else {
-            Output::List { most: self.listing.most() }
+            Output::OptionCounts
         };
         Ok(Some(Request {
             output,
             json: self.json,
             stats: self.stats,
             limit: self.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT),
+            engine: self.engine.unwrap_or(Engine::Memo),
         }))
     }
 }
@@ -207,30 +191,28 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         move || format!("quadrille: interrupted while reading {name}: nothing searched"),
         || read_problem(args.file.as_deref()),
     )?;
-    // A count (of every solution or up to a limit, not a shard) goes to the
-    // library's front, which chooses the engine and falls back by itself.
-    if args.listing.count && args.shard.is_none() && args.memo_only().is_none() {
-        return count(&args, &problem);
-    }
     if let Some(request) = memo {
         return crate::memo::run(&problem, request);
     }
-    if args.engine == Some(EngineChoice::Sweep) {
-        bail!("the sweep only counts: use --engine sweep with --count, without --shard or --best");
-    }
     if let Some(k) = args.best {
-        if let Some(EngineChoice::Library(Engine::Cells)) = args.engine {
-            bail!("--best runs on links, bits, auto or memo, not --engine cells");
-        }
         return best(&args, &problem, k as usize);
     }
     if problem.has_costs() && !crate::quiet() {
         say!("quadrille: note: the options' costs are ignored without --best");
     }
-    let limit = args.listing.most();
+    if args.listing.count {
+        return count(&args, &problem);
+    }
     if args.trace {
+        let limit = args.listing.most();
         return crate::replay::solve(&problem, args.file.as_deref(), args.format.unwrap_or_default(), limit);
     }
+    list(&args, &problem)
+}
+
+/// The solutions (up to `--first` or `--limit`), from the library's front:
+/// on one thread in the search's order unless `--threads` asks for more.
+fn list(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     let start = Instant::now();
     // One solution as it is printed: its option lines and a blank line, or with
@@ -251,152 +233,79 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         text.push('\n');
         text
     };
-    // Counting runs on every core unless told otherwise; listing only when told,
-    // since its order then depends on the threads' timing.
-    let threads = Threads::resolve(args.threads);
-    let parallel =
-        limit.is_none() && if args.listing.count { threads != Some(1) } else { threads.is_some_and(|t| t > 1) };
-    let monitor = Some(progress::monitor());
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let engine = match args.engine {
-        Some(EngineChoice::Library(engine)) => engine,
-        _ => Engine::Auto,
-    }
-    .resolve(&problem);
-    let in_parallel = Parallel::new(&problem)
-        .threads(threads.unwrap_or(0))
-        .config(Config::new().monitor(monitor.clone()).engine(engine));
-    let stats = if let Some(shard) = args.shard {
-        in_parallel.shard(shard.index, shard.of)?.count()?
-    } else if parallel && args.listing.count {
-        in_parallel.count()?
-    } else if parallel {
-        let sink = std::sync::Mutex::new((&mut out, None::<std::io::Error>));
-        let stats = in_parallel.visit(|solution| {
-            let text = solution_text(solution);
-            let mut sink = sink.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let (out, failure) = &mut *sink;
-            if let Err(e) = out.write_all(text.as_bytes()) {
-                *failure = Some(e);
+    let search = Search::new(problem).engine(args.engine.unwrap_or_default()).limit(args.listing.most());
+    let (mut failure, mut printed) = (None, 0u64);
+    let report = front::front(search, args.threads, args.memo_limit)
+        .visit(|solution| {
+            if let Err(e) = out.write_all(solution_text(solution).as_bytes()) {
+                failure = Some(e);
                 return ControlFlow::Break(());
             }
+            printed += 1;
             ControlFlow::Continue(())
-        })?;
-        if let Some(e) = sink.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()).1 {
-            return Err(e.into());
-        }
-        stats
-    } else {
-        let mut solver = Solver::with_config(&problem, Config::new().limit(limit).monitor(monitor).engine(engine));
-        let mut failure = None;
-        if args.listing.count {
-            solver.count();
-        } else {
-            solver.visit(|solution| {
-                if let Err(e) = out.write_all(solution_text(solution).as_bytes()) {
-                    failure = Some(e);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-        }
-        if let Some(e) = failure {
-            return Err(e.into());
-        }
-        solver.stats()
-    };
+        })
+        .map_err(front::error)?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
-    if progress::interrupted() {
+    if report.interrupted {
         out.flush()?;
         say!(
-            "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {} nodes, {} updates",
-            stats.solutions,
-            stats.nodes,
-            stats.updates
+            "quadrille: interrupted after {seconds:.1} s: {printed} solutions so far (partial), {}",
+            partial_figures(&report)
+        );
+        return Ok(Outcome::Interrupted);
+    }
+    if args.json {
+        // The summary: the last line.
+        let record = front::summary(&report, json_count(printed), seconds);
+        writeln!(out, "{}", serde_json::Value::Object(record))?;
+    }
+    out.flush()?;
+    if args.stats && !crate::quiet() {
+        print_report(&report, &printed.to_string(), seconds, problem.has_colors());
+    }
+    Ok(Outcome::of_count(printed))
+}
+
+/// `--count` (with `--limit K`, at most K; with `--shard I/K`, one slice and
+/// its record): the library's front chooses the engine, runs it and falls
+/// back by itself; after Ctrl-C the count so far, marked partial (with
+/// `--json`, `"interrupted":true`).
+fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
+    let mut search = Search::new(problem).engine(args.engine.unwrap_or_default());
+    if let Some(shard) = args.shard {
+        search = search.shard(shard.index, shard.of);
+    }
+    let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_limit)?;
+    let report = &counted.report;
+    let mut out = crate::stdout();
+    if counted.report.interrupted {
+        say!(
+            "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {}",
+            counted.solutions,
+            partial_figures(report)
         );
         return Ok(Outcome::Interrupted);
     }
     if let Some(shard) = args.shard {
-        let id = format!("dlx:{:016x}", problem.fingerprint());
-        writeln!(
-            out,
-            "{}",
-            shard::record(
-                shard,
-                &id,
-                &stats,
-                seconds,
-                shard::Extra { engine: Some(engine.name()), ..Default::default() }
-            )
-        )?;
+        writeln!(out, "{}", shard::record_of(shard, &problem.shard_id(), &counted, seconds)?)?;
         out.flush()?;
         // A shard that ran succeeded, whatever it found: its record says it.
         return Ok(Outcome::Found);
-    } else if args.json {
-        // The summary: the only line with --count, the last one otherwise.
-        let record = serde_json::json!({
-            "solutions": json_count(stats.solutions),
-            "nodes": json_count(stats.nodes),
-            "updates": json_count(stats.updates),
-            "cleansings": json_count(stats.cleansings),
-            "seconds": seconds,
-        });
-        writeln!(out, "{record}")?;
-    } else if args.listing.count {
-        writeln!(out, "{}", stats.solutions)?;
     }
-    out.flush()?;
-    if args.stats && !crate::quiet() {
-        print_stats(&stats, seconds, problem.has_colors());
-    }
-    Ok(Outcome::of_count(stats.solutions))
-}
-
-/// `--count` (with `--limit K`, at most K): the library's front chooses the
-/// engine, runs it and falls back by itself; after Ctrl-C the count so far,
-/// marked partial (with `--json`, `"interrupted":true`).
-fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
-    if problem.has_costs() && !crate::quiet() {
-        say!("quadrille: note: the options' costs are ignored without --best");
-    }
-    let engine = match args.engine {
-        None => CountEngine::Auto,
-        Some(EngineChoice::Library(engine)) => CountEngine::from(engine),
-        Some(EngineChoice::Memo) => CountEngine::Memo,
-        Some(EngineChoice::Sweep) => CountEngine::Sweep,
-    };
-    let front = Count::new(problem).engine(engine);
-    let (counted, seconds) = run_count(front, args.threads, args.listing.most(), args.memo_limit)?;
-    let stats = counted.stats;
-    let mut out = crate::stdout();
     if args.json {
-        // The summary, the only line; the memo's own figures when it counted.
-        let mut record = count_summary(&counted, seconds);
-        record.insert("cleansings".into(), json_count(stats.cleansings));
-        let record = serde_json::Value::Object(record);
-        writeln!(out, "{record}")?;
-    } else if !counted.interrupted {
+        // The summary, the only line.
+        writeln!(out, "{}", serde_json::Value::Object(count_summary(&counted, seconds)))?;
+    } else {
         writeln!(out, "{}", counted.solutions)?;
     }
     out.flush()?;
-    if counted.interrupted {
-        say!(
-            "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {} nodes, {} updates",
-            counted.solutions,
-            stats.nodes,
-            stats.updates
-        );
-        return Ok(Outcome::Interrupted);
-    }
     if args.stats && !crate::quiet() {
-        match (&counted.memo, counted.engine) {
-            (Some(memo), _) => {
-                crate::memo::print_stats(memo, &counted.solutions.to_string(), seconds, problem.has_colors())
-            }
-            (None, CountEngine::Sweep) => print_sweep_stats(&stats, seconds),
-            (None, _) => print_stats(&stats, seconds, problem.has_colors()),
-        }
+        print_report(report, &counted.solutions.to_string(), seconds, problem.has_colors());
     }
     Ok(if counted.solutions == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
@@ -406,38 +315,39 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
 fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     let start = Instant::now();
-    let threads = Threads::resolve(args.threads).unwrap_or(0);
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let engine = match args.engine {
-        Some(EngineChoice::Library(engine)) => engine,
-        _ => Engine::Auto,
-    };
-    let best = MinCost::new(problem).engine(engine).threads(threads).monitor(Some(progress::monitor())).best(k)?;
+    let search = Search::new(problem).engine(args.engine.unwrap_or_default());
+    let ranked = front::front(search, args.threads, args.memo_limit).best(k).map_err(front::error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
+    let report: &Report = &ranked.report;
+    // The solutions met (the search's figure), or for the memo all there are.
+    let met = |report: &Report| match report.stats {
+        quadrille_dlx::front::EngineStats::Costs { stats, .. } => stats.solutions.to_string(),
+        _ => ranked.count.as_ref().map_or_else(String::new, ToString::to_string),
+    };
     let summary = args.json.then(|| {
-        let record = serde_json::json!({
-            "solutions": json_count(best.stats.solutions),
-            "nodes": json_count(best.stats.nodes),
-            "updates": json_count(best.stats.updates),
-            "cleansings": json_count(best.stats.cleansings),
-            "seconds": seconds,
-        });
-        record.as_object().cloned().unwrap_or_default()
+        let solutions = ranked.count.clone().map_or_else(
+            || match report.stats {
+                quadrille_dlx::front::EngineStats::Costs { stats, .. } => json_count(stats.solutions),
+                _ => serde_json::Value::Null,
+            },
+            json_count,
+        );
+        front::summary(report, solutions, seconds)
     });
-    write_best(&mut out, problem, best.solutions.iter().map(|s| (s.cost, s.options.as_slice())), summary)?;
+    write_best(&mut out, problem, ranked.solutions.iter().map(|s| (s.cost, s.options.as_slice())), summary)?;
     out.flush()?;
-    if best.interrupted && progress::interrupted() {
+    if report.interrupted && progress::interrupted() {
         say!(
-            "quadrille: interrupted after {seconds:.1} s: the best of {} solutions met so far (partial), {} nodes, {} updates",
-            best.stats.solutions,
-            best.stats.nodes,
-            best.stats.updates
+            "quadrille: interrupted after {seconds:.1} s: the best of {} solutions met so far (partial), {}",
+            met(report),
+            partial_figures(report)
         );
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
-        print_stats(&best.stats, seconds, problem.has_colors());
+        print_report(report, &met(report), seconds, problem.has_colors());
     }
-    Ok(Outcome::of_count(best.solutions.len() as u64))
+    Ok(Outcome::of_count(ranked.solutions.len() as u64))
 }

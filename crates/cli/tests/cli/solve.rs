@@ -176,7 +176,7 @@ fn the_sweep_counts_and_only_counts() {
     assert_eq!(two.stdout.trim(), "2339");
     let first = quadrille(&["solve", path, "--first", "--engine", "sweep"], "");
     assert_eq!(first.code, 2);
-    assert!(first.stderr.contains("the sweep only counts: use --engine sweep with --count"), "{}", first.stderr);
+    assert!(first.stderr.contains("the sweep engine cannot list solutions: it only counts"), "{}", first.stderr);
     let colours = data("dlx/knuth_toy_colors.dlx");
     let colours = quadrille(&["solve", colours.to_str().unwrap(), "--count", "--engine", "sweep"], "");
     assert_eq!(colours.code, 2);
@@ -262,4 +262,37 @@ fn ctrl_c_during_a_json_count_prints_the_partial_summary() {
         // The partial count is below Knuth's 28,200,960 grids of 6×6.
         assert!(value["solutions"].as_u64().unwrap() < 28_200_960, "{}", run.stdout);
     }
+}
+
+/// Every door names the engine that answered and only its figures: the
+/// sweep's count has no updates, the links' has DLX1's; the memo takes one
+/// thread (or two: it runs on one); `solve` and `pack` agree with Knuth's
+/// 2,339 packings of 6×10 and their 4 orientations each (9,356).
+#[test]
+fn the_json_names_the_engine_and_only_its_figures() {
+    let path = data("dlx/pentomino_6x10.dlx");
+    let path = path.to_str().unwrap();
+    let json = |args: &[&str]| -> serde_json::Value {
+        let run = quadrille(args, "");
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        serde_json::from_str(run.stdout.lines().last().unwrap()).unwrap()
+    };
+    let swept = json(&["solve", path, "--count", "--json", "--threads", "1"]);
+    assert_eq!((swept["engine"].as_str(), swept["solutions"].as_u64()), (Some("sweep"), Some(2_339)));
+    assert!(swept.get("updates").is_none() && swept.get("cleansings").is_none(), "{swept}");
+    let linked = json(&["solve", path, "--count", "--json", "--engine", "links", "--limit", "10"]);
+    assert_eq!((linked["engine"].as_str(), linked["solutions"].as_u64()), (Some("links"), Some(10)));
+    assert!(linked["updates"].as_u64().is_some(), "{linked}");
+    for threads in ["1", "2"] {
+        let memo = json(&["solve", path, "--count", "--json", "--engine", "memo", "--threads", threads]);
+        assert_eq!((memo["engine"].as_str(), memo["solutions"].as_u64()), (Some("memo"), Some(2_339)));
+        assert!(memo["memos"].as_u64().is_some(), "{memo}");
+    }
+    let listed = json(&["solve", path, "--limit", "3", "--json", "--engine", "cells"]);
+    assert_eq!((listed["engine"].as_str(), listed["solutions"].as_u64()), (Some("cells"), Some(3)));
+    let packed = json(&["pack", "--pieces", "pentominoes", "--box", "6x10", "--count", "--json", "--threads", "1"]);
+    assert_eq!((packed["engine"].as_str(), packed["packings"].as_u64()), (Some("sweep"), Some(4 * 2_339)));
+    let refused = quadrille(&["solve", path, "--best", "2", "--engine", "sweep"], "");
+    assert_eq!(refused.code, 2);
+    assert!(refused.stderr.contains("the sweep engine cannot find the cheapest solutions"), "{}", refused.stderr);
 }
