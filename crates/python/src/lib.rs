@@ -40,5 +40,7 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(models::sudoku_svg, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_SHARDS", quadrille_dlx::parallel::MAX_SHARDS)?;
+    // Every engine's name, as the library spells them (`auto` last).
+    m.add("ENGINES", quadrille_dlx::Engine::ALL.map(quadrille_dlx::Engine::name).to_vec())?;
     Ok(())
 }

@@ -3,11 +3,11 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use quadrille_dlx::{Config, Engine, Monitor, OptionId, Parallel, Solver, Stats};
+use quadrille_dlx::front::EngineStats;
+use quadrille_dlx::{Engine, Monitor, OptionId, Stats};
 use quadrille_pack::{Packing, Spec, builtin, render};
 use quadrille_queens::model::{CoverModel, Order};
 use quadrille_queens::solve::{self as queens, Algorithm};
@@ -131,8 +131,7 @@ pub(crate) fn queens_slices(py: Python<'_>, n: usize, of: u32) -> PyResult<PySli
     }
     let model = CoverModel::new(n, Order::OrganPipe).map_err(value_error)?;
     let problem = model.problem();
-    let id = format!("dlx:{:016x}", problem.fingerprint());
-    PySlices::make(py, problem, of, Engine::Auto.resolve(problem), None, id)
+    PySlices::make(py, problem, of, Engine::Auto.resolve(problem), None, problem.shard_id())
 }
 
 /// One SVG picture of N-Queens boards.
@@ -302,7 +301,6 @@ pub(crate) fn sudoku_svg(
 #[pyclass(module = "quadrille._quadrille", name = "_Packing", frozen)]
 pub(crate) struct PyPacking {
     packing: Packing,
-    up_to_symmetry: bool,
 }
 
 fn options(solution: &[u32], packing: &Packing) -> PyResult<Vec<OptionId>> {
@@ -321,7 +319,7 @@ impl PyPacking {
     fn new(description: &str, up_to_symmetry: bool) -> PyResult<Self> {
         let spec = Spec::parse(description).map_err(value_error)?;
         let packing = if up_to_symmetry { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
-        Ok(PyPacking { packing: packing.map_err(value_error)?, up_to_symmetry })
+        Ok(PyPacking { packing: packing.map_err(value_error)? })
     }
 
     /// The description of a built-in set of pieces in a box.
@@ -370,23 +368,22 @@ impl PyPacking {
         engine_name: &str,
     ) -> PyResult<(StatsTuple, u64, &'static str, String)> {
         let monitor = Arc::new(Monitor::new());
-        let engine = engine(engine_name)?.resolve(self.packing.problem());
-        let config = Config::new().engine(engine).monitor(Some(monitor.clone()));
         let packing = &self.packing;
-        let parallel =
-            Parallel::new(packing.problem()).threads(1).shard(index, of).map_err(value_error)?.config(config);
-        let (stats, kept) = interruptible(py, &monitor, move || {
-            let kept = AtomicU64::new(0);
-            let stats = parallel.visit(|s| {
-                kept.fetch_add(u64::from(packing.keeps(s)), Ordering::Relaxed);
+        let search =
+            packing.search().engine(engine(engine_name)?).threads(1).shard(index, of).monitor(Some(monitor.clone()));
+        let (report, kept) = interruptible(py, &monitor, move || {
+            let mut kept = 0;
+            let report = search.visit(|s| {
+                kept += u64::from(packing.keeps(s));
                 ControlFlow::Continue(())
             });
-            (stats, kept.into_inner())
+            (report, kept)
         })?;
-        let stats = stats.map_err(value_error)?;
-        let kind = if self.up_to_symmetry { "unique" } else { "all" };
-        let id = format!("pack:{kind}:{:016x}", packing.problem().fingerprint());
-        Ok((stats_tuple(&stats), kept, engine.name(), id))
+        let report = report.map_err(value_error)?;
+        let EngineStats::Search(stats) = report.stats else {
+            return Err(PyValueError::new_err(format!("the {} engine does not count in shards", report.engine)));
+        };
+        Ok((stats_tuple(&stats), kept, report.engine.name(), packing.shard_id()))
     }
 
     /// The split into `of` slices that `count_shard` counts from, made once
@@ -395,20 +392,21 @@ impl PyPacking {
     fn slices(&self, py: Python<'_>, of: u32, engine_name: &str) -> PyResult<PySlices> {
         let problem = self.packing.problem();
         let engine = engine(engine_name)?.resolve(problem);
-        let kind = if self.up_to_symmetry { "unique" } else { "all" };
-        let id = format!("pack:{kind}:{:016x}", problem.fingerprint());
-        PySlices::make(py, problem, of, engine, Some(self.packing.clone()), id)
+        PySlices::make(py, problem, of, engine, Some(self.packing.clone()), self.packing.shard_id())
     }
 
     /// The packings kept (one per class with the reduction by symmetry), counted
     /// on `threads` threads (0: all cores).
     fn count(&self, py: Python<'_>, threads: usize, engine_name: &str) -> PyResult<u64> {
         let monitor = Arc::new(Monitor::new());
+        let engine = engine(engine_name)?;
         // Every packing counted: the library's front chooses and runs.
-        if let Some(count) = self.packing.count() {
-            let engine = crate::problem::count_engine(engine_name)?;
-            let count = count.engine(engine).threads(threads).monitor(Some(monitor.clone()));
-            let counted = interruptible(py, &monitor, move || count.run())?.map_err(value_error)?;
+        if let Some(search) = self.packing.count() {
+            // A tiling too large for the sweep comes with the memo named;
+            // the caller's engine, when it names one, prevails.
+            let search = if engine == Engine::Auto { search } else { search.engine(engine) };
+            let search = search.threads(threads).monitor(Some(monitor.clone()));
+            let counted = interruptible(py, &monitor, move || search.count())?.map_err(crate::problem::search_error)?;
             return counted.solutions_u64().ok_or_else(|| {
                 pyo3::exceptions::PyOverflowError::new_err(format!(
                     "{} packings: more than 2^64 - 1",
@@ -416,33 +414,21 @@ impl PyPacking {
                 ))
             });
         }
-        if matches!(engine_name, "memo" | "sweep") {
+        if matches!(engine, Engine::Memo | Engine::Sweep) {
             return Err(PyValueError::new_err(format!(
-                "engine `{engine_name}` counts every packing, not one of each class: use links, cells, bits or auto"
+                "engine `{engine}` counts every packing, not one of each class: use links, cells, bits or auto"
             )));
         }
-        let config = Config::new().engine(engine(engine_name)?).monitor(Some(monitor.clone()));
         let packing = &self.packing;
+        let search = packing.search().engine(engine).threads(threads).monitor(Some(monitor.clone()));
         let kept = interruptible(py, &monitor, move || {
-            let kept = AtomicU64::new(0);
-            let result = if threads == 1 {
-                let mut solver = Solver::with_config(packing.problem(), config);
-                solver.visit(|s| {
-                    kept.fetch_add(u64::from(packing.keeps(s)), Ordering::Relaxed);
+            let mut kept = 0;
+            search
+                .visit(|s| {
+                    kept += u64::from(packing.keeps(s));
                     ControlFlow::Continue(())
-                });
-                Ok(())
-            } else {
-                Parallel::new(packing.problem())
-                    .threads(threads)
-                    .config(config)
-                    .visit(|s| {
-                        kept.fetch_add(u64::from(packing.keeps(s)), Ordering::Relaxed);
-                        ControlFlow::Continue(())
-                    })
-                    .map(|_| ())
-            };
-            result.map(|()| kept.into_inner())
+                })
+                .map(|_| kept)
         })?;
         kept.map_err(value_error)
     }

@@ -9,29 +9,32 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::front::{Count, CountEngine, CountError};
+use quadrille_dlx::front::{EngineStats, Listing, Search, SearchError};
 use quadrille_dlx::matrix;
 use quadrille_dlx::sweep::SweepError;
-use quadrille_dlx::{Config, Engine, IntoSolutions, MinCost, Monitor, OptionId, Parallel, Problem, Solver, Stats};
+use quadrille_dlx::{Engine, Monitor, OptionId, Problem, Stats};
 
-use crate::run::{StatsTuple, interruptible, stats_tuple, value_error};
+use crate::run::{StatsTuple, interruptible, report_tuple, value_error};
 use crate::slices::PySlices;
 use crate::solutions::{Chunk, PySolutions, Source, check_payloads};
 use crate::zdd::PyZdd;
 
-/// The engine of that name. `memo`, which builds a diagram rather than
-/// searching, goes through `_Problem.zdd` and is refused here; so is
-/// `sweep`, which only counts (`_Problem.count`).
+/// The engine of that name, by the library's names ([`Engine::ALL`]); the
+/// front refuses, naming why, an engine that cannot answer the question.
 pub(crate) fn engine(name: &str) -> PyResult<Engine> {
-    if name == "memo" {
-        return Err(PyValueError::new_err("engine `memo` cannot run this search; expected auto, links, cells or bits"));
-    }
-    if name == "sweep" {
-        return Err(PyValueError::new_err(
-            "engine `sweep` only counts every solution (count and stats, without a limit); expected auto, links, cells or bits",
-        ));
-    }
     name.parse().map_err(|e: quadrille_dlx::UnknownEngine| PyValueError::new_err(e.to_string()))
+}
+
+/// The front's error as a Python exception: `OverflowError` past the sweep's
+/// 64 bits, `MemoryError` past the memo's limit, `RuntimeError` for threads,
+/// else `ValueError`.
+pub(crate) fn search_error(error: SearchError) -> PyErr {
+    match error {
+        SearchError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),
+        SearchError::Sweep(e @ SweepError::Overflow) => PyOverflowError::new_err(e.to_string()),
+        SearchError::Memo(e) => crate::zdd::memo_error(e),
+        e => value_error(e),
+    }
 }
 
 /// Solutions with their costs: each a cost and its options' numbers.
@@ -69,8 +72,9 @@ fn u32s(bytes: &[u8], what: &str) -> PyResult<Vec<u32>> {
 }
 
 impl PyProblem {
-    fn config(&self, engine_name: &str, limit: Option<u64>, monitor: &Arc<Monitor>) -> PyResult<Config> {
-        Ok(Config::new().engine(engine(engine_name)?).limit(limit).monitor(Some(monitor.clone())))
+    /// The front on this problem with `engine_name` and `monitor`.
+    fn search(&self, engine_name: &str, monitor: &Arc<Monitor>) -> PyResult<Search<'_>> {
+        Ok(Search::new(&self.problem).engine(engine(engine_name)?).monitor(Some(monitor.clone())))
     }
 }
 
@@ -215,12 +219,12 @@ impl PyProblem {
         Ok(self.problem.format_option(OptionId(k as u32)))
     }
 
-    /// The engine that would run a search: `links`, `cells` or `bits`.
+    /// The engine that would list the solutions: `links`, `cells` or `bits`
+    /// (`auto` picks), or the one named when it is no search of a solver
+    /// (`memo`, `sweep`, `costs`).
     fn resolve_engine(&self, engine_name: &str) -> PyResult<&'static str> {
-        if engine_name == "sweep" {
-            return Ok("sweep");
-        }
-        Ok(engine(engine_name)?.resolve(&self.problem).name())
+        let engine = engine(engine_name)?;
+        Ok(if engine.is_search() || engine == Engine::Auto { engine.resolve(&self.problem) } else { engine }.name())
     }
 
     /// Counts the solutions; returns the statistics and the engine that
@@ -236,39 +240,42 @@ impl PyProblem {
         threads: usize,
     ) -> PyResult<(Option<StatsTuple>, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let count = Count::new(&self.problem)
-            .engine(count_engine(engine_name)?)
-            .limit(limit)
-            .threads(threads)
-            .monitor(Some(monitor.clone()));
-        let counted = interruptible(py, &monitor, move || count.run())?.map_err(|e| match e {
-            CountError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),
-            CountError::Sweep(e @ SweepError::Overflow) => PyOverflowError::new_err(e.to_string()),
-            e => value_error(e),
-        })?;
-        match counted.engine {
-            CountEngine::Memo if counted.solutions_u64().is_none() => Ok((None, "memo")),
-            engine => Ok((Some(stats_tuple(&counted.stats)), engine.name())),
+        let search = self.search(engine_name, &monitor)?.limit(limit).threads(threads);
+        let counted = interruptible(py, &monitor, move || search.count())?.map_err(search_error)?;
+        match counted.solutions_u64() {
+            None => Ok((None, counted.report.engine.name())),
+            Some(solutions) => {
+                let (stats, engine) = report_tuple(&counted.report, solutions);
+                Ok((Some(stats), engine))
+            }
         }
     }
 
-    /// The problem's fingerprint, as shard records name it (`dlx:` and 16
-    /// hexadecimal digits).
+    /// The problem's identity in shard records (`dlx:` and 16 hexadecimal
+    /// digits).
     fn shard_id(&self) -> String {
-        format!("dlx:{:016x}", self.problem.fingerprint())
+        self.problem.shard_id()
     }
 
     /// Counts shard `index` of `of` (every `of`-th subproblem of the split the
     /// command line's `--shard` makes, so the records merge with its own):
-    /// the statistics.
+    /// the statistics and the engine that counted.
     #[pyo3(signature = (index, of, engine, threads))]
-    fn count_shard(&self, py: Python<'_>, index: u32, of: u32, engine: &str, threads: usize) -> PyResult<StatsTuple> {
+    fn count_shard(
+        &self,
+        py: Python<'_>,
+        index: u32,
+        of: u32,
+        engine: &str,
+        threads: usize,
+    ) -> PyResult<(StatsTuple, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let config = self.config(engine, None, &monitor)?;
-        let parallel =
-            Parallel::new(&self.problem).threads(threads).shard(index, of).map_err(value_error)?.config(config);
-        let stats = interruptible(py, &monitor, move || parallel.count())?;
-        Ok(stats_tuple(&stats.map_err(|e| PyRuntimeError::new_err(e.to_string()))?))
+        let search = self.search(engine, &monitor)?.threads(threads).shard(index, of);
+        let counted = interruptible(py, &monitor, move || search.count())?.map_err(|e| match e {
+            e @ SearchError::Parallel(quadrille_dlx::ParallelError::Threads { .. }) => search_error(e),
+            e => value_error(e),
+        })?;
+        Ok(report_tuple(&counted.report, counted.solutions_u64().unwrap_or(u64::MAX)))
     }
 
     /// The split into `of` slices that `count_shard` counts from, made once
@@ -278,32 +285,28 @@ impl PyProblem {
         PySlices::make(py, &self.problem, of, engine, None, self.shard_id())
     }
 
-    /// The first solution's options, if any, and the statistics.
-    fn first(&self, py: Python<'_>, engine: &str) -> PyResult<(Option<Vec<u32>>, StatsTuple)> {
+    /// The first solution's options, if any, the statistics and the engine.
+    fn first(&self, py: Python<'_>, engine: &str) -> PyResult<(Option<Vec<u32>>, StatsTuple, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let config = self.config(engine, None, &monitor)?;
-        let problem = &self.problem;
-        let (first, stats) = interruptible(py, &monitor, move || {
-            let mut solver = Solver::with_config(problem, config);
-            let first = solver.first();
-            (first, solver.stats())
-        })?;
-        let first = first.map(|options| options.iter().map(|o| o.0).collect());
-        Ok((first, stats_tuple(&stats)))
+        let search = self.search(engine, &monitor)?;
+        let found = interruptible(py, &monitor, move || search.first())?.map_err(search_error)?;
+        let first = found.solution.map(|options| options.iter().map(|o| o.0).collect::<Vec<u32>>());
+        let (stats, engine) = report_tuple(&found.report, u64::from(first.is_some()));
+        Ok((first, stats, engine))
     }
 
     /// The `k` cheapest solutions: each its cost and options (in increasing
     /// order of their numbers), and the statistics.
     fn best(&self, py: Python<'_>, k: usize, threads: usize) -> PyResult<(CostedList, StatsTuple)> {
         let monitor = Arc::new(Monitor::new());
-        let problem = &self.problem;
-        let search_monitor = monitor.clone();
-        let best = interruptible(py, &monitor, move || {
-            MinCost::new(problem).threads(threads).monitor(Some(search_monitor)).best(k)
-        })?
-        .map_err(value_error)?;
-        let solutions = best.solutions.iter().map(|s| (s.cost, s.options.iter().map(|o| o.0).collect())).collect();
-        Ok((solutions, stats_tuple(&best.stats)))
+        let search = Search::new(&self.problem).threads(threads).monitor(Some(monitor.clone()));
+        let ranked = interruptible(py, &monitor, move || search.best(k))?.map_err(search_error)?;
+        let solutions = ranked.solutions.iter().map(|s| (s.cost, s.options.iter().map(|o| o.0).collect())).collect();
+        let met = match ranked.report.stats {
+            EngineStats::Costs { stats, .. } => stats.solutions,
+            _ => ranked.solutions.len() as u64,
+        };
+        Ok((solutions, report_tuple(&ranked.report, met).0))
     }
 
     /// The diagram of all solutions, made by the memoizing engine with its
@@ -319,51 +322,38 @@ impl PyProblem {
     fn solutions(&self, engine: &str, limit: Option<u64>, payloads: Option<Vec<PyObject>>) -> PyResult<PySolutions> {
         check_payloads(&payloads, self.problem.n_options())?;
         let monitor = Arc::new(Monitor::new());
-        let config = self.config(engine, limit, &monitor)?;
-        Ok(start_solutions(self.problem.clone(), config, monitor, payloads))
+        let listing = self.search(engine, &monitor)?.limit(limit).solutions().map_err(search_error)?;
+        Ok(start_solutions(listing, monitor, payloads))
     }
 }
 
 /// A search paused between two solutions.
-struct Search {
-    solutions: IntoSolutions,
+struct Paused {
+    listing: Listing,
 }
 
-impl Source for Search {
+impl Source for Paused {
     fn fill(&mut self, chunk: &mut Chunk, max: usize) -> Option<Stats> {
         for _ in 0..max {
-            match self.solutions.next() {
+            match self.listing.next() {
                 Some(solution) => chunk.push(&solution),
-                None => return Some(self.solutions.stats()),
+                None => return Some(self.stats()),
             }
         }
         None
     }
 
     fn stats(&self) -> Stats {
-        self.solutions.stats()
+        match self.listing.report().stats {
+            EngineStats::Search(stats) => stats,
+            _ => Stats::default(),
+        }
     }
 }
 
-/// The solutions of `problem`, searched with `config` a chunk at a time (see
+/// The solutions of a listing of the front, a chunk at a time (see
 /// [`PySolutions`]).
-fn start_solutions(
-    problem: Problem,
-    config: Config,
-    monitor: Arc<Monitor>,
-    payloads: Option<Vec<PyObject>>,
-) -> PySolutions {
-    let engine = config.get_engine().resolve(&problem).name();
-    let solutions = Solver::with_config(&problem, config).into_solutions();
-    PySolutions::new(engine, monitor, payloads, Box::new(Search { solutions }))
-}
-
-/// The engine of a count by its name: the search engines, `memo`, `sweep` or
-/// `auto`.
-pub(crate) fn count_engine(name: &str) -> PyResult<CountEngine> {
-    Ok(match name {
-        "memo" => CountEngine::Memo,
-        "sweep" => CountEngine::Sweep,
-        name => CountEngine::from(engine(name)?),
-    })
+pub(crate) fn start_solutions(listing: Listing, monitor: Arc<Monitor>, payloads: Option<Vec<PyObject>>) -> PySolutions {
+    let engine = listing.report().engine.name();
+    PySolutions::new(engine, monitor, payloads, Box::new(Paused { listing }))
 }

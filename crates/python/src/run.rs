@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use quadrille_dlx::front::Report;
 use quadrille_dlx::{Monitor, Stats};
 
 /// How long the calling thread waits between two looks at Python's signals.
@@ -88,12 +89,21 @@ where
     })
 }
 
-/// A search's statistics as a tuple: nodes, updates, cleansings, solutions.
-pub(crate) type StatsTuple = (u64, u64, u64, u64);
+/// An engine's statistics as a tuple: nodes, updates, cleansings, solutions;
+/// the updates and cleansings `None` where the engine does not count them
+/// (the sweep; the cheapest solutions on bitset frames).
+pub(crate) type StatsTuple = (u64, Option<u64>, Option<u64>, u64);
 
 /// A search's statistics as a [`StatsTuple`].
 pub(crate) fn stats_tuple(stats: &Stats) -> StatsTuple {
-    (stats.nodes, stats.updates, stats.cleansings, stats.solutions)
+    (stats.nodes, Some(stats.updates), Some(stats.cleansings), stats.solutions)
+}
+
+/// The statistics of the engine that answered, as a [`StatsTuple`] (only
+/// those it counts), with `solutions` for its solutions, and its name.
+pub(crate) fn report_tuple(report: &Report, solutions: u64) -> (StatsTuple, &'static str) {
+    let figure = |name: &str| report.stats.figures().into_iter().find(|&(n, _)| n == name).map(|(_, f)| f);
+    ((report.stats.nodes(), figure("updates"), figure("cleansings"), solutions), report.engine.name())
 }
 
 /// A library error as Python's `ValueError`.

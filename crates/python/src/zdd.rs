@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::memo::{DEFAULT_LIMIT, Memo, MemoError, Solutions, Zdd};
-use quadrille_dlx::{Monitor, OptionId, Problem, Stats};
+use quadrille_dlx::memo::{DEFAULT_LIMIT, MemoError, Solutions, Zdd};
+use quadrille_dlx::{Engine, Monitor, OptionId, Problem, Search, Stats};
 
 use crate::run::interruptible;
 use crate::solutions::{Chunk, PySolutions, Source, check_payloads};
@@ -21,7 +21,7 @@ fn numbers(options: &[OptionId]) -> Vec<u32> {
 
 /// The memo's error as a Python exception: `MemoryError` past the memory
 /// limit (naming it), `RuntimeError` when interrupted, else `ValueError`.
-fn memo_error(error: MemoError) -> PyErr {
+pub(crate) fn memo_error(error: MemoError) -> PyErr {
     match error {
         MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
         MemoError::Memory { .. } => {
@@ -44,8 +44,11 @@ impl PyZdd {
     /// released and Ctrl-C heard.
     pub(crate) fn build(py: Python<'_>, problem: &Problem, limit: Option<usize>) -> PyResult<Self> {
         let monitor = Arc::new(Monitor::new());
-        let memo = Memo::new(problem).with_limit(limit.unwrap_or(DEFAULT_LIMIT)).monitor(Some(monitor.clone()));
-        let zdd = interruptible(py, &monitor, move || memo.build())?.map_err(memo_error)?;
+        let search = Search::new(problem)
+            .engine(Engine::Memo)
+            .memo_bytes(limit.unwrap_or(DEFAULT_LIMIT))
+            .monitor(Some(monitor.clone()));
+        let zdd = interruptible(py, &monitor, move || search.zdd())?.map_err(crate::problem::search_error)?;
         Ok(PyZdd { zdd: Arc::new(zdd), problem: problem.clone() })
     }
 }

@@ -171,7 +171,7 @@ def test_errors_name_the_option_and_item() -> None:
         Problem("A", [["A"]], payloads=[1, 2])
     with pytest.raises(ValueError, match=re.escape("line 3, column 3: unknown item `C`")):
         Problem.from_knuth("A B | X\nA X:red\nB C\n")
-    with pytest.raises(ValueError, match=r"unknown engine `fast`"):
+    with pytest.raises(ValueError, match=r"unknown engine `fast`: the engines are links, cells"):
         Problem("A", [["A"]]).count(engine="fast")
     with pytest.raises(ValueError, match=r"memo"):
         Problem("A", [["A"]]).count_shard(0, 2, engine="memo")
@@ -206,16 +206,31 @@ def test_the_sweep_counts_as_the_brute_force(spec: Spec, threads: int) -> None:
     expected = len(solutions(spec))
     problem = build(spec)
     stats = problem.stats(engine="sweep", threads=threads)
-    assert (stats.solutions, stats.engine, stats.updates) == (expected, "sweep", 0)
+    # Only the sweep's figures: it counts no updates or cleansings.
+    assert (stats.solutions, stats.engine, stats.updates, stats.cleansings) == (
+        expected,
+        "sweep",
+        None,
+        None,
+    )
     assert problem.count(engine="sweep") == expected
 
 
 def test_the_sweep_only_counts() -> None:
     problem = Problem.from_knuth("A B | X\nA X\nB\nA B\n")
-    with pytest.raises(ValueError, match=r"`sweep` only counts"):
+    with pytest.raises(ValueError, match=r"the sweep engine cannot list solutions: it only counts"):
         problem.first(engine="sweep")
-    with pytest.raises(ValueError, match=r"`sweep` only counts"):
+    with pytest.raises(ValueError, match=r"the sweep engine cannot list solutions: it only counts"):
         list(problem.solutions(engine="sweep"))
+    # Every engine by the library's names, one thread accepted by all that count.
+    assert quadrille._quadrille.ENGINES == ["links", "cells", "bits", "costs", "memo", "sweep", "auto"]
+    expected = len(solutions(Spec(["A", "B"], ["X"], [["A", "X"], ["B"], ["A", "B"]])))
+    for engine in ["links", "cells", "bits", "memo", "sweep", "auto"]:
+        stats = problem.stats(engine=engine, threads=1)
+        assert stats.solutions == expected and stats.engine != "auto"
+        assert (stats.updates is None) == (stats.engine == "sweep")
+    assert problem.engine("memo") == "memo"
+    assert problem.first(engine="memo") is not None
     # A limit holds on the sweep as on every engine (3 solutions).
     assert [problem.count(engine=e, limit=2) for e in ["sweep", "memo", "links"]] == [2, 2, 2]
     with pytest.raises(ValueError, match=r"colours"):

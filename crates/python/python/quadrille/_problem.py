@@ -20,9 +20,11 @@ class Stats:
 
     On the ``links`` engine, ``nodes`` and ``updates`` equal those of Knuth's
     DLX1 (DLX2 with colours, DLX3 with bounds); ``cells`` counts as his SSXCC;
-    ``bits`` makes DLX1's nodes (DLX3's with bounds); the ``sweep`` counts
-    its own nodes (fewer when its cache remembers a subproblem) and no
-    updates.
+    ``bits`` makes DLX1's nodes (DLX3's with bounds); the ``memo`` counts as
+    his DLX6; the ``sweep`` counts its own nodes (fewer when its cache
+    remembers a subproblem) and no updates or cleansings: they are then
+    ``None``. Every figure is the engine's that answered, named in
+    ``engine``.
 
     >>> import quadrille
     >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").stats(threads=1)
@@ -31,15 +33,18 @@ class Stats:
 
     nodes: int
     """Search tree nodes: one each time the search enters a level."""
-    updates: int
-    """Link updates (or, for the cells engine, SSXCC's updates)."""
-    cleansings: int
-    """Purifications and the nodes they mark (colours only)."""
+    updates: int | None
+    """Link updates (or, for the cells engine, SSXCC's updates); ``None``
+    where the engine counts none (the sweep)."""
+    cleansings: int | None
+    """Purifications and the nodes they mark (colours only); ``None`` where
+    the engine counts none."""
     solutions: int
     """Solutions found."""
     engine: str = "auto"
-    """The engine that searched: ``links``, ``cells``, ``bits``, ``memo`` or
-    ``sweep``."""
+    """The engine that answered: ``links``, ``cells``, ``bits``, ``costs``,
+    ``memo`` or ``sweep``: every name of ``quadrille._quadrille.ENGINES``
+    but ``auto``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -397,8 +402,8 @@ class Problem:
         add up to the whole count's statistics, and are those of the command
         line's ``--shard index/of``."""
         engine = _check_engine(engine)
-        t = self._native.count_shard(index, of, engine, _check_threads(threads))
-        return Stats(*t, engine=self._native.resolve_engine(engine))
+        t, used = self._native.count_shard(index, of, engine, _check_threads(threads))
+        return Stats(*t, engine=used)
 
     @property
     def items(self) -> tuple[Hashable, ...]:
@@ -460,9 +465,7 @@ class Problem:
         """The engine that a search with ``engine`` runs on for this problem:
         ``links``, ``cells``, ``bits`` (``auto`` picks; with bounds ``cells``
         gives way to ``links``) or ``memo``."""
-        if _check_engine(engine) == "memo":
-            return engine
-        name: str = self._native.resolve_engine(engine)
+        name: str = self._native.resolve_engine(_check_engine(engine))
         return name
 
     def zdd(self, *, memo_limit: int | None = None) -> Zdd:
@@ -515,12 +518,11 @@ class Problem:
         engine = _check_engine(engine)
         limit = _check_limit(limit)
         threads = _check_threads(threads)
-        if engine != "memo":
-            # The library's front chooses and counts; past 64 bits, the
-            # memo's count is read from its diagram below, exactly.
-            t, engine = self._native.count(engine, limit, threads)
-            if t is not None:
-                return Stats(*t, engine=engine)
+        # The library's front chooses and counts; past 64 bits, the memo's
+        # count is read from its diagram below, exactly.
+        t, engine = self._native.count(engine, limit, threads)
+        if t is not None:
+            return Stats(*t, engine=engine)
         zdd = self.zdd()
         n, s = zdd.count(), zdd.stats
         n = n if limit is None else min(n, limit)
@@ -529,9 +531,7 @@ class Problem:
     def first(self, *, engine: str = "auto") -> list[Any] | None:
         """The first solution (payloads, or option numbers, in the order the
         search chose them), or ``None``."""
-        if _check_engine(engine) == "memo":
-            return next(self.zdd().solutions(limit=1), None)
-        options, _ = self._native.first(engine)
+        options, _, _ = self._native.first(_check_engine(engine))
         if options is None:
             return None
         return self._translate(options)
