@@ -16,6 +16,7 @@ mod count;
 mod input;
 mod memo;
 mod pack;
+mod pre;
 mod progress;
 mod queens;
 mod replay;
@@ -61,6 +62,10 @@ enum Command {
     /// Pack polyominoes or polycubes into a box (Knuth's description language,
     /// or a built-in set such as the pentominoes).
     Pack(pack::Args),
+    /// Preprocess a problem in Knuth's DLX format as Knuth's DLX-PRE does: the
+    /// options no solution can hold and the items other items imply are
+    /// removed; the reduced problem, with the same solutions, goes to stdout.
+    Pre(pre::Args),
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
     Merge(shard::Args),
@@ -132,6 +137,7 @@ fn main() -> ExitCode {
         Command::Queens(args) => queens::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Pack(args) => pack::run(args),
+        Command::Pre(args) => pre::run(args),
         Command::Merge(args) => shard::run(args),
         Command::Completions { shell } => {
             let mut out = stdout();
