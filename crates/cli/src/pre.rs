@@ -23,8 +23,9 @@ pub struct Args {
     /// rounds go on until one removes nothing.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub rounds: Option<u64>,
-    /// After each option, a comment line `| (from N)` with the number (from 1,
-    /// as Knuth's DLX-PRE writes it) of the input option it came from.
+    /// After each option, a comment line `| (from N)`: it came from the N-th
+    /// option line of the input (from 1, counting the lines of options without
+    /// a primary item too, which DLX-PRE's `v9` skips).
     #[arg(long)]
     pub origins: bool,
     /// On stderr, each option and item removed, with the reason.
