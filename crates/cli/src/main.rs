@@ -17,6 +17,7 @@ mod input;
 mod memo;
 mod pack;
 mod packings;
+mod pre;
 mod progress;
 mod queens;
 mod replay;
@@ -62,6 +63,10 @@ enum Command {
     /// Pack polyominoes or polycubes into a box (Knuth's description language,
     /// or a built-in set such as the pentominoes).
     Pack(pack::Args),
+    /// Preprocess a problem in Knuth's DLX format as Knuth's DLX-PRE does: the
+    /// options no solution can hold and the items other items imply are
+    /// removed; the reduced problem, with the same solutions, goes to stdout.
+    Pre(pre::Args),
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
     Merge(shard::Args),
@@ -133,6 +138,7 @@ fn main() -> ExitCode {
         Command::Queens(args) => queens::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Pack(args) => pack::run(args),
+        Command::Pre(args) => pre::run(args),
         Command::Merge(args) => shard::run(args),
         Command::Completions { shell } => {
             let mut out = stdout();

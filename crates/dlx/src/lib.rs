@@ -339,6 +339,7 @@ pub mod front;
 pub mod memo;
 pub mod model;
 pub mod parallel;
+pub mod pre;
 pub mod shard;
 pub mod sweep;
 pub use util::knuth;

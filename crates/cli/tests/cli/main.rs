@@ -8,6 +8,7 @@ mod hostile;
 mod interrupt;
 mod memo;
 mod pack;
+mod pre;
 mod queens;
 mod replay;
 mod solve;
