@@ -16,13 +16,21 @@ Python ints; the ZDD solvers give ``xcover``'s node tuples, made by
 Quadrille's memoizing engine.
 
 **Order.** Each solution lists its options in the order the search chose
-them, and solutions come in the order of the search, as in ``xcover``; but
-the searches differ. Both choose an item with fewest options, the first
-such in their list of active items, and this search keeps its list in the
-problem's order (the order ``xcover`` puts the items in, too), while
-``xcover``'s dancing cells permute it (and each item's options) as they
-cover and uncover; so the first solution, and the order of the solutions,
-may differ from ``xcover``'s. The sets of solutions are the same.
+them, and solutions come in the order of the search, as in ``xcover``. Both
+searches choose an item with fewest options, the first such in their list of
+active items, and try its options from the last; so the first choice is
+``xcover``'s, and the first option of the first solution is always the same
+as there. Deeper down they may part: ``xcover``'s dancing cells permute
+their list of active items, and each item's list of options, as they cover
+and uncover (each removal swaps an entry with the last), in an order that
+depends on the whole search so far, while this search (dancing links) keeps
+both in the problem's order; no fixed order of items and options can follow
+that. On 1300 random matrices with several exact covers, the first cover was
+``xcover``'s on 62% of them and the whole order on 40% (when options were
+tried from the first, 5%). Where items are inferred, both take them from a
+``set``, whose order of strings changes from one process to the next
+(``PYTHONHASHSEED``), so ``xcover``'s own order does too. The sets of
+solutions are the same.
 
 **Where it differs on purpose.** ``covers`` reads its options once, so a
 generator of options may be passed (``xcover`` reads them twice and finds

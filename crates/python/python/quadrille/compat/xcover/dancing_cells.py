@@ -56,7 +56,13 @@ def _from_arrays(
             translated.append(option)
     if not kept:
         return None
-    return Problem(range(n_primary), translated, secondary=range(n_primary, n_items), payloads=kept)
+    # Last option first, as in covers.
+    return Problem(
+        range(n_primary),
+        translated[::-1],
+        secondary=range(n_primary, n_items),
+        payloads=kept[::-1],
+    )
 
 
 def algorithm_c(

@@ -4,7 +4,7 @@ solutions of the array form, made by Quadrille's memoizing engine.
 >>> from quadrille.compat.xcover.dancing_cells_zdd import algorithm_z
 >>> from quadrille.compat.xcover.solvers import input_as_arrays
 >>> list(algorithm_z(*input_as_arrays([["a", "b"], ["a"], ["b"]], ["a", "b"]), False, "MRV"))
-[(2, 0, 0, 1), (3, 2, 0, 1), (4, 1, 2, 3)]
+[(2, 2, 0, 1), (3, 1, 0, 2), (4, 0, 3, 1)]
 """
 
 from __future__ import annotations

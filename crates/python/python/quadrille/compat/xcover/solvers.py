@@ -109,7 +109,8 @@ def _problem(
     """The problem of ``options`` (payloads their numbers), or ``None`` when
     no option has a primary item. An option without primary item is in no
     solution of ``xcover``'s (it only chooses options of primary items), so
-    it is left out."""
+    it is left out. The options are in reverse order: ``xcover`` tries the
+    options of an item from the last, and so does the search then."""
     known = set(primary) | set(secondary)
     primary_set = set(primary)
     kept: list[int] = []
@@ -137,7 +138,8 @@ def _problem(
             translated.append(entries)
     if not kept:
         return None
-    return Problem(primary, translated, secondary=secondary, payloads=kept)
+    # Last option first: xcover tries an item's options from the last.
+    return Problem(primary, translated[::-1], secondary=secondary, payloads=kept[::-1])
 
 
 def _read(
@@ -199,11 +201,23 @@ def covers_bool(matrix: Any) -> Iterator[list[int]]:
     >>> sorted(next(covers_bool(m)))
     [0, 2, 3]
     """
+    problem = _bool_problem(matrix, "covers_bool")
+    if problem is not None:
+        yield from problem.solutions(engine="links")
+
+
+def _bool_problem(matrix: Any, name: str) -> Problem | None:
+    """The problem of a matrix's rows that hold a non-zero entry, in reverse
+    order (as in :func:`_problem`), payloads their numbers; ``None`` when
+    there is no such row or no column."""
+    import numpy as np
+
     matrix.shape  # noqa: B018 (a list raises AttributeError here, as in xcover)
-    kept, rows, n_columns = nonzero_rows(matrix, "covers_bool")
+    kept, rows, n_columns = nonzero_rows(matrix, name)
     if n_columns == 0 or rows.size == 0:
-        return
-    yield from Problem.from_matrix(kept, payloads=rows.tolist()).solutions(engine="links")
+        return None
+    last_first = np.arange(rows.size - 1, -1, -1)
+    return Problem.from_matrix(kept[last_first], payloads=rows[last_first].tolist())
 
 
 def _zdd_nodes(problem: Problem | None) -> Iterator[tuple[int, int, int, int]]:
@@ -270,8 +284,4 @@ def covers_bool_zdd(
     as :func:`covers_zdd` gives it."""
     if choose_heuristic not in ("MRV", "leftmost"):
         raise ValueError(f"choose_heuristic must be 'MRV' or 'leftmost', not {choose_heuristic!r}")
-    matrix.shape  # noqa: B018 (a list raises AttributeError here, as in xcover)
-    kept, rows, n_columns = nonzero_rows(matrix, "covers_bool_zdd")
-    if n_columns == 0 or rows.size == 0:
-        return iter(())
-    return _zdd_nodes(Problem.from_matrix(kept, payloads=rows.tolist()))
+    return _zdd_nodes(_bool_problem(matrix, "covers_bool_zdd"))

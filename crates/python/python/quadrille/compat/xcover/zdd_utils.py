@@ -12,9 +12,9 @@ the family of the empty set), the root last.
 >>> path = os.path.join(tempfile.mkdtemp(), "zdd.txt")
 >>> to_setset_file(covers_zdd([["a", "b"], ["a"], ["b"]], ["a", "b"]), path)
 >>> print(open(path).read(), end="")
-2 1 B T
-3 3 B T
-4 2 2 3
+2 3 B T
+3 2 B 2
+4 1 3 T
 .
 """
 
