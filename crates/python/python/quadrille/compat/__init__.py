@@ -36,11 +36,11 @@ def install(*names: str) -> None:
     is taken for ``exact_cover``). Modules that imported the real package
     before keep it. Calling it again does nothing more.
 
-    >>> import quadrille.compat
-    >>> quadrille.compat.install("exact_cover")
-    >>> import exact_cover.helpers
-    >>> exact_cover.helpers.__name__
-    'quadrille.compat.exact_cover.helpers'
+    In a program's first lines, or a test suite's ``conftest.py``::
+
+        import quadrille.compat
+        quadrille.compat.install("exact_cover")
+        import exact_cover.helpers  # quadrille.compat.exact_cover.helpers
 
     :raises ValueError: a name that is not one of :data:`PACKAGES`; nothing
         is installed then.
@@ -59,6 +59,6 @@ def install(*names: str) -> None:
         for info in pkgutil.walk_packages(package.__path__, ours + "."):
             module = importlib.import_module(info.name)
             modules[name + info.name[len(ours) :]] = module
+        # `import xcover.io` also reads the attribute `io` of the parent,
+        # which the packages here have.
         sys.modules.update(modules)
-        # `import xcover.io` binds the attribute `io` of the parent: the
-        # modules of this package have them already.
