@@ -70,12 +70,12 @@ class Counting(concurrent.futures.ThreadPoolExecutor):
         return super().submit(fn, *args, **kwargs)
 
 
-def serial(problem: Problem, engine: str) -> quadrille.Stats:
+def serial(problem: Problem, engine: quadrille.Engine) -> quadrille.Stats:
     return problem.stats(threads=1, engine=engine)
 
 
 @pytest.mark.parametrize("engine", ["links", "bits"])
-def test_slices_add_up_to_the_serial_count(engine: str) -> None:
+def test_slices_add_up_to_the_serial_count(engine: quadrille.Engine) -> None:
     for problem in (coloured(), quadrille.pack("pentominoes", "3x20").problem):
         whole = serial(problem, engine)
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
@@ -167,7 +167,9 @@ def test_tasks_group_slices_and_each_slice_keeps_its_record() -> None:
 
 
 @pytest.mark.parametrize("engine", ["links", "cells", "bits"])
-def test_a_split_made_once_counts_each_slice_as_from_scratch(engine: str) -> None:
+def test_a_split_made_once_counts_each_slice_as_from_scratch(
+    engine: quadrille.Engine,
+) -> None:
     problem = quadrille.pack("pentominoes", "3x20").problem
     split = problem._native.slices(16, engine)
     assert (split.of, split.problem, split.engine) == (16, problem.shard_id(), engine)
@@ -546,7 +548,7 @@ def test_an_engine_that_cannot_count_in_slices_is_refused_before_anything_is_sen
     ):
         pool = Counting()
         with pytest.raises(ValueError, match=rf"engine `{engine}`.*expected auto, links, cells"):
-            distributed.count(target, pool, shards=8, engine=engine)
+            distributed.count(target, pool, shards=8, engine=engine)  # type: ignore[arg-type]
         assert pool.submitted == []
     assert distributed.ENGINES == ("auto", "links", "cells", "bits")
     with pytest.raises(TypeError, match="engine must be a string, not int"):

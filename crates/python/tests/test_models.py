@@ -149,7 +149,8 @@ def test_packings_count_alike_on_every_engine() -> None:
     # default count goes to the sweep, the others search.
     packing = quadrille.pack("pentominoes", "3x20")
     assert packing.count(threads=1) == 8
-    for engine in ["links", "bits", "memo", "sweep"]:
+    engines: list[quadrille.Engine] = ["links", "bits", "memo", "sweep"]
+    for engine in engines:
         assert packing.count(threads=1, engine=engine) == 8
     assert quadrille.pack("pentominoes", "3x20", up_to_symmetry=True).count() == 2
 

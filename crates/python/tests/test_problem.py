@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import typing
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from quadrille import Problem
 
-ENGINES = ["auto", "links", "cells", "bits"]
+ENGINES: list[quadrille.Engine] = ["auto", "links", "cells", "bits"]
 
 
 def build(spec: Spec, **kwargs: Any) -> Problem:
@@ -23,7 +24,7 @@ def build(spec: Spec, **kwargs: Any) -> Problem:
 
 @settings(max_examples=150, deadline=None)
 @given(specs(), st.sampled_from(ENGINES))
-def test_solutions_match_brute_force(spec: Spec, engine: str) -> None:
+def test_solutions_match_brute_force(spec: Spec, engine: quadrille.Engine) -> None:
     expected = solutions(spec)
     problem = build(spec)
     found = sorted(tuple(sorted(s)) for s in problem.solutions(engine=engine))
@@ -172,7 +173,7 @@ def test_errors_name_the_option_and_item() -> None:
     with pytest.raises(ValueError, match=re.escape("line 3, column 3: unknown item `C`")):
         Problem.from_knuth("A B | X\nA X:red\nB C\n")
     with pytest.raises(ValueError, match=r"unknown engine `fast`: the engines are links, cells"):
-        Problem("A", [["A"]]).count(engine="fast")
+        Problem("A", [["A"]]).count(engine="fast")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"memo"):
         Problem("A", [["A"]]).count_shard(0, 2, engine="memo")
     with pytest.raises(TypeError):
@@ -224,6 +225,7 @@ def test_the_sweep_only_counts() -> None:
         list(problem.solutions(engine="sweep"))
     # Every engine by the library's names, one thread accepted by all that count.
     assert quadrille._quadrille.ENGINES == ["links", "cells", "bits", "costs", "memo", "sweep", "auto"]
+    assert list(typing.get_args(quadrille.Engine)) == quadrille._quadrille.ENGINES
     expected = len(solutions(Spec(["A", "B"], ["X"], [["A", "X"], ["B"], ["A", "B"]])))
     for engine in ["links", "cells", "bits", "memo", "sweep", "auto"]:
         stats = problem.stats(engine=engine, threads=1)
@@ -232,7 +234,8 @@ def test_the_sweep_only_counts() -> None:
     assert problem.engine("memo") == "memo"
     assert problem.first(engine="memo") is not None
     # A limit holds on the sweep as on every engine (3 solutions).
-    assert [problem.count(engine=e, limit=2) for e in ["sweep", "memo", "links"]] == [2, 2, 2]
+    counters: list[quadrille.Engine] = ["sweep", "memo", "links"]
+    assert [problem.count(engine=e, limit=2) for e in counters] == [2, 2, 2]
     with pytest.raises(ValueError, match=r"colours"):
         Problem.from_knuth("A | X\nA X:red\n").count(engine="sweep")
     with pytest.raises(ValueError, match=r"bounds"):

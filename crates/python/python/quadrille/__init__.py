@@ -18,13 +18,14 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
-from ._problem import Costed, Problem, Stats, Zdd, ZddStats
+from ._problem import Costed, Engine, Problem, Stats, Zdd, ZddStats
 from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
 __all__ = [
     "Boards",
     "Costed",
+    "Engine",
     "Packing",
     "Problem",
     "QueensCount",

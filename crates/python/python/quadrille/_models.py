@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from . import _quadrille
-from ._problem import Problem, _check_engine, _check_limit, _check_threads
+from ._problem import Engine, Problem, _check_engine, _check_limit, _check_threads
 from ._svg import Svg
 
 
@@ -44,7 +44,7 @@ def queens(
     limit: int | None = None,
     unique: bool = False,
     algorithm: str | None = None,
-    engine: str = "auto",
+    engine: Engine = "auto",
 ) -> Boards:
     """The solutions of N-Queens on an ``n`` × ``n`` board (up to ``limit``).
 
@@ -112,7 +112,7 @@ class Packing:
         """Pickles as its description."""
         return (_packing, (self._description, self._up_to_symmetry))
 
-    def count(self, *, threads: int = 0, engine: str = "auto") -> int:
+    def count(self, *, threads: int = 0, engine: Engine = "auto") -> int:
         """The number of packings (one per class with ``up_to_symmetry``).
         All packings are counted by the library's front, as the command line
         counts them: ``auto`` chooses among the memo (tilings), the sweep and
@@ -126,7 +126,7 @@ class Packing:
         n: int = self._native.count(_check_threads(threads), _check_engine(engine))
         return n
 
-    def solutions(self, *, limit: int | None = None, engine: str = "auto") -> Iterator[str]:
+    def solutions(self, *, limit: int | None = None, engine: Engine = "auto") -> Iterator[str]:
         """The packings, as grids of letters, lazily."""
         limit = _check_limit(limit)
         found = 0
@@ -139,7 +139,7 @@ class Packing:
                 if limit is not None and found >= limit:
                     return
 
-    def first(self, *, engine: str = "auto") -> str | None:
+    def first(self, *, engine: Engine = "auto") -> str | None:
         """The first packing, or ``None``."""
         return next(self.solutions(limit=1, engine=engine), None)
 

@@ -6,12 +6,18 @@ import dataclasses
 import operator
 import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from . import _quadrille
 from ._quadrille import Solutions
 
 _BAD_NAME = re.compile(r"[\s:|]")
+
+Engine = Literal["links", "cells", "bits", "costs", "memo", "sweep", "auto"]
+"""The names of the engines (the library's, ``_quadrille.ENGINES``): ``auto``
+lets the problem choose; ``sweep`` only counts, ``memo`` counts and lists from
+its diagram, ``costs`` answers :meth:`Problem.best`; a question an engine
+cannot answer, or any other name, raises ``ValueError``."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,10 +105,11 @@ def _integer(value: object, what: str) -> int:
     return operator.index(value)  # type: ignore[arg-type]
 
 
-def _check_engine(engine: str) -> str:
+def _check_engine(engine: str) -> Engine:
+    """``engine``, a string (its name is checked where it is used)."""
     if not isinstance(engine, str):
         raise TypeError(f"engine must be a string, not {type(engine).__name__}")
-    return engine
+    return engine  # type: ignore[return-value]
 
 
 def _check_limit(limit: int | None) -> int | None:
@@ -397,7 +404,9 @@ class Problem:
         fingerprint): shards of different problems never merge."""
         return self._native.shard_id()
 
-    def count_shard(self, index: int, of: int, *, engine: str = "auto", threads: int = 1) -> Stats:
+    def count_shard(
+        self, index: int, of: int, *, engine: Engine = "auto", threads: int = 1
+    ) -> Stats:
         """Counts slice ``index`` of ``of`` (from 0): the slices of one count
         add up to the whole count's statistics, and are those of the command
         line's ``--shard index/of``."""
@@ -461,11 +470,11 @@ class Problem:
             f" secondary items, {self.n_options} options>"
         )
 
-    def engine(self, engine: str = "auto") -> str:
+    def engine(self, engine: Engine = "auto") -> Engine:
         """The engine that a search with ``engine`` runs on for this problem:
         ``links``, ``cells``, ``bits`` (``auto`` picks; with bounds ``cells``
         gives way to ``links``) or ``memo``."""
-        name: str = self._native.resolve_engine(_check_engine(engine))
+        name: Engine = self._native.resolve_engine(_check_engine(engine))  # type: ignore[assignment]
         return name
 
     def zdd(self, *, memo_limit: int | None = None) -> Zdd:
@@ -492,7 +501,7 @@ class Problem:
                 raise ValueError(f"memo_limit must be at least 0, not {memo_limit}")
         return Zdd(self._native.zdd(memo_limit), self._payloads)
 
-    def count(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> int:
+    def count(self, *, threads: int = 0, engine: Engine = "auto", limit: int | None = None) -> int:
         """The number of solutions (up to ``limit``), on ``threads`` threads
         (0: one per core). ``engine="memo"`` counts with :meth:`zdd`, on one
         thread, exactly however large the count. ``engine="sweep"`` counts
@@ -509,7 +518,9 @@ class Problem:
         """
         return self.stats(threads=threads, engine=engine, limit=limit).solutions
 
-    def stats(self, *, threads: int = 0, engine: str = "auto", limit: int | None = None) -> Stats:
+    def stats(
+        self, *, threads: int = 0, engine: Engine = "auto", limit: int | None = None
+    ) -> Stats:
         """Counts the solutions and returns the search's statistics, and in
         ``engine`` the engine that counted (see :meth:`count`). On several
         threads they add up to the single search's (but for the cells
@@ -520,15 +531,15 @@ class Problem:
         threads = _check_threads(threads)
         # The library's front chooses and counts; past 64 bits, the memo's
         # count is read from its diagram below, exactly.
-        t, engine = self._native.count(engine, limit, threads)
+        t, used = self._native.count(engine, limit, threads)
         if t is not None:
-            return Stats(*t, engine=engine)
+            return Stats(*t, engine=used)
         zdd = self.zdd()
         n, s = zdd.count(), zdd.stats
         n = n if limit is None else min(n, limit)
         return Stats(s.nodes, s.updates, s.cleansings, n, engine="memo")
 
-    def first(self, *, engine: str = "auto") -> list[Any] | None:
+    def first(self, *, engine: Engine = "auto") -> list[Any] | None:
         """The first solution (payloads, or option numbers, in the order the
         search chose them), or ``None``."""
         options, _, _ = self._native.first(_check_engine(engine))
@@ -536,7 +547,7 @@ class Problem:
             return None
         return self._translate(options)
 
-    def solutions(self, *, engine: str = "auto", limit: int | None = None) -> Solutions:
+    def solutions(self, *, engine: Engine = "auto", limit: int | None = None) -> Solutions:
         """The solutions, one at a time, lazily: each a list of payloads (or
         option numbers), in the order the search chose its options.
 

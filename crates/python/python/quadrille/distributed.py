@@ -42,7 +42,7 @@ from typing import Any, Union
 
 from . import _quadrille
 from ._models import Packing
-from ._problem import Problem, _check_engine
+from ._problem import Engine, Problem, _check_engine
 
 __all__ = ["ENGINES", "Count", "Queens", "count"]
 
@@ -174,7 +174,7 @@ def _slice(target: Target, index: int, of: int, engine: str) -> dict[str, Any]:
         record["packings"] = kept
         record["engine"] = used
     else:
-        s = target.count_shard(index, of, engine=engine)
+        s = target.count_shard(index, of, engine=_check_engine(engine))
         stats = (s.nodes, s.updates, s.cleansings, s.solutions)
         record["engine"] = s.engine
         problem_id = target.shard_id()
@@ -208,7 +208,7 @@ def _slices_pickled(digest: str, pickled: bytes, indices: list[int], of: int, en
     return _slices(target, indices, of, engine)
 
 
-def _identity(target: Target, engine: str) -> tuple[str, str | None]:
+def _identity(target: Target, engine: Engine) -> tuple[str, str | None]:
     """The problem's identity in shard records, and the engine its slices
     record (``None`` when they record none)."""
     if isinstance(target, Queens):
@@ -305,7 +305,7 @@ def count(
     cluster: Any = None,
     *,
     shards: int = 1024,
-    engine: str = "auto",
+    engine: Engine = "auto",
     journal: str | os.PathLike[str] | None = None,
     retries: int = 3,
     progress: bool = False,
@@ -355,7 +355,7 @@ def count(
     _check_slice_engine(engine)
     problem_id, recorded_engine = _identity(problem, engine)
     if recorded_engine is not None:
-        engine = recorded_engine
+        engine = recorded_engine  # type: ignore[assignment]
     # The library's checked merge, as `quadrille merge` runs it: every
     # record, from the journal or from a worker, goes through it.
     merge = _quadrille._Merge(problem_id, shards, recorded_engine)

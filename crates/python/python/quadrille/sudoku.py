@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import overload
 
 from . import _quadrille
-from ._problem import _check_engine, _check_limit, _check_threads
+from ._problem import Engine, _check_engine, _check_limit, _check_threads
 from ._svg import Svg
 
 __all__ = ["count", "solve", "svg"]
@@ -39,7 +39,7 @@ def solve(  # type: ignore[overload-overlap]
     jigsaw: str | None = ...,
     zero_based: bool = ...,
     threads: int = ...,
-    engine: str = ...,
+    engine: Engine = ...,
 ) -> str | None: ...
 @overload
 def solve(
@@ -50,7 +50,7 @@ def solve(
     jigsaw: str | None = ...,
     zero_based: bool = ...,
     threads: int = ...,
-    engine: str = ...,
+    engine: Engine = ...,
 ) -> list[str | None]: ...
 def solve(
     puzzles: str | Iterable[str],
@@ -60,7 +60,7 @@ def solve(
     jigsaw: str | None = None,
     zero_based: bool = False,
     threads: int = 1,
-    engine: str = "auto",
+    engine: Engine = "auto",
 ) -> str | None | list[str | None]:
     """Solves one puzzle (a string) or many (any iterable of strings): each
     solution as a line of digits, or ``None`` when there is none.
