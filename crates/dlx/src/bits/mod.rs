@@ -1013,9 +1013,18 @@ impl<'a, C: Count> Frame<'a, C> {
     /// Commits the items of option `p` after its item `h`, in the option's
     /// order, wrapping round (Knuth's step X5). Stops as soon as a primary item
     /// the option does not cover is left without options, and returns
-    /// `false`: the level above would find that item and go no further.
+    /// `false`: the level above would find that item and go no further. Also
+    /// returns `false` once `stop` is stopped, looked at after each item (an
+    /// item with thousands of options costs millions of updates).
     #[inline(always)]
-    fn commit_others<const COLORS: bool>(&mut self, p: u32, h: u32, updates: &mut u64, cleansings: &mut u64) -> bool {
+    fn commit_others<const COLORS: bool>(
+        &mut self,
+        p: u32,
+        h: u32,
+        updates: &mut u64,
+        cleansings: &mut u64,
+        stop: Option<&Monitor>,
+    ) -> bool {
         let sh = self.shape;
         // The option's own primary items first count as covered, so that only
         // another item running out makes the option dead.
@@ -1027,7 +1036,7 @@ impl<'a, C: Count> Frame<'a, C> {
         for t in (at + 1..items.len()).chain(0..at) {
             let color = if COLORS { sh.opt_clr[from + t] } else { 0 };
             self.commit::<COLORS>(items[t], color, updates, cleansings);
-            if self.dead {
+            if self.dead || stop.is_some_and(Monitor::is_stopped) {
                 return false;
             }
         }
@@ -1454,11 +1463,32 @@ impl<C: Count> Bits<C> {
                             self.frame(g).commit_whole::<COLORS, false>(p, &mut updates, &mut cleansings);
                             true
                         } else {
-                            self.frame(g).commit_others::<COLORS>(p, i, &mut updates, &mut cleansings)
+                            self.frame(g).commit_others::<COLORS>(
+                                p,
+                                i,
+                                &mut updates,
+                                &mut cleansings,
+                                monitor.map(Arc::as_ref),
+                            )
                         };
                         if alive {
                             l += 1;
                             continue 'enter;
+                        }
+                        if let Some(monitor) = monitor
+                            && monitor.is_stopped()
+                        {
+                            // Stopped within the commitment: resumed, the
+                            // search backs up from level l.
+                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
+                            if SPLIT {
+                                self.run.listen(monitor);
+                            } else {
+                                self.report(monitor, l);
+                            }
+                            self.run.interrupt();
+                            self.level = l;
+                            return;
                         }
                         // A dead end seen while committing item by item: the
                         // links engine would enter the level, find an item
