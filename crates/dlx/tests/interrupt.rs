@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use quadrille_dlx::knuth::ParseErrorKind;
 use quadrille_dlx::sweep::Sweep;
 use quadrille_dlx::{Config, Engine, Memo, MemoError, MinCost, Monitor, Parallel, Problem, REPORT_UPDATES, Solver};
 
@@ -244,3 +245,32 @@ fn the_choice_of_engine_hears_a_stop() {
     assert!(after < BOUND, "the choice went on {after:?} after the stop");
 }
 
+/// Reading a long text stops when its monitor is stopped, from another
+/// thread or before: an error that says so, at the line reached, never a
+/// panic; read unstopped, the same text gives every option.
+#[test]
+fn reading_hears_a_stop() {
+    let text = costly::costly_nodes(128, 20_000, 8);
+    let monitor = Arc::new(Monitor::new());
+    assert_eq!(Problem::from_knuth_monitored(&text, &monitor).unwrap().n_options(), 20_000);
+    let stopper = {
+        let monitor = monitor.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            monitor.stop();
+        })
+    };
+    // Read again and again until the stop comes: it ends one reading.
+    let error = loop {
+        match Problem::from_knuth_monitored(&text, &monitor) {
+            Ok(problem) => assert_eq!(problem.n_options(), 20_000),
+            Err(error) => break error,
+        }
+    };
+    stopper.join().unwrap();
+    assert_eq!(error.kind, ParseErrorKind::Interrupted, "{error}");
+    assert!((1..=20_001).contains(&error.line), "{error}");
+    // Stopped before, reading stops at the first option.
+    let error = Problem::from_knuth_monitored(&text, &monitor).unwrap_err();
+    assert_eq!((error.line, error.kind), (2, ParseErrorKind::Interrupted));
+}
