@@ -592,6 +592,11 @@ impl<'p> Parallel<'p> {
             monitor.add(&above);
         }
         let stopped = || stop.load(Ordering::Relaxed) || monitor.is_some_and(Monitor::is_stopped);
+        if stopped() {
+            // Stopped during the split: no solver to build (a copy of the
+            // problem's links, most of a second on a large one), no thread.
+            return Ok((above, Overhead { explored, replayed: 0 }));
+        }
         let solver_config = Config::new().monitor(self.config.get_monitor().cloned()).engine(self.config.get_engine());
         // Rayon makes a solver for each piece of work it splits off: a copy of
         // one made here, cheaper than building the engine's arrays each time.

@@ -13,8 +13,9 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use quadrille_dlx::knuth::ParseErrorKind;
 use quadrille_dlx::sweep::Sweep;
-use quadrille_dlx::{Config, Engine, Memo, MemoError, MinCost, Monitor, Parallel, Problem, Solver};
+use quadrille_dlx::{Config, Engine, Memo, MemoError, MinCost, Monitor, Parallel, Problem, REPORT_UPDATES, Solver};
 
 #[path = "../../../tests/support/costly.rs"]
 mod costly;
@@ -70,6 +71,66 @@ fn every_engine_hears_a_stop_between_costly_nodes() {
             assert!(interrupted, "{engine}");
             assert!(waited < BOUND, "{engine}, listing {listing}: {waited:?} after the stop");
             assert!(stats.updates > 0, "{engine}: {stats:?}");
+            assert_eq!(monitor.stats(), stats, "{engine}: the monitor saw all the work");
+        }
+    }
+}
+
+/// The most updates covering one item of `problem` makes: hiding each
+/// option of its longest item, one update for each of the option's other
+/// items, and one for the item (DLX1's count).
+fn longest_cover(problem: &Problem) -> u64 {
+    let mut lengths = vec![0u64; problem.n_items()];
+    let mut longest_option = 0;
+    for option in problem.options() {
+        let items = problem.option_items(option);
+        longest_option = longest_option.max(items.len() as u64);
+        for item in items {
+            lengths[item.index()] += 1;
+        }
+    }
+    lengths.into_iter().max().unwrap_or(0) * longest_option.saturating_sub(1) + 1
+}
+
+/// A search whose monitor is stopped before it starts hears the stop within
+/// the work of a few covers (the item of its first node, then the first item
+/// of the option tried there), not at its first report, after
+/// [`REPORT_UPDATES`]: on 128 items and 20,000 options of 20 to 40 items one
+/// cover costs up to about 200,000 updates, and one option tried commits 20
+/// to 40 such items (with 200,000 options, millions of updates each, that
+/// was most of a second). On every engine, counting and listing on one
+/// thread, counting on two.
+#[test]
+fn every_engine_hears_a_stop_within_a_commitment() {
+    let problem = costly();
+    let cover = longest_cover(&problem);
+    for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+        for (threads, listing) in [(1, false), (1, true), (2, false)] {
+            let monitor = Arc::new(Monitor::new());
+            monitor.stop();
+            let config = Config::new().engine(engine).monitor(Some(monitor.clone()));
+            let stats = if threads == 1 {
+                let mut solver = Solver::with_config(&problem, config);
+                if listing {
+                    solver.visit(|_| ControlFlow::Continue(()));
+                } else {
+                    solver.count();
+                }
+                assert!(solver.interrupted(), "{engine}");
+                solver.stats()
+            } else {
+                Parallel::new(&problem).threads(threads).config(config).count().unwrap()
+            };
+            // One node's cover and one item of its option, with room for
+            // the option's own items (on two threads, the split looks at the
+            // stop before its first probe).
+            let bound = 3 * cover;
+            assert!(bound < REPORT_UPDATES, "{engine}: the bound {bound} tells a stop heard at a report");
+            assert!(
+                stats.updates <= bound,
+                "{engine}, {threads} threads, listing {listing}: {} updates after the stop, at most {bound}",
+                stats.updates
+            );
             assert_eq!(monitor.stats(), stats, "{engine}: the monitor saw all the work");
         }
     }
@@ -182,4 +243,34 @@ fn the_choice_of_engine_hears_a_stop() {
     assert!(counted.report.interrupted);
     assert_eq!(counted.report.choice.memo_budget, None);
     assert!(after < BOUND, "the choice went on {after:?} after the stop");
+}
+
+/// Reading a long text stops when its monitor is stopped, from another
+/// thread or before: an error that says so, at the line reached, never a
+/// panic; read unstopped, the same text gives every option.
+#[test]
+fn reading_hears_a_stop() {
+    let text = costly::costly_nodes(128, 20_000, 8);
+    let monitor = Arc::new(Monitor::new());
+    assert_eq!(Problem::from_knuth_monitored(&text, &monitor).unwrap().n_options(), 20_000);
+    let stopper = {
+        let monitor = monitor.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(20));
+            monitor.stop();
+        })
+    };
+    // Read again and again until the stop comes: it ends one reading.
+    let error = loop {
+        match Problem::from_knuth_monitored(&text, &monitor) {
+            Ok(problem) => assert_eq!(problem.n_options(), 20_000),
+            Err(error) => break error,
+        }
+    };
+    stopper.join().unwrap();
+    assert_eq!(error.kind, ParseErrorKind::Interrupted, "{error}");
+    assert!((1..=20_001).contains(&error.line), "{error}");
+    // Stopped before, reading stops at the first option.
+    let error = Problem::from_knuth_monitored(&text, &monitor).unwrap_err();
+    assert_eq!((error.line, error.kind), (2, ParseErrorKind::Interrupted));
 }

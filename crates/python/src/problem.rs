@@ -19,6 +19,10 @@ use crate::slices::PySlices;
 use crate::solutions::{Chunk, PySolutions, Source, check_payloads};
 use crate::zdd::PyZdd;
 
+/// The length of Knuth-format text from which `from_knuth` reads on a thread
+/// of its own (a few milliseconds of reading), listening to Ctrl-C.
+const READ_ON_A_THREAD: usize = 1 << 20;
+
 /// The engine of that name, by the library's names ([`Engine::ALL`]); the
 /// front refuses, naming why, an engine that cannot answer the question.
 pub(crate) fn engine(name: &str) -> PyResult<Engine> {
@@ -140,10 +144,18 @@ impl PyProblem {
         Ok(PyProblem { problem: b.build().map_err(value_error)? })
     }
 
-    /// Reads Knuth's text format.
+    /// Reads Knuth's text format. A long text (seconds of reading) is read
+    /// off the calling thread, so that Ctrl-C stops it with
+    /// `KeyboardInterrupt`.
     #[staticmethod]
-    fn from_knuth(text: &str) -> PyResult<Self> {
-        Ok(PyProblem { problem: Problem::from_knuth(text).map_err(value_error)? })
+    fn from_knuth(py: Python<'_>, text: &str) -> PyResult<Self> {
+        if text.len() < READ_ON_A_THREAD {
+            return Ok(PyProblem { problem: Problem::from_knuth(text).map_err(value_error)? });
+        }
+        let monitor = Arc::new(Monitor::new());
+        let reader = monitor.clone();
+        let read = interruptible(py, &monitor, move || Problem::from_knuth_monitored(text, &reader))?;
+        Ok(PyProblem { problem: read.map_err(value_error)? })
     }
 
     /// A 0/1 matrix in compressed sparse rows: row `r` holds the columns

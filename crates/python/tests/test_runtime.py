@@ -102,11 +102,30 @@ CHILD = textwrap.dedent(
     import sys, time
     sys.path.insert(0, {tests!r})
     from test_runtime import queens
+    from quadrille import Problem
     problem = queens(17)
     how = sys.argv[1]
+    extra = -1
+    if how == "knuth":
+        import os, signal
+        def handler(signum, frame):
+            # The threads besides the process's own when Ctrl-C is handled:
+            # one more while the text is read off the calling thread.
+            global extra
+            extra = len(os.listdir("/proc/self/task")) - baseline
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGINT, handler)
+        baseline = len(os.listdir("/proc/self/task"))
+        # 128 items and 600,000 options of 32: seconds of reading.
+        names = [f"i{{k}}" for k in range(128)]
+        lines = [" ".join(names)]
+        lines += [" ".join(names[k % 96 : k % 96 + 32]) for k in range(600_000)]
+        text = "\\n".join(lines) + "\\n"
     print("ready", flush=True)
     try:
-        if how == "count":
+        if how == "knuth":
+            Problem.from_knuth(text)
+        elif how == "count":
             problem.count(threads=1)
         elif how == "threads":
             problem.count(threads=2)
@@ -116,7 +135,7 @@ CHILD = textwrap.dedent(
             for _ in problem.solutions():
                 pass
     except KeyboardInterrupt:
-        print(f"interrupted {{time.monotonic()}}", flush=True)
+        print(f"interrupted {{time.monotonic()}} {{extra}}", flush=True)
     else:
         print("finished", flush=True)
     """
@@ -126,17 +145,25 @@ CHILD = textwrap.dedent(
 def interrupt(how: str) -> float:
     """Seconds from a SIGINT sent during a long search to the
     KeyboardInterrupt in the searching process."""
+    line = interrupted(how, 0.5)
+    return float(line[1]) - float(line[3])
+
+
+def interrupted(how: str, after: float) -> list[str]:
+    """What the child says when a SIGINT sent `after` seconds into `how`
+    interrupts it: "interrupted", when, the threads besides its own then (for
+    `knuth`), and when the SIGINT was sent."""
     code = CHILD.format(tests=os.path.dirname(__file__))
     child = subprocess.Popen([sys.executable, "-c", code, how], stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
+    time.sleep(after)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     line = child.stdout.readline().split()
     child.wait(timeout=10)
     assert line[0] == "interrupted", line
-    return float(line[1]) - sent
+    return [*line, str(sent)]
 
 
 def test_ctrl_c_stops_a_long_count() -> None:
@@ -153,6 +180,13 @@ def test_ctrl_c_stops_building_a_zdd() -> None:
 
 def test_ctrl_c_stops_an_iteration() -> None:
     assert interrupt("iterate") < 0.1
+
+
+def test_ctrl_c_stops_reading_knuth_text() -> None:
+    # Heard while the text is read, on a thread of its own: read on the
+    # calling thread, Ctrl-C waited for the end of the text.
+    line = interrupted("knuth", 0.2)
+    assert int(line[2]) >= 1, line
 
 
 @pytest.mark.parametrize("live", [10, 1_500, 3_000])

@@ -361,9 +361,17 @@ impl Cells {
 
     /// Step C5: tries the option of node `x`: deactivates its other items, then
     /// hides what conflicts with them. Returns `false` when that would leave an
-    /// active primary item without options.
+    /// active primary item without options, or when `stop` was stopped (it is
+    /// looked at after each item: an item with tens of thousands of options
+    /// costs millions of updates); the state is then for
+    /// [`Cells::restore_sizes`] to restore.
     #[inline(always)]
-    fn try_option<const COLORS: bool, const CHECK: bool>(&mut self, x: u32, updates: &mut u64) -> bool {
+    fn try_option<const COLORS: bool, const CHECK: bool>(
+        &mut self,
+        x: u32,
+        updates: &mut u64,
+        stop: Option<&Monitor>,
+    ) -> bool {
         let oactive = self.state.active;
         let mut p = oactive;
         let mut q = x + 1;
@@ -400,7 +408,7 @@ impl Cells {
             } else {
                 true
             };
-            if !ok {
+            if !ok || stop.is_some_and(Monitor::is_stopped) {
                 self.state.force.clear();
                 return false;
             }
@@ -458,9 +466,9 @@ impl Cells {
         let item = self.state.nodes[p as usize].itm as u32;
         self.enter(item, &mut updates);
         if self.colors {
-            self.try_option::<true, false>(p, &mut updates);
+            self.try_option::<true, false>(p, &mut updates, None);
         } else {
-            self.try_option::<false, false>(p, &mut updates);
+            self.try_option::<false, false>(p, &mut updates, None);
         }
     }
 
@@ -476,9 +484,9 @@ impl Cells {
         let mut updates = 0;
         self.enter(item, &mut updates);
         if self.colors {
-            self.try_option::<true, true>(x, &mut updates)
+            self.try_option::<true, true>(x, &mut updates, None)
         } else {
-            self.try_option::<false, true>(x, &mut updates)
+            self.try_option::<false, true>(x, &mut updates, None)
         }
     }
 
@@ -748,9 +756,9 @@ impl Cells {
                 return ControlFlow::Break(());
             }
             let tried = if self.colors {
-                self.try_option::<true, true>(x, &mut updates)
+                self.try_option::<true, true>(x, &mut updates, monitor)
             } else {
-                self.try_option::<false, true>(x, &mut updates)
+                self.try_option::<false, true>(x, &mut updates, monitor)
             };
             let mut flow = ControlFlow::Continue(());
             if tried {
@@ -889,7 +897,7 @@ impl Cells {
                     // C5: try the option at place cur of best's set.
                     let x = self.state.set[cur as usize];
                     self.choice[l] = x;
-                    if self.try_option::<COLORS, true>(x, &mut updates) {
+                    if self.try_option::<COLORS, true>(x, &mut updates, monitor.as_deref()) {
                         l += 1;
                         at = At::Forward;
                     } else {
@@ -900,8 +908,10 @@ impl Cells {
                     // C6: the next option, if any, from the sizes saved.
                     // Options that fail enter no node, yet a level may try
                     // thousands of them: the monitor hears of their updates.
+                    // So may one option, when its items have thousands of
+                    // options each: a stop heard within it aborts it.
                     if let Some(monitor) = &monitor
-                        && self.run.worked(updates)
+                        && (self.run.worked(updates) || monitor.is_stopped())
                     {
                         self.run.stats.nodes = nodes;
                         self.run.stats.updates = updates;

@@ -414,8 +414,9 @@ impl DancingLinks {
             (false, true) => self.search_bounded::<false, true, _>(monitor, depth, &mut on_leaf),
             (true, true) => self.search_bounded::<true, true, _>(monitor, depth, &mut on_leaf),
         }
-        // A split stopped early unwinds its levels; one run to its end has none.
-        self.stop();
+        // A split stopped early unwinds its levels; one run to its end has
+        // none; one stopped by its monitor leaves them to the next entry point.
+        self.settle();
         self.run.stats
     }
 
@@ -671,7 +672,28 @@ impl DancingLinks {
                     // X5: try x, unless every option of i was tried.
                     if x != i.header() {
                         self.choice[l] = x;
-                        self.links.commit_others::<COLORS>(x, &mut updates, &mut cleansings);
+                        let stopped = || monitor.is_some_and(Monitor::is_stopped);
+                        if let Some(end) =
+                            self.links.commit_others_until::<COLORS>(x, &mut updates, &mut cleansings, stopped)
+                        {
+                            // Stopped from outside within the commitment (an
+                            // option may cost millions of updates): undo what
+                            // was done of it and level l's cover, and end as
+                            // if stopped at level l's entrance.
+                            self.links.uncommit_others_before::<COLORS>(x, end);
+                            self.links.uncover::<COLORS>(i);
+                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
+                            if let Some(heard) = monitor {
+                                if SPLIT {
+                                    self.run.listen(heard);
+                                } else {
+                                    self.report(monitor, l);
+                                }
+                            }
+                            self.run.interrupt();
+                            self.level = l;
+                            return;
+                        }
                         observer.at(&self.links, Point::Try { level: l, node: x });
                         l += 1;
                         continue 'enter;
@@ -701,6 +723,14 @@ impl Resumable for DancingLinks {
 
     fn run<F: FnMut(&mut Self) -> ControlFlow<()>>(&mut self, config: &Config, on_solution: F) {
         self.search_observed(config, &mut (), on_solution);
+    }
+
+    fn settle(&mut self) {
+        // Undoing the levels of a stopped search costs what doing them did:
+        // left to the next entry point (or to the drop, which needs none).
+        if !self.run.interrupted {
+            DancingLinks::stop(self);
+        }
     }
 
     fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {

@@ -149,7 +149,8 @@
 //! paying on two cores; it has not been measured.
 use std::sync::Arc;
 
-use crate::{Monitor, Problem};
+use crate::util::monitor::Monitor;
+use crate::util::problem::Problem;
 
 mod budget;
 mod cache;

@@ -25,7 +25,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::{Monitor, OptionId, Problem, REPORT_EVERY, REPORT_UPDATES, Stats};
+use crate::util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
+use crate::util::problem::{OptionId, Problem};
+use crate::util::stats::Stats;
 
 use super::budget::{self, Budget};
 use super::cache::{Cache, Lookup};

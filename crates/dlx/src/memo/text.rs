@@ -2,7 +2,7 @@
 
 use std::io;
 
-use crate::Problem;
+use crate::util::problem::Problem;
 
 use super::zdd::Zdd;
 

@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 
 use num_bigint::BigUint;
 
-use crate::OptionId;
+use crate::util::problem::OptionId;
 
 use super::budget::{self, Budget};
 use super::{MemoError, MemoStats};

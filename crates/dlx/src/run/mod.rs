@@ -175,6 +175,14 @@ pub(crate) trait Resumable: Sized {
     fn restart(&mut self);
     /// Ends a search stopped at a solution.
     fn stop(&mut self);
+    /// Ends a count or a visit: [`Resumable::stop`], unless the engine
+    /// leaves the levels of a search stopped by its monitor in place, for
+    /// whatever comes next to undo (each of its entry points stops first),
+    /// so that a stop is not followed by undoing millions of updates that
+    /// nothing may need.
+    fn settle(&mut self) {
+        self.stop();
+    }
     /// Statistics of the latest search.
     fn stats(&self) -> Stats;
     /// Whether the latest search was stopped by its monitor.
@@ -223,7 +231,7 @@ pub(crate) trait Resumable: Sized {
                 if s.stats().solutions < limit { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
             }),
         }
-        self.stop();
+        self.settle();
         self.stats().solutions
     }
 
@@ -240,7 +248,7 @@ pub(crate) trait Resumable: Sized {
                 go_on(flow, s.stats().solutions, limit)
             });
         }
-        self.stop();
+        self.settle();
         self.stats().solutions
     }
 

@@ -23,7 +23,12 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
+use crate::util::monitor::Monitor;
 use crate::util::problem::{BuildError, Color, Item, LONG_OPTION, Problem, ProblemBuilder};
+
+/// How many option lines the reader reads between two looks at its monitor
+/// (a power of two): a few hundred microseconds of reading.
+const LOOK_EVERY: usize = 1 << 10;
 
 /// What is wrong with a line of Knuth-format input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +98,10 @@ pub enum ParseErrorKind {
     /// The problem is too large to build.
     #[error("{0}")]
     Build(BuildError),
+    /// Reading was stopped by its monitor ([`Monitor::stop`], what Ctrl-C
+    /// calls) before the end of the text: the line is the one it stopped at.
+    #[error("reading interrupted")]
+    Interrupted,
 }
 
 /// A Knuth-format parse error, with the line and column (both from 1) of the
@@ -168,6 +177,15 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Reads a problem in Knuth's format.
 pub fn read(text: &str) -> Result<Parsed, ParseError> {
+    read_monitored(text, None)
+}
+
+/// Reads a problem in Knuth's format, as [`read`], looking at `monitor`
+/// every thousand lines or so: once it is stopped, reading ends with
+/// [`ParseErrorKind::Interrupted`] at the line it reached. A text of
+/// millions of options takes seconds to read.
+pub fn read_monitored(text: &str, monitor: Option<&Monitor>) -> Result<Parsed, ParseError> {
+    let stopped = || monitor.is_some_and(Monitor::is_stopped);
     let mut lines = text.split('\n').enumerate().map(|(k, line)| (k + 1, line.strip_suffix('\r').unwrap_or(line)));
     let mut significant = lines.by_ref().filter(|(_, line)| !line.starts_with('|') && !line.trim().is_empty());
     let Some((item_line, items_text)) = significant.next() else {
@@ -211,7 +229,10 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
     let mut option: Vec<(Item, Option<Color>)> = Vec::new();
     let mut colors: HashMap<&str, Color> = HashMap::new();
     let mut in_option: HashSet<Item> = HashSet::new();
-    for (line, text) in significant {
+    for (k, (line, text)) in significant.enumerate() {
+        if k % LOOK_EVERY == 0 && stopped() {
+            return Err(err(line, 1, ParseErrorKind::Interrupted));
+        }
         option.clear();
         in_option.clear();
         let mut has_primary = false;
@@ -278,6 +299,9 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
                 .map_err(|_| err(line, column, ParseErrorKind::CostOverflow(word.to_string())))?;
         }
         option_lines.push(line);
+    }
+    if stopped() {
+        return Err(err(item_line, 1, ParseErrorKind::Interrupted));
     }
     let problem = builder.build().map_err(|e| err(item_line, 1, ParseErrorKind::Build(e)))?;
     Ok(Parsed { problem, warnings, option_lines })
@@ -419,6 +443,24 @@ impl Problem {
     /// the warnings.
     pub fn from_knuth(text: &str) -> Result<Problem, ParseError> {
         read(text).map(|parsed| parsed.problem)
+    }
+
+    /// [`Problem::from_knuth`] that `monitor` can stop (see
+    /// [`knuth::read_monitored`](crate::knuth::read_monitored)): a stop from
+    /// another thread ends the reading with [`ParseErrorKind::Interrupted`].
+    ///
+    /// ```
+    /// use quadrille_dlx::{Monitor, Problem};
+    /// use quadrille_dlx::knuth::ParseErrorKind;
+    ///
+    /// let monitor = Monitor::new();
+    /// assert!(Problem::from_knuth_monitored("a b\na\nb\n", &monitor).is_ok());
+    /// monitor.stop();
+    /// let stopped = Problem::from_knuth_monitored("a b\na\nb\n", &monitor).unwrap_err();
+    /// assert_eq!(stopped.kind, ParseErrorKind::Interrupted);
+    /// ```
+    pub fn from_knuth_monitored(text: &str, monitor: &Monitor) -> Result<Problem, ParseError> {
+        read_monitored(text, Some(monitor)).map(|parsed| parsed.problem)
     }
 
     /// Writes the problem in Knuth's format.

@@ -634,9 +634,28 @@ impl Links {
     /// Does nothing unless `x` is an option node.
     #[inline(always)]
     pub(crate) fn commit_others<const COLORS: bool>(&mut self, x: NodeIx, updates: &mut u64, cleansings: &mut u64) {
+        let done = self.commit_others_until::<COLORS>(x, updates, cleansings, || false);
+        debug_assert!(done.is_none());
+    }
+
+    /// [`Links::commit_others`], looking at `stopped` after each item: once it
+    /// says so, returns the node of the first item left uncommitted (the
+    /// commitment is then partial, to be undone by
+    /// [`Links::uncommit_others_before`]); `None` when every item was
+    /// committed. One item with tens of thousands of options costs millions
+    /// of updates, and an option commits dozens of them: a stop is heard
+    /// within one item's work.
+    #[inline(always)]
+    pub(crate) fn commit_others_until<const COLORS: bool>(
+        &mut self,
+        x: NodeIx,
+        updates: &mut u64,
+        cleansings: &mut u64,
+        stopped: impl Fn() -> bool,
+    ) -> Option<NodeIx> {
         if !self.is_option_node(x) {
             debug_assert!(false, "commit_others on a header");
-            return;
+            return None;
         }
         let x = x.0;
         let mut p = x + 1;
@@ -647,19 +666,31 @@ impl Links {
             } else {
                 self.commit::<COLORS>(p, top as u32, updates, cleansings);
                 p += 1;
+                if stopped() {
+                    return Some(NodeIx(p));
+                }
             }
         }
+        None
     }
 
     /// Undoes [`Links::commit_others`] in reverse order (Knuth's step X6).
     #[inline(always)]
     pub(crate) fn uncommit_others<const COLORS: bool>(&mut self, x: NodeIx) {
+        self.uncommit_others_before::<COLORS>(x, x);
+    }
+
+    /// Undoes a commitment of `x`'s other items stopped at node `end` (see
+    /// [`Links::commit_others_until`]): the items from `x`'s next up to the
+    /// one before `end`, in reverse order; all of them when `end` is `x`.
+    #[inline(always)]
+    pub(crate) fn uncommit_others_before<const COLORS: bool>(&mut self, x: NodeIx, end: NodeIx) {
         if !self.is_option_node(x) {
             debug_assert!(false, "uncommit_others on a header");
             return;
         }
         let x = x.0;
-        let mut p = x - 1;
+        let mut p = end.0 - 1;
         while p != x {
             let Node { down, top, .. } = *nd!(self, p);
             if top <= 0 {

@@ -338,7 +338,8 @@ class Problem:
     def from_knuth(cls, text: str, *, payloads: Sequence[Any] | None = None) -> Problem:
         """Reads Knuth's text format (the input of DLX1, DLX2, DLX3 and DLX5).
 
-        Items are the names, as strings. A mistake raises ``ValueError`` with
+        Items are the names, as strings. A long text is read so that Ctrl-C
+        stops it (``KeyboardInterrupt``). A mistake raises ``ValueError`` with
         its line and column:
 
         >>> import quadrille
