@@ -54,6 +54,28 @@ fn stopped<T>(search: impl FnOnce(Arc<Monitor>) -> T) -> (T, Arc<Monitor>, Durat
     (result, monitor, ended - stopped_at)
 }
 
+/// As [`stopped`], the stop sent once the search has reported `nodes`
+/// nodes (however slow the machine, the search is then well under way).
+fn stopped_after<T>(nodes: u64, search: impl FnOnce(Arc<Monitor>) -> T) -> (T, Arc<Monitor>, Duration) {
+    let monitor = Arc::new(Monitor::new());
+    let stopper = {
+        let monitor = monitor.clone();
+        std::thread::spawn(move || {
+            while monitor.stats().nodes < nodes {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            let at = Instant::now();
+            monitor.stop();
+            at
+        })
+    };
+    let result = search(monitor.clone());
+    let ended = Instant::now();
+    let stopped_at = stopper.join().unwrap();
+    assert!(ended > stopped_at, "the search ended before the stop");
+    (result, monitor, ended - stopped_at)
+}
+
 #[test]
 fn every_engine_hears_a_stop_between_costly_nodes() {
     let problem = costly();
@@ -205,16 +227,17 @@ fn langford(n: usize) -> Problem {
     Problem::from_knuth(&text).unwrap()
 }
 
-/// Langford pairs of 16 (a sweep of minutes): stopped, the sweep reports
-/// the solutions of the subproblems it finished, on one thread and on two,
-/// more than none and fewer than the 2 × 326,721,800 there are (OEIS
-/// A014552, each arrangement and its mirror image).
+/// Langford pairs of 16 (a sweep of minutes): stopped once it has made 50
+/// million nodes, the sweep reports the solutions of the subproblems it
+/// finished, on one thread and on two, more than none and fewer than the
+/// 2 × 326,721,800 there are (OEIS A014552, each arrangement and its mirror
+/// image).
 #[test]
 fn a_stopped_sweep_counts_what_it_finished() {
     let problem = langford(16);
     for threads in [1, 2] {
         let (stats, monitor, waited) =
-            stopped(|monitor| Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap());
+            stopped_after(50_000_000, |monitor| Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap());
         assert!(waited < BOUND, "{threads} threads: {waited:?} after the stop");
         assert!(0 < stats.solutions && stats.solutions < 2 * 326_721_800, "{threads} threads: {stats:?}");
         assert_eq!(monitor.stats(), stats, "{threads} threads");

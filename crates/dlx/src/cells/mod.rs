@@ -181,7 +181,14 @@ pub(crate) struct Cells {
     /// Descents replayed on the arrays since the engine was made (read by
     /// the tests, which bound what a split costs).
     replayed: u64,
+    /// Whether the last option tried was given up because the monitor was
+    /// stopped within it (step C6 then reports at once).
+    stopped_within: bool,
 }
+
+/// The updates an option may make before it looks at the monitor after each
+/// of its items: most options cost far fewer, and look never.
+const LOOK_WITHIN: u64 = 1 << 14;
 
 /// Whether the cells engine takes `problem`: any without bounds on items.
 pub(crate) fn takes(problem: &Problem) -> bool {
@@ -215,6 +222,7 @@ impl Cells {
             dirty: false,
             solution: Vec::with_capacity(depth),
             replayed: 0,
+            stopped_within: false,
         }
     }
 
@@ -373,6 +381,7 @@ impl Cells {
         stop: Option<&Monitor>,
     ) -> bool {
         let oactive = self.state.active;
+        let look = *updates + LOOK_WITHIN;
         let mut p = oactive;
         let mut q = x + 1;
         while q != x {
@@ -408,8 +417,13 @@ impl Cells {
             } else {
                 true
             };
-            if !ok || stop.is_some_and(Monitor::is_stopped) {
+            if !ok {
                 self.state.force.clear();
+                return false;
+            }
+            if *updates >= look && stop.is_some_and(Monitor::is_stopped) {
+                self.state.force.clear();
+                self.stopped_within = true;
                 return false;
             }
             q += 1;
@@ -911,7 +925,7 @@ impl Cells {
                     // So may one option, when its items have thousands of
                     // options each: a stop heard within it aborts it.
                     if let Some(monitor) = &monitor
-                        && (self.run.worked(updates) || monitor.is_stopped())
+                        && (self.run.worked(updates) || std::mem::take(&mut self.stopped_within))
                     {
                         self.run.stats.nodes = nodes;
                         self.run.stats.updates = updates;
