@@ -162,10 +162,7 @@ impl Cover<'_> {
     fn search(&mut self, found: &mut BTreeSet<Vec<u32>>) {
         let fewest = (0..self.spec.n_primary)
             .filter(|&i| self.uses[i] == 0)
-            .map(|i| {
-                let fitting: Vec<u32> = self.containing[i].iter().copied().filter(|&o| self.fits(o)).collect();
-                fitting
-            })
+            .map(|i| self.containing[i].iter().copied().filter(|&o| self.fits(o)).collect::<Vec<u32>>())
             .min_by_key(Vec::len);
         let Some(fitting) = fewest else {
             let mut solution = self.chosen.clone();

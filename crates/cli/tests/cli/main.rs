@@ -3,6 +3,7 @@
 
 mod consistency;
 mod costs;
+mod doors;
 mod general;
 mod hostile;
 mod interrupt;
