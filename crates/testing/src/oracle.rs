@@ -21,10 +21,15 @@ pub type Entries = Vec<(usize, Option<u32>)>;
 /// options (colour `k` named `ck`), and a cost for each option (or no costs at all).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
+    /// The number of primary items, `p0` to `p{n_primary - 1}`: items
+    /// `0..n_primary`.
     pub n_primary: usize,
+    /// The number of secondary items, `s0`, `s1`, …: the items after the
+    /// primary ones.
     pub n_secondary: usize,
     /// The bounds of each primary item, `(1, 1)` for exactly once.
     pub bounds: Vec<(u32, u32)>,
+    /// The options, option `k` becoming `OptionId(k)`.
     pub options: Vec<Entries>,
     /// The cost of each option, or empty for a problem without costs.
     pub costs: Vec<u64>,
@@ -218,7 +223,9 @@ pub fn sorted(solution: &[OptionId]) -> Vec<u32> {
 /// colours and options, and whether there are bounds and costs.
 #[derive(Clone, Debug)]
 pub struct Shape {
+    /// How many primary items.
     pub primary: RangeInclusive<usize>,
+    /// How many secondary items.
     pub secondary: RangeInclusive<usize>,
     /// Colours used on secondary items: none when the range is `0..=0`.
     pub colors: RangeInclusive<u32>,
