@@ -12,9 +12,7 @@ use quadrille::dlx::sweep::Sweep;
 use quadrille::dlx::{Config, Engine, MinCost, Parallel, Problem, Solver, Stats};
 use quadrille::pack::{Packing, Spec, builtin};
 use quadrille::queens::model::{CoverModel, Order};
-
-#[path = "../tests/it/data.rs"]
-mod data;
+use quadrille_testing::data;
 
 fn problem(name: &str) -> Problem {
     Problem::from_knuth(&data::read(&format!("dlx/{name}.dlx"))).unwrap()

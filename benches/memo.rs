@@ -9,9 +9,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use quadrille::dlx::Problem;
 use quadrille::dlx::memo::Memo;
-
-#[path = "../tests/it/data.rs"]
-mod data;
+use quadrille_testing::data;
 
 fn tilings(c: &mut Criterion) {
     let mut group = c.benchmark_group("memo");

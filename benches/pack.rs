@@ -10,9 +10,7 @@ use std::ops::ControlFlow;
 use criterion::{Criterion, criterion_group, criterion_main};
 use quadrille::dlx::{Problem, Solver};
 use quadrille::pack::{Packing, Spec, builtin};
-
-#[path = "../tests/it/data.rs"]
-mod data;
+use quadrille_testing::data;
 
 fn pentominoes(c: &mut Criterion) {
     let mut group = c.benchmark_group("pack");

@@ -9,12 +9,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use data::read;
 use quadrille::dlx::Engine;
 use quadrille::sudoku::{Alphabet, Batch, Entry, Grid, ReadConfig, Reader, Status, SudokuSolver, Task};
-
-#[path = "../tests/it/data.rs"]
-mod data;
-use data::read;
+use quadrille_testing::data;
 
 /// Every `step`-th entry of a collection, at most `max`.
 fn sample(file: &str, step: usize, max: usize) -> Vec<Entry> {

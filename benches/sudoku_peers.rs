@@ -12,9 +12,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use quadrille::sudoku::{Alphabet, Grid, ReadConfig, Reader, SudokuSolver, Task};
-
-#[path = "../tests/it/data.rs"]
-mod data;
+use quadrille_testing::data;
 
 /// Every `step`-th puzzle of a collection, at most `max`, as lines.
 fn sample(file: &str, step: usize, max: usize) -> Vec<String> {

@@ -4,7 +4,8 @@
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
-use quadrille::dlx::{Color, Engine, Item, MinCost, OptionId, Problem, Solver, Stats};
+use quadrille::dlx::{Engine, Item, MinCost, OptionId, Problem, Solver, Stats};
+use quadrille_testing::oracle::{Shape, Spec, by_cost, problems};
 
 /// The engines of the costs search, each forced.
 const ENGINES: [Engine; 3] = [Engine::Links, Engine::Bits, Engine::Auto];
@@ -77,73 +78,19 @@ fn ties_resolved_alike_on_any_number_of_threads() {
     }
 }
 
-/// An option of a random problem: (item, colour) pairs.
-type Items = Vec<(usize, Option<u32>)>;
-
-/// A random problem with costs: item kinds, and options with a cost each.
-#[derive(Clone, Debug)]
-struct Spec {
-    n_primary: usize,
-    n_secondary: usize,
-    options: Vec<(Items, u64)>,
-}
-
+/// Random problems with costs: up to 12 options, each costing up to 1 to 12.
 fn spec() -> impl Strategy<Value = Spec> {
-    (1usize..=5, 0usize..=3, 0u32..=2, 1u64..=12).prop_flat_map(|(n_primary, n_secondary, n_colors, max_cost)| {
-        let n_items = n_primary + n_secondary;
-        let option = (
-            proptest::collection::btree_set(0..n_items, 1..=n_items.min(4)),
-            proptest::collection::vec(proptest::option::of(0..n_colors.max(1)), 4),
-            0..=max_cost,
-        )
-            .prop_map(move |(items, colors, cost)| {
-                let option: Items = items
-                    .into_iter()
-                    .zip(colors)
-                    .map(|(i, c)| (i, if i >= n_primary && n_colors > 0 { c } else { None }))
-                    .collect();
-                (option, cost)
-            })
-            .prop_filter("an option needs a primary item", move |(o, _)| o.iter().any(|&(i, _)| i < n_primary));
-        proptest::collection::vec(option, 0..=12).prop_map(move |options| Spec { n_primary, n_secondary, options })
-    })
+    problems(Shape::costed())
 }
 
 fn build(spec: &Spec) -> Problem {
-    let mut b = Problem::builder();
-    let mut items: Vec<Item> = (0..spec.n_primary).map(|k| b.primary(&format!("p{k}")).unwrap()).collect();
-    items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
-    let colors: Vec<Color> = (0..2).map(|k| b.color(&format!("c{k}")).unwrap()).collect();
-    for (option, cost) in &spec.options {
-        let id = b.option_with_colors(option.iter().map(|&(i, c)| (items[i], c.map(|c| colors[c as usize])))).unwrap();
-        b.set_cost(id, *cost).unwrap();
-    }
-    b.build().unwrap()
+    spec.build()
 }
 
-/// Every subset of the options that is a solution, with its cost, in increasing
-/// order of cost and then of the sorted option numbers: brute force, knowing
-/// nothing of links, taxes or cut-offs.
+/// Every solution with its cost, by cost and then by the sorted option
+/// numbers: brute force, knowing nothing of links, taxes or cut-offs.
 fn oracle(spec: &Spec) -> Vec<(u64, Vec<u32>)> {
-    let n_items = spec.n_primary + spec.n_secondary;
-    let mut found = Vec::new();
-    for mask in 0u32..1 << spec.options.len() {
-        let chosen: Vec<u32> = (0..spec.options.len() as u32).filter(|k| mask >> k & 1 == 1).collect();
-        let mut uses: Vec<Vec<Option<u32>>> = vec![Vec::new(); n_items];
-        for &k in &chosen {
-            for &(i, c) in &spec.options[k as usize].0 {
-                uses[i].push(c);
-            }
-        }
-        let primary_ok = (0..spec.n_primary).all(|i| uses[i].len() == 1);
-        let secondary_ok = (spec.n_primary..n_items)
-            .all(|i| uses[i].len() <= 1 || (uses[i][0].is_some() && uses[i].iter().all(|&c| c == uses[i][0])));
-        if primary_ok && secondary_ok {
-            found.push((chosen.iter().map(|&k| spec.options[k as usize].1).sum(), chosen));
-        }
-    }
-    found.sort();
-    found
+    by_cost(spec)
 }
 
 fn numbers(options: &[OptionId]) -> Vec<u32> {
@@ -183,7 +130,7 @@ proptest! {
 /// cost.
 fn tied_spec() -> impl Strategy<Value = Spec> {
     spec().prop_map(|mut spec| {
-        for (_, cost) in &mut spec.options {
+        for cost in &mut spec.costs {
             *cost %= 2;
         }
         spec
@@ -219,14 +166,16 @@ fn a_tie_below_a_purified_colour() {
     let spec = Spec {
         n_primary: 3,
         n_secondary: 3,
+        bounds: vec![(1, 1); 3],
         options: vec![
-            (vec![(1, None), (4, Some(0))], 1),
-            (vec![(0, None), (1, None)], 1),
-            (vec![(0, None), (2, None)], 0),
-            (vec![(2, None), (4, Some(0))], 3),
-            (vec![(0, None), (4, Some(0))], 0),
-            (vec![(0, None), (2, None)], 0),
+            vec![(1, None), (4, Some(0))],
+            vec![(0, None), (1, None)],
+            vec![(0, None), (2, None)],
+            vec![(2, None), (4, Some(0))],
+            vec![(0, None), (4, Some(0))],
+            vec![(0, None), (2, None)],
         ],
+        costs: vec![1, 1, 0, 3, 0, 0],
     };
     let problem = build(&spec);
     let all = oracle(&spec);

@@ -2,9 +2,10 @@
 
 mod cells;
 mod costs;
-mod data;
 mod examples;
 mod pack;
 mod queens;
 mod solve;
 mod sudoku;
+
+use quadrille_testing::data;

@@ -90,15 +90,10 @@ pub(crate) fn check_size(n: usize, max: usize, what: &'static str) -> Result<(),
     if n > max { Err(Error::TooLarge { n, max, what }) } else { Ok(()) }
 }
 
-/// The repository's one reader of its `data/` folder, for the unit tests.
-#[cfg(test)]
-#[path = "../../../tests/it/data.rs"]
-mod test_data;
-
 /// What the unit tests share: the repository's reference tables.
 #[cfg(test)]
 pub(crate) mod test_support {
-    use crate::test_data as data;
+    use quadrille_testing::data;
 
     /// OEIS A000170 and A002562 from `data/reference/queens_oeis.tsv`: the board
     /// size, the number of solutions and of unique solutions, for `n` up to

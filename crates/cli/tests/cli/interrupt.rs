@@ -5,14 +5,11 @@
 //! with exit code 130 and what was done so far.
 
 use std::ffi::OsStr;
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::{Timed, timed};
+use quadrille_testing::costly;
 
-#[path = "../../../../tests/support/costly.rs"]
-mod costly;
+use crate::{Timed, langford, run_timed, timed};
 
 /// How long after Ctrl-C a command may go on.
 const BOUND: Duration = Duration::from_secs(3);
@@ -87,15 +84,7 @@ fn ctrl_c_is_heard_between_costly_nodes() {
 /// none, fewer than all, on one thread and on two.
 #[test]
 fn ctrl_c_during_the_sweep_says_what_it_counted() {
-    let n = 16;
-    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
-    text.push('\n');
-    for k in 1..=n {
-        for i in 0..2 * n - k - 1 {
-            text += &format!("n{k} s{i} s{}\n", i + k + 1);
-        }
-    }
-    let problem = TempFile::new("langford16.dlx", &text);
+    let problem = TempFile::new("langford16.dlx", &langford(16));
     for threads in ["1", "2"] {
         let args = ["solve", "--count", "--engine", "sweep", "--threads", threads].map(OsStr::new);
         let args: Vec<&OsStr> = args.into_iter().chain([problem.0.as_os_str()]).collect();
@@ -117,34 +106,11 @@ fn ctrl_c_during_the_sweep_says_what_it_counted() {
 /// whose writer is still at work), presses Ctrl-C after a while, and
 /// returns the exit code, stderr, and how long it went on after Ctrl-C.
 fn interrupted_reading(args: &[&str], stdin: &str) -> (i32, String, Duration) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the quadrille binary runs");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.as_bytes()).unwrap();
-    std::thread::sleep(Duration::from_millis(700));
-    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
-    assert!(sent.success());
-    let pressed = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if pressed.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let waited = pressed.elapsed();
-    drop(input);
-    let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
-    (status.code().unwrap_or(-1), stderr, waited)
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    let sigint_after = Some(Duration::from_millis(700));
+    let timed = Timed { args: &args, stdin, stderr: None, sigint_after, bound: Duration::from_secs(20) };
+    let (run, waited) = run_timed(timed, true);
+    (run.code, run.stderr, waited)
 }
 
 /// Ctrl-C while a command waits for input that has not come: `solve` reading

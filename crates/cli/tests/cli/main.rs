@@ -3,6 +3,7 @@
 
 mod consistency;
 mod costs;
+mod doors;
 mod general;
 mod hostile;
 mod interrupt;
@@ -17,9 +18,7 @@ mod sudoku;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-#[path = "../../../../tests/it/data.rs"]
-mod shared_data;
-pub use shared_data::path as data;
+pub use quadrille_testing::data::path as data;
 
 /// What a run printed and how it ended.
 #[derive(Debug)]
@@ -61,23 +60,25 @@ pub fn quadrille(args: &[&str], stdin: &str) -> Run {
 }
 
 /// Runs `quadrille ARGS`, presses Ctrl-C once the work is under way (the whole
-/// run takes far longer than the wait), and returns what it printed.
+/// run takes far longer than the wait), and returns what it printed: a run of
+/// [`timed`] that is killed if it outlives a minute.
 pub fn interrupted(args: &[&std::ffi::OsStr]) -> Run {
-    let child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the quadrille binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
-    assert!(sent.success());
-    let output = child.wait_with_output().unwrap();
-    Run {
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-        code: output.status.code().unwrap_or(-1),
+    let sigint_after = Some(std::time::Duration::from_millis(700));
+    timed(Timed { args, stdin: "", stderr: None, sigint_after, bound: std::time::Duration::from_secs(60) }).0
+}
+
+/// Langford pairs of `n` in Knuth's format: `n` primary items `n1`, `n2`, …
+/// and `2n` secondary positions, the two places of `k` being `k + 1` apart
+/// (OEIS A014552 counts half the solutions).
+pub fn langford(n: usize) -> String {
+    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
+    text.push('\n');
+    for k in 1..=n {
+        for i in 0..2 * n - k - 1 {
+            text += &format!("n{k} s{i} s{}\n", i + k + 1);
+        }
     }
+    text
 }
 
 /// How a timed run goes: what it reads, where its stderr goes, when Ctrl-C is
@@ -98,6 +99,12 @@ pub struct Timed<'a> {
 /// bound is killed, so a command that does not hear Ctrl-C fails its test
 /// instead of hanging it.
 pub fn timed(timed: Timed<'_>) -> (Run, std::time::Duration) {
+    run_timed(timed, false)
+}
+
+/// [`timed`], standard input written and then, with `hold_stdin`, left open
+/// until the run ends (a pipe whose writer is still at work).
+pub fn run_timed(timed: Timed<'_>, hold_stdin: bool) -> (Run, std::time::Duration) {
     use std::io::Read;
     use std::time::{Duration, Instant};
     let piped_stderr = timed.stderr.is_none();
@@ -113,6 +120,7 @@ pub fn timed(timed: Timed<'_>) -> (Run, std::time::Duration) {
     let stdin = timed.stdin.to_string();
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(stdin.as_bytes());
+        hold_stdin.then_some(input)
     });
     let read = |mut from: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
@@ -139,7 +147,7 @@ pub fn timed(timed: Timed<'_>) -> (Run, std::time::Duration) {
         std::thread::sleep(Duration::from_millis(5));
     };
     let ran = pressed.unwrap_or(start).elapsed();
-    writer.join().unwrap();
+    drop(writer.join().unwrap());
     let run = Run {
         stdout: stdout.join().unwrap(),
         stderr: stderr.map(|s| s.join().unwrap()).unwrap_or_default(),

@@ -9,14 +9,14 @@ use crate::quadrille;
 /// OEIS A000170 and A002562 for an `n`×`n` board, from `data/reference/queens_oeis.tsv`:
 /// the number of solutions and of unique solutions.
 fn oeis(n: usize) -> (u64, u64) {
-    let row = crate::shared_data::table("queens_oeis").into_iter().find(|row| row[0] == n.to_string()).unwrap();
+    let row = quadrille_testing::data::table("queens_oeis").into_iter().find(|row| row[0] == n.to_string()).unwrap();
     (row[1].parse().unwrap(), row[2].parse().unwrap())
 }
 
 /// Knuth's DLX1 on his queens-dlx input for `n`, from `data/reference/queens_dlx1.tsv`:
 /// solutions, nodes and updates in organ-pipe order, nodes and updates in natural order.
 fn dlx1(n: usize) -> [u64; 5] {
-    let row = crate::shared_data::table("queens_dlx1").into_iter().find(|row| row[0] == n.to_string()).unwrap();
+    let row = quadrille_testing::data::table("queens_dlx1").into_iter().find(|row| row[0] == n.to_string()).unwrap();
     std::array::from_fn(|k| row[k + 1].parse().unwrap())
 }
 

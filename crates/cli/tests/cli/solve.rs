@@ -198,27 +198,6 @@ fn the_sweep_counts_and_only_counts() {
     assert!(packed.stderr.contains("engine: sweep"), "{}", packed.stderr);
 }
 
-/// Ctrl-C stops the sweep too, with the partial count (Langford pairs of
-/// 16, 326,721,800 arrangements: minutes of counting).
-#[test]
-fn ctrl_c_stops_the_sweep() {
-    let n = 16;
-    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
-    text.push('\n');
-    for k in 1..=n {
-        for i in 0..2 * n - k - 1 {
-            text += &format!("n{k} s{i} s{}\n", i + k + 1);
-        }
-    }
-    let path = std::env::temp_dir().join(format!("quadrille-langford-{}.dlx", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    let args = ["solve".as_ref(), path.as_os_str(), "--count".as_ref(), "--engine".as_ref(), "sweep".as_ref()];
-    let run = crate::interrupted(&args);
-    std::fs::remove_file(&path).unwrap();
-    assert_eq!(run.code, 130, "{}", run.stderr);
-    assert!(run.stderr.contains("so far (partial)"), "{}", run.stderr);
-}
-
 /// `--count --limit K` holds on every engine, the memo and the sweep included
 /// (dominoes on 8×8: 12,988,816 tilings, so 5 is the limit), in text and in
 /// JSON.

@@ -1,0 +1,3 @@
+//! The queens crate's integration tests, one binary with a module each.
+
+mod fuzz;

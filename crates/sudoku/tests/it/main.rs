@@ -1,0 +1,4 @@
+//! The sudoku crate's integration tests, one binary with a module each.
+
+mod fuzz;
+mod variants;
