@@ -240,10 +240,11 @@ pub struct Sampled {
 /// use quadrille_dlx::{Engine, Problem};
 ///
 /// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
-/// // The first solution, and the engine that found it.
+/// // The first solution (level by level, as the search chose its options),
+/// // and the engine that found it.
 /// let found = Search::new(&problem).first()?;
 /// let lines: Vec<String> = found.solution.unwrap().iter().map(|&o| problem.format_option(o)).collect();
-/// assert_eq!(lines, ["A D", "B G", "C E F"]);
+/// assert_eq!(lines, ["A D", "C E F", "B G"]);
 /// assert_eq!(found.report.engine, Engine::Bits);
 /// // Every solution, without allocating, and the links' statistics (DLX1's).
 /// let mut seen = 0;
