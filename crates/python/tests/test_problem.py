@@ -223,7 +223,15 @@ def test_the_sweep_only_counts() -> None:
     with pytest.raises(ValueError, match=r"the sweep engine cannot list solutions: it only counts"):
         list(problem.solutions(engine="sweep"))
     # Every engine by the library's names, one thread accepted by all that count.
-    assert quadrille._quadrille.ENGINES == ["links", "cells", "bits", "costs", "memo", "sweep", "auto"]
+    assert quadrille._quadrille.ENGINES == [
+        "links",
+        "cells",
+        "bits",
+        "costs",
+        "memo",
+        "sweep",
+        "auto",
+    ]
     expected = len(solutions(Spec(["A", "B"], ["X"], [["A", "X"], ["B"], ["A", "B"]])))
     for engine in ["links", "cells", "bits", "memo", "sweep", "auto"]:
         stats = problem.stats(engine=engine, threads=1)
