@@ -15,7 +15,25 @@ use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Config, Engine};
 use crate::util::stats::Stats;
 
-use super::count::Choice;
+/// What the choice of engine did, for the record (and for tests: every
+/// figure is a count, the same on every run).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Choice {
+    /// The memo's probe: its figures, when it ran.
+    pub probe: Option<MemoStats>,
+    /// Knuth's estimate of the sweep's nodes, when made.
+    pub sweep_estimate: Option<f64>,
+    /// Knuth's estimates of the nodes and updates of the search by fewest
+    /// options, when made.
+    pub fewest_estimate: Option<(f64, f64)>,
+    /// The nodes and updates the memo was allowed in its turn, when it had
+    /// one.
+    pub memo_budget: Option<(u64, u64)>,
+    /// The engine that gave way to the one that answered (the memo after its
+    /// turn or over its memory limit, the sweep past 64 bits).
+    pub gave_way: Option<Engine>,
+}
 
 /// Why the front could not answer.
 #[derive(Debug, thiserror::Error)]
