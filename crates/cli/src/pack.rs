@@ -15,7 +15,7 @@ use quadrille_pack::{Dims, Packing, Settings, Spec, builtin};
 use crate::Outcome;
 use crate::common::{ListingFlags, Threads, json_count, parse_bytes, say, threads_parser};
 use crate::count::{self as front, count_summary, print_report, run_count};
-use crate::packings::{MAX_SVG_PACKINGS, Printer};
+use crate::packings::{Format, MAX_SVG_PACKINGS, Printer};
 use crate::progress::Progress;
 use crate::shard::{self, Shard};
 
@@ -113,15 +113,6 @@ pub enum YesNo {
     Yes,
     /// Not allowed.
     No,
-}
-
-/// How to draw packings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Letters, x down and y across; in 3-D one grid per layer, side by side.
-    Grid,
-    /// One SVG picture, each piece a coloured polygon with its name.
-    Svg,
 }
 
 /// Reads the description: a built-in set, a file or standard input.

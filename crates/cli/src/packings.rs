@@ -4,10 +4,18 @@
 use std::io::Write;
 
 use anyhow::bail;
+use clap::ValueEnum;
 use quadrille_dlx::OptionId;
 use quadrille_pack::{Packing, render};
 
-use crate::pack::Format;
+/// How to draw packings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Letters, x down and y across; in 3-D one grid per layer, side by side.
+    Grid,
+    /// One SVG picture, each piece a coloured polygon with its name.
+    Svg,
+}
 
 /// The most packings one SVG picture holds.
 pub const MAX_SVG_PACKINGS: usize = 200;

@@ -283,7 +283,12 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
     let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_limit)?;
     let report = &counted.report;
     let mut out = crate::stdout();
-    if counted.report.interrupted {
+    if report.interrupted {
+        if args.json && args.shard.is_none() {
+            // The summary of the part counted, marked interrupted.
+            writeln!(out, "{}", serde_json::Value::Object(count_summary(&counted, seconds)))?;
+            out.flush()?;
+        }
         say!(
             "quadrille: interrupted after {seconds:.1} s: {} solutions so far (partial), {}",
             counted.solutions,

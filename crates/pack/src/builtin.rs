@@ -18,7 +18,7 @@
 //! brick patterns in the four corners, chaos inside the inscribed circle.
 //!
 //! The memo counts them by sweeping the diamond along its diagonal sides
-//! ([`Packing::memo`](crate::Packing::memo)); even so its diagram grows about
+//! ([`Packing::search`](crate::Packing::search)); even so its diagram grows about
 //! fivefold every two orders (order 12: 228,918 nodes, 0.35 s; 14: 1.1
 //! million, 1.8 s; 16: 5.1 million, 10 s, 440 MB), since every diagonal
 //! of `n` or `n + 1` cells is a frontier whose subsets the subproblems

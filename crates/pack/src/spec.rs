@@ -25,7 +25,7 @@
 //! options cover only cells. That is how tilings are written: `*|D 00 01` on a
 //! box line tiles the box with dominoes. A problem whose pieces are all
 //! unlimited or used once has no bounds, and the memoizing engine
-//! ([`Packing::memo`](crate::Packing::memo)) counts it exactly, however many
+//! ([`Packing::search`](crate::Packing::search)) counts it exactly, however many
 //! tilings there are.
 
 use std::collections::HashSet;

@@ -179,7 +179,8 @@ def test_a_split_made_once_counts_each_slice_as_from_scratch(
     again = {r["shard"]: r for r in map(json.loads, split.count(list(range(16))))}
     fields = ("nodes", "updates", "cleansings", "solutions")
     for i in range(16):
-        from_scratch = problem._native.count_shard(i, 16, engine, 1)
+        from_scratch, used = problem._native.count_shard(i, 16, engine, 1)
+        assert used == engine, i
         assert tuple(kept[i][f] for f in fields) == from_scratch, i
         assert tuple(again[i][f] for f in fields) == from_scratch, i
         assert (kept[i]["of"], kept[i]["engine"], kept[i]["problem"]) == (16, engine, split.problem)

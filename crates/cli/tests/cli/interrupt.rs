@@ -32,7 +32,8 @@ impl Drop for TempFile {
 }
 
 /// The solutions, nodes and updates of "interrupted after …: S solutions so
-/// far (partial), N nodes, U updates".
+/// far (partial), N nodes, U updates" (the updates 0 where the engine counts
+/// none: the sweep says only its nodes).
 fn partial(stderr: &str) -> Option<(u64, u64, u64)> {
     let line = stderr.lines().find(|line| line.contains("so far (partial)"))?;
     let (_, rest) = line.rsplit_once(": ")?;
@@ -41,7 +42,7 @@ fn partial(stderr: &str) -> Option<(u64, u64, u64)> {
         let at = words.iter().position(|&word| word.trim_end_matches(',') == unit)?;
         words.get(at.checked_sub(1)?)?.parse().ok()
     };
-    Some((words.first()?.parse().ok()?, number("nodes")?, number("updates")?))
+    Some((words.first()?.parse().ok()?, number("nodes")?, number("updates").unwrap_or(0)))
 }
 
 /// 128 items, 20,000 options of 20 to 40 items: a node costs milliseconds,

@@ -163,8 +163,8 @@ fn flags_that_do_not_combine() {
     insta::assert_snapshot!(quadrille(&["solve", "--memo-limit", "12Q", "--engine", "memo"], TOY).transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--memo-limit", "1M"], TOY).transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo", "--threads", "2"], TOY).transcript());
-    insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo", "--shard", "0/2", "--count"], TOY).transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo"], "1:2|a b\na\nb\na b\n").transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo", "--shard", "0/2", "--count"], TOY).transcript());
 }
 
 #[test]

@@ -73,7 +73,7 @@ use crate::sweep::{Sweep, SweepError};
 use crate::util::search::Engine;
 use crate::util::stats::Stats;
 
-use super::search::{Counted, EngineStats, Report, Search, SearchError, SweepStats};
+use super::search::{Choice, Counted, EngineStats, Report, Search, SearchError, SweepStats};
 
 /// The updates a node the memo's probe may make (at least; see the module's
 /// notes).
@@ -102,26 +102,6 @@ const MEMO_TURN_NODES: u64 = 1 << 18;
 /// The least estimated cost (nanoseconds) for which the memo gets a try when
 /// its probe did not find the cache answering: a tenth of a second.
 const MEMO_TRY_MIN_COST: f64 = 1e8;
-
-/// What the choice of engine did, for the record (and for tests: every
-/// figure is a count, the same on every run).
-#[derive(Clone, Debug, Default, PartialEq)]
-#[non_exhaustive]
-pub struct Choice {
-    /// The memo's probe: its figures, when it ran.
-    pub probe: Option<MemoStats>,
-    /// Knuth's estimate of the sweep's nodes, when made.
-    pub sweep_estimate: Option<f64>,
-    /// Knuth's estimates of the nodes and updates of the search by fewest
-    /// options, when made.
-    pub fewest_estimate: Option<(f64, f64)>,
-    /// The nodes and updates the memo was allowed in its turn, when it had
-    /// one.
-    pub memo_budget: Option<(u64, u64)>,
-    /// The engine that gave way to the one that answered (the memo after its
-    /// turn or over its memory limit, the sweep past 64 bits).
-    pub gave_way: Option<Engine>,
-}
 
 impl Search<'_> {
     /// The number of solutions (at most the limit): the engine asked for, or

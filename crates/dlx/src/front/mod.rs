@@ -25,5 +25,6 @@
 mod count;
 mod search;
 
-pub use count::Choice;
-pub use search::{Counted, EngineStats, Found, Listing, Ranked, Report, Sampled, Search, SearchError, SweepStats};
+pub use search::{
+    Choice, Counted, EngineStats, Found, Listing, Ranked, Report, Sampled, Search, SearchError, SweepStats,
+};

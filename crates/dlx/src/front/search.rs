@@ -15,7 +15,25 @@ use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Config, Engine};
 use crate::util::stats::Stats;
 
-use super::count::Choice;
+/// What the choice of engine did, for the record (and for tests: every
+/// figure is a count, the same on every run).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Choice {
+    /// The memo's probe: its figures, when it ran.
+    pub probe: Option<MemoStats>,
+    /// Knuth's estimate of the sweep's nodes, when made.
+    pub sweep_estimate: Option<f64>,
+    /// Knuth's estimates of the nodes and updates of the search by fewest
+    /// options, when made.
+    pub fewest_estimate: Option<(f64, f64)>,
+    /// The nodes and updates the memo was allowed in its turn, when it had
+    /// one.
+    pub memo_budget: Option<(u64, u64)>,
+    /// The engine that gave way to the one that answered (the memo after its
+    /// turn or over its memory limit, the sweep past 64 bits).
+    pub gave_way: Option<Engine>,
+}
 
 /// Why the front could not answer.
 #[derive(Debug, thiserror::Error)]
@@ -240,10 +258,11 @@ pub struct Sampled {
 /// use quadrille_dlx::{Engine, Problem};
 ///
 /// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
-/// // The first solution, and the engine that found it.
+/// // The first solution (level by level, as the search chose its options),
+/// // and the engine that found it.
 /// let found = Search::new(&problem).first()?;
 /// let lines: Vec<String> = found.solution.unwrap().iter().map(|&o| problem.format_option(o)).collect();
-/// assert_eq!(lines, ["A D", "B G", "C E F"]);
+/// assert_eq!(lines, ["A D", "C E F", "B G"]);
 /// assert_eq!(found.report.engine, Engine::Bits);
 /// // Every solution, without allocating, and the links' statistics (DLX1's).
 /// let mut seen = 0;
