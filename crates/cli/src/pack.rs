@@ -225,7 +225,7 @@ fn count_by_front(args: &Args, packing: &Packing, front: quadrille_dlx::front::C
     if args.json {
         let mut record = count_summary(&counted, seconds);
         record.insert("packings".into(), json_count(count.clone()));
-        record.insert("unique".into(), false.into());
+        record.insert("unique".into(), args.unique.into());
         record.insert("symmetries".into(), packing.n_symmetries().into());
         let record = serde_json::Value::Object(record);
         writeln!(out, "{record}")?;

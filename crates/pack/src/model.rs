@@ -38,6 +38,11 @@ pub struct Packing {
     memo_problem: Option<Problem>,
 }
 
+/// The most items of a tiling whose count the front chooses freely: past
+/// them, [`Packing::count`] asks for the memo by name (the sweep's cache
+/// holds too few of a large board's subproblems, the search too many nodes).
+const MEMO_TILING_ITEMS: usize = 128;
+
 /// The item of a piece: a primary item covered exactly as many times as the
 /// piece is used (bounds `[k, k]`, Knuth's `k|name`).
 /// A piece of unlimited supply (`*|name`) has no item.
@@ -122,13 +127,16 @@ impl Packing {
     }
 
     /// The library's front ([`quadrille_dlx::front::Count`]), ready to count
-    /// the packings when every solution is one (not one of each class under
-    /// symmetry, whose filter looks at each solution): it chooses the engine
-    /// (the memo for tilings, the sweep for packings, a search), runs it and
-    /// falls back by itself; for a tiling, the memo runs on the problem
-    /// ordered for it (see [`Packing::memo`]), and a tiling of more cells
-    /// than the sweep takes goes to the memo whatever its probe says. `None`
-    /// for one of each class.
+    /// the packings when every solution is one
+    /// ([`Packing::counts_every_solution`]: all packings, or one of each
+    /// class under symmetry when the reduction is exact): it chooses the
+    /// engine (the memo for tilings, the sweep for packings, a search), runs
+    /// it and falls back by itself; for a tiling, the memo runs on the
+    /// problem ordered for it (see [`Packing::memo`]), and a tiling of more
+    /// than 128 items goes to the memo whatever its probe
+    /// says.
+    /// `None` for one of each class when the filter must look at each
+    /// solution.
     ///
     /// ```
     /// use quadrille_dlx::front::CountEngine;
@@ -141,27 +149,42 @@ impl Packing {
     /// // Dominoes on 8×8: 12,988,816 tilings (OEIS A004003), by the memo.
     /// let counted = Packing::new(&Spec::parse("[0-7][0-7]\n*|D 00 01\n")?)?.count().unwrap().run()?;
     /// assert_eq!((counted.solutions_u64(), counted.engine), (Some(12_988_816), CountEngine::Memo));
-    /// // One of each class: the filter looks at each packing.
+    /// // One of each class: in 3×20 the X can lie on the long axis, and the
+    /// // filter looks at each packing.
     /// assert!(Packing::up_to_symmetry(&spec)?.count().is_none());
+    /// // In 6×10 no placement of the X is symmetric: Knuth's 2,339 classes.
+    /// let spec = Spec::parse(&builtin::description("pentominoes", Some("6x10"))?)?;
+    /// let counted = Packing::up_to_symmetry(&spec)?.count().expect("an exact reduction").run()?;
+    /// assert_eq!(counted.solutions_u64(), Some(2_339));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> Option<quadrille_dlx::front::Count<'_>> {
-        if self.reduction.is_some() {
+        if !self.counts_every_solution() {
             return None;
         }
         let mut count = quadrille_dlx::front::Count::new(&self.problem);
-        // A tiling the sweep cannot take (more cells than its bitboard) goes
-        // to the memo by name: its probe may find few repeats in the first
-        // nodes (Aztec diamonds of order 14 and more), and the search, the
-        // rule's other choice there, never ends on such boards; over its
-        // memory limit the memo then says so.
-        if self.counts_by_memo() && self.problem.n_items() > quadrille_dlx::sweep::MAX_ITEMS {
+        // A tiling of more items than a 128-bit state goes to the memo by
+        // name: its probe may find few repeats in the first nodes (Aztec
+        // diamonds of order 14 and more), and the search, or the sweep, whose
+        // cache of a few MiB cannot hold the subproblems of such boards,
+        // never ends there; over its memory limit the memo then says so.
+        if self.counts_by_memo() && self.problem.n_items() > MEMO_TILING_ITEMS {
             count = count.engine(quadrille_dlx::front::CountEngine::Memo);
         }
         Some(match &self.memo_problem {
             Some(memo_problem) => count.memo_problem(memo_problem),
             None => count,
         })
+    }
+
+    /// Whether every solution of [`Packing::problem`] is a packing to
+    /// report, so that counting the solutions counts the packings: always
+    /// for [`Packing::new`]; for [`Packing::up_to_symmetry`] when the
+    /// reduction is exact, the restricted piece having no placement kept
+    /// that a symmetry other than the identity fixes (pentominoes in 6×10:
+    /// the X, whose centre is never on an axis of a box of even sides).
+    pub fn counts_every_solution(&self) -> bool {
+        self.reduction.as_ref().is_none_or(Reduction::exact)
     }
 
     /// The memoizing search on the problem ([`quadrille_dlx::memo`]): its

@@ -137,6 +137,16 @@ impl Reduction {
         self.piece
     }
 
+    /// Whether every solution of the reduced problem is kept (so its count
+    /// is the count of classes): a piece is restricted and no symmetry other
+    /// than the identity fixes any of its placements kept. Then every class
+    /// of packings has as many packings as the box has symmetries, exactly
+    /// one with the piece at each placement of its orbit, and exactly one
+    /// solution of the reduced problem.
+    pub fn exact(&self) -> bool {
+        self.piece.is_some() && self.stabilizers.iter().all(Vec::is_empty)
+    }
+
     /// The placements kept as options.
     pub fn kept_placements(&self, placements: &[Placement]) -> Vec<Placement> {
         placements.iter().zip(&self.kept).filter(|(_, keep)| **keep).map(|(p, _)| p.clone()).collect()

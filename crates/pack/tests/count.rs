@@ -2,6 +2,9 @@
 //! subproblems repeat (the memo's cache answers) but whose sweep is faster,
 //! and the boxes around them.
 
+use std::ops::ControlFlow;
+
+use quadrille_dlx::Solver;
 use quadrille_dlx::front::{Count, CountEngine};
 use quadrille_pack::{Packing, Spec, builtin};
 
@@ -99,5 +102,42 @@ fn tromino_tilings_of_large_boxes_go_to_the_sweep() {
         assert!(nodes < 1 << 24 && updates < 1 << 32, "{box_text}: {nodes} nodes, {updates} updates");
         let (rows, columns) = if box_text == "8x10" { (10, 8) } else { (10, 9) };
         assert_eq!(counted.solutions_u64(), Some(tromino_tilings(rows, columns)), "{box_text}");
+    }
+}
+
+/// One packing of each class, counted by the filter on every solution of the
+/// reduced problem (the links' search): independent of the front.
+fn filtered(reduced: &Packing) -> u64 {
+    let mut kept = 0;
+    Solver::new(reduced.problem()).visit(|solution| {
+        kept += u64::from(reduced.keeps(solution));
+        ControlFlow::Continue(())
+    });
+    kept
+}
+
+/// Packings up to symmetry counted by the front when the reduction is exact
+/// (no kept placement of the restricted piece is symmetric): the filter's
+/// count, and every class holds as many packings as the box has symmetries.
+#[test]
+fn exact_reductions_count_classes_through_the_front() {
+    let cases = [
+        ("pentominoes", "6x10", true),
+        ("pentominoes", "3x20", false),
+        ("pentominoes", "5x12", false),
+        ("pentominoes", "4x15", false),
+        ("tetrominoes", "4x5", false),
+        ("tetrominoes", "2x10", true),
+        ("soma", "3x3x3", false),
+    ];
+    for (set, box_text, exact) in cases {
+        let spec = Spec::parse(&builtin::description(set, Some(box_text)).unwrap()).unwrap();
+        let reduced = Packing::up_to_symmetry(&spec).unwrap();
+        assert_eq!(reduced.counts_every_solution(), exact, "{set} in {box_text}");
+        let Some(front) = reduced.count() else { continue };
+        let classes = front.run().unwrap().solutions_u64().unwrap();
+        assert_eq!(classes, filtered(&reduced), "{set} in {box_text}");
+        let all = Packing::new(&spec).unwrap().count().unwrap().run().unwrap().solutions_u64().unwrap();
+        assert_eq!(all, classes * reduced.n_symmetries() as u64, "{set} in {box_text}");
     }
 }
