@@ -250,8 +250,8 @@
 //!   it when its probe says it may pay.
 //! - **Sweep** ([`sweep::Sweep`]) counts, nothing else, and fastest on
 //!   packings: it branches on the first item not yet covered in an order it
-//!   chooses, on a 128-bit bitboard, with nothing to update (up to 128 items,
-//!   no bounds or colours). Its tree is larger than the search by fewest
+//!   chooses, on a bitboard as wide as the problem, with nothing to update
+//!   (up to 1,024 items, no bounds or colours). Its tree is larger than the search by fewest
 //!   options, its nodes some fifteen times cheaper: every pentomino packing
 //!   of 6×10 in 0.2 s against 1.15 s on bits.
 //! - **The front** ([`front::Count`]) is the one call that counts all
@@ -303,7 +303,7 @@
 //!   thread or many.
 //! - [`memo`]: counting by memo (DLX6): every solution as a [`Zdd`], exact big
 //!   counts, uniform random solutions.
-//! - [`sweep`]: counting by the first uncovered item on a 128-bit bitboard,
+//! - [`sweep`]: counting by the first uncovered item on a bitboard,
 //!   the fastest count of packings; the front ([`front::Count`]) picks it.
 #![deny(missing_docs)]
 // The one exception, `util::nodes`, says so where it is declared.
