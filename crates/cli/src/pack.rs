@@ -306,11 +306,23 @@ fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     let limit = args.listing.most();
     let threads = Threads::resolve(args.threads);
     let problem = packing.problem();
+    let start = Instant::now();
+    // One of each class, all of them: Burnside's lemma, each count by the front.
+    let mut by_front = Stats::default();
+    let classes = match (limit, args.shard) {
+        (None, None) => packing.count_classes(|front| {
+            let (counted, _) = run_count(front, args.threads, None, args.memo_limit)?;
+            by_front.add(&counted.stats);
+            anyhow::Ok(counted)
+        })?,
+        _ => None,
+    };
     let monitor = progress::monitor();
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let start = Instant::now();
-    let kept = AtomicU64::new(0);
-    let stats = if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
+    let kept = AtomicU64::new(classes.as_ref().map_or(0, |c| u64::try_from(c).unwrap_or(u64::MAX)));
+    let stats = if classes.is_some() {
+        by_front
+    } else if limit.is_none() && (threads != Some(1) || args.shard.is_some()) {
         let parallel =
             Parallel::new(problem).threads(threads.unwrap_or(0)).config(Config::new().monitor(Some(monitor.clone())));
         let parallel = match args.shard {

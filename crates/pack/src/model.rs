@@ -187,6 +187,78 @@ impl Packing {
         self.reduction.as_ref().is_none_or(Reduction::exact)
     }
 
+    /// One packing of each class under the symmetries of the box, counted
+    /// by Burnside's lemma for [`Packing::up_to_symmetry`], each count made
+    /// by `count` (the front, with the knobs the caller sets); `None` for
+    /// [`Packing::new`], when a count was interrupted, or when a piece used
+    /// a fixed number of times more than once would appear twice in an
+    /// option (ask [`Packing::keeps`] of each solution then).
+    ///
+    /// The classes of packings with the restricted piece in the class of a
+    /// kept placement `r` are the classes, under its stabiliser `H`, of the
+    /// packings with the piece at `r`; by Burnside's lemma their number is
+    /// `(1/|H|) Σ_{h ∈ H} fix(h)`, where `fix(h)` counts the packings that
+    /// `h` maps to themselves. So the placements kept are grouped by their
+    /// stabilisers: for each group, `fix(identity)` is the count of the
+    /// reduced problem restricted to it, and `fix(h)` the count of a
+    /// problem whose options are the orbits under the powers of `h` of the
+    /// placements (a packing that `h` fixes is a union of such orbits, each
+    /// of placements that do not overlap). For pentominoes in 6×10 the one
+    /// group has a trivial stabiliser: the count is the reduced problem's;
+    /// in 5×12 the X's placements on the long axis have a reflection for
+    /// stabiliser, and their group adds the packings it fixes.
+    ///
+    /// ```
+    /// use quadrille_pack::{Packing, Spec, builtin};
+    ///
+    /// // Knuth's 1,010 packings of 5×12, 2 of 3×20, up to symmetry.
+    /// for (box_text, classes) in [("5x12", 1_010u32), ("3x20", 2)] {
+    ///     let spec = Spec::parse(&builtin::description("pentominoes", Some(box_text))?)?;
+    ///     let counted = Packing::up_to_symmetry(&spec)?.count_classes(|front| front.run())?;
+    ///     assert_eq!(counted, Some(classes.into()));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_classes<E>(
+        &self,
+        mut count: impl FnMut(quadrille_dlx::front::Count<'_>) -> Result<quadrille_dlx::front::Counted, E>,
+    ) -> Result<Option<quadrille_dlx::memo::BigUint>, E> {
+        use quadrille_dlx::front::Count;
+        let Some(reduction) = &self.reduction else { return Ok(None) };
+        let pieces = self.spec.pieces();
+        let knuth_order: Vec<usize> =
+            (0..self.spec.cells().len()).filter(|&i| !self.spec.cells()[i].is_secondary()).collect();
+        let mut classes = quadrille_dlx::memo::BigUint::ZERO;
+        for (stabilizer, part) in reduction.parts(&self.placements) {
+            let mut problems = Vec::with_capacity(1 + stabilizer.len());
+            if part.len() == self.placements.len() {
+                problems.push(None);
+            } else {
+                let chosen: Vec<Placement> = part.iter().map(|&i| self.placements[i].clone()).collect();
+                let Ok(problem) = make_problem(&self.spec, &chosen, &knuth_order) else { return Ok(None) };
+                problems.push(Some(problem));
+            }
+            for &g in &stabilizer {
+                let multiplicity = |p: u32| pieces[p as usize].multiplicity;
+                let Some(options) = reduction.orbits(g, &self.placements, &part, multiplicity) else {
+                    return Ok(None);
+                };
+                let Ok(problem) = make_problem_of(&self.spec, &options, &knuth_order) else { return Ok(None) };
+                problems.push(Some(problem));
+            }
+            let mut sum = quadrille_dlx::memo::BigUint::ZERO;
+            for problem in &problems {
+                let counted = count(Count::new(problem.as_ref().unwrap_or(&self.problem)))?;
+                if counted.interrupted {
+                    return Ok(None);
+                }
+                sum += counted.solutions;
+            }
+            classes += sum / (stabilizer.len() + 1);
+        }
+        Ok(Some(classes))
+    }
+
     /// The memoizing search on the problem ([`quadrille_dlx::memo`]): its
     /// [`Zdd`](quadrille_dlx::memo::Zdd) counts the packings exactly (every
     /// solution is one, when [`Packing::counts_by_memo`]), lists them and
@@ -458,6 +530,14 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
 /// pieces and the secondary cells, as in Knuth's order), and the options
 /// of `placements` in their order.
 fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Result<Problem, ModelError> {
+    let options: Vec<(Vec<u32>, Vec<u32>)> = placements.iter().map(|p| (vec![p.piece], p.cells.clone())).collect();
+    make_problem_of(spec, &options, order)
+}
+
+/// The problem whose options place the pieces `options[k].0` on the cells
+/// `options[k].1` (several placements at once, for the packings a symmetry
+/// fixes), its primary cells declared in `order`.
+fn make_problem_of(spec: &Spec, options: &[(Vec<u32>, Vec<u32>)], order: &[usize]) -> Result<Problem, ModelError> {
     let mut b = Problem::builder();
     let mut cell_items = vec![Item(0); spec.cells().len()];
     for &i in order {
@@ -469,10 +549,9 @@ fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Resul
             cell_items[i] = b.secondary(&cell.name(spec.dims()))?;
         }
     }
-    for placement in placements {
-        let items = piece_items[placement.piece as usize]
-            .into_iter()
-            .chain(placement.cells.iter().map(|&c| cell_items[c as usize]));
+    for (pieces, cells) in options {
+        let items =
+            pieces.iter().filter_map(|&p| piece_items[p as usize]).chain(cells.iter().map(|&c| cell_items[c as usize]));
         b.option(items)?;
     }
     Ok(b.build()?)
