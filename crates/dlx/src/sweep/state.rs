@@ -43,8 +43,15 @@ pub(crate) trait State: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 's
     /// The 64 bits from bit `at` on (0 past the end).
     fn window(self, at: u32) -> u64;
 
-    /// The word `w` of 64 bits (`w < BITS / 64`).
-    fn word(self, w: usize) -> u64;
+    /// The state's words of 64 bits, as [`State::word`] reads them: taken
+    /// once for the filters of a block.
+    type Words: Copy;
+
+    /// The words of the state.
+    fn words(self) -> Self::Words;
+
+    /// The word `w` of 64 bits (`w < BITS / 64`) of the words of a state.
+    fn word(words: &Self::Words, w: usize) -> u64;
 
     /// A hash of the bits, for the cache.
     fn hash(self) -> u64;
@@ -117,9 +124,16 @@ impl State for u128 {
         self.checked_shr(at).unwrap_or(0) as u64
     }
 
+    type Words = [u64; 2];
+
     #[inline(always)]
-    fn word(self, w: usize) -> u64 {
-        [self as u64, (self >> 64) as u64][w & 1]
+    fn words(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+
+    #[inline(always)]
+    fn word(words: &[u64; 2], w: usize) -> u64 {
+        words[w & 1]
     }
 
     #[inline(always)]
@@ -212,9 +226,16 @@ impl<const N: usize> State for Wide<N> {
         low | high
     }
 
+    type Words = Wide<N>;
+
     #[inline(always)]
-    fn word(self, w: usize) -> u64 {
-        self.0[w % N]
+    fn words(self) -> Wide<N> {
+        self
+    }
+
+    #[inline(always)]
+    fn word(words: &Wide<N>, w: usize) -> u64 {
+        words.0[w % N]
     }
 
     #[inline(always)]
@@ -248,7 +269,7 @@ mod tests {
             assert_eq!(wa.nibble(at), a.nibble(at), "{at}");
         }
         for w in 0..2 {
-            assert_eq!(wa.word(w), a.word(w));
+            assert_eq!(Wide::word(&wa.words(), w), u128::word(&a.words(), w));
         }
     }
 
