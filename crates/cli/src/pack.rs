@@ -180,6 +180,19 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if let (true, None, Some(front)) = (args.listing.count, args.shard, packing.count()) {
         return count_by_front(&args, &packing, front);
     }
+    // One of each class, all of them: Burnside's lemma, each count by the front.
+    if args.listing.count && args.shard.is_none() && args.listing.most().is_none() {
+        let start = Instant::now();
+        let mut first = None;
+        let classes = packing.count_classes(|search| {
+            let (counted, _) = run_count(search, args.threads, None, args.memo_limit)?;
+            first.get_or_insert_with(|| counted.clone());
+            anyhow::Ok(counted)
+        })?;
+        if let (Some(classes), Some(first)) = (classes, first) {
+            return count_classes(&args, &packing, &classes, &first, start.elapsed().as_secs_f64());
+        }
+    }
     if args.memo_limit.is_some() {
         bail!(
             "--memo-limit is for counting or sampling tilings (pieces `*|name`, without --unique, --shard or --limit)"
@@ -209,7 +222,7 @@ fn count_by_front(args: &Args, packing: &Packing, search: Search<'_>) -> anyhow:
     if args.json {
         let mut record = count_summary(&counted, seconds);
         record.insert("packings".into(), json_count(count.clone()));
-        record.insert("unique".into(), false.into());
+        record.insert("unique".into(), args.unique.into());
         record.insert("symmetries".into(), packing.n_symmetries().into());
         let record = serde_json::Value::Object(record);
         writeln!(out, "{record}")?;
@@ -225,6 +238,33 @@ fn count_by_front(args: &Args, packing: &Packing, search: Search<'_>) -> anyhow:
         print_stats(packing, &counted.report, &count.to_string(), &count.to_string(), seconds);
     }
     Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+}
+
+/// `--count` of one packing of each class by Burnside's lemma
+/// ([`Packing::count_classes`]): the classes, with the report of the first
+/// count the lemma asked (all the packings of the first part).
+fn count_classes(
+    args: &Args,
+    packing: &Packing,
+    classes: &quadrille_dlx::memo::BigUint,
+    first: &quadrille_dlx::front::Counted,
+    seconds: f64,
+) -> anyhow::Result<Outcome> {
+    let mut out = crate::stdout();
+    if args.json {
+        let mut record = count_summary(first, seconds);
+        record.insert("packings".into(), json_count(classes.clone()));
+        record.insert("unique".into(), true.into());
+        record.insert("symmetries".into(), packing.n_symmetries().into());
+        writeln!(out, "{}", serde_json::Value::Object(record))?;
+    } else {
+        writeln!(out, "{classes}")?;
+    }
+    out.flush()?;
+    if args.stats && !crate::quiet() {
+        print_stats(packing, &first.report, &classes.to_string(), &first.solutions.to_string(), seconds);
+    }
+    Ok(if *classes == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
 /// `--sample K`: tilings drawn uniformly at random from the memo engine's

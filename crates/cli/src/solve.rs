@@ -78,7 +78,7 @@ pub struct Args {
     /// size; fast where subproblems repeat, as in tilings; no bounds; on one
     /// thread, whatever --threads says), costs, for --best (DLX5, on links
     /// or bitset frames as it chooses), or sweep, for --count alone: branches on the first item not
-    /// yet covered in an order it chooses, on a 128-bit bitboard (up to 128
+    /// yet covered in an order it chooses, on a bitboard (up to 1,024
     /// items, no bounds or colours; packings) [default: auto; memo with
     /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
     /// --shard or --limit), the library's front chooses: a probe of the

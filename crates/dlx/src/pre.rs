@@ -33,7 +33,7 @@
 //!
 //! ```
 //! use quadrille_dlx::Problem;
-//! use quadrille_dlx::front::Count;
+//! use quadrille_dlx::Search;
 //!
 //! // Knuth's example: every option of `A` holds `D`, so `D` goes, and with it
 //! // the option `D E G`; then `F`, `C` and `G` go the same way.
@@ -42,8 +42,8 @@
 //! assert_eq!(reduced.problem.to_knuth(), "A B E\nA\nB\nE\n");
 //! assert_eq!((reduced.options_removed(), reduced.items_removed()), (3, 4));
 //! // The same solutions, and each reduced option knows where it came from.
-//! let before = Count::new(&problem).run()?;
-//! let after = Count::new(&reduced.problem).run()?;
+//! let before = Search::new(&problem).count()?;
+//! let after = Search::new(&reduced.problem).count()?;
 //! assert_eq!(before.solutions, after.solutions);
 //! assert_eq!(reduced.original(&[quadrille_dlx::OptionId(0)]), vec![quadrille_dlx::OptionId(3)]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -94,7 +94,9 @@
 //! packings are therefore exactly the orbit of `g(S)` under `Stab(r)`, and the
 //! filter keeps the smallest of that orbit: one packing. When `Stab(r)` is
 //! trivial (as for the X pentomino in a 6×10 box, whose centre never lies on a
-//! middle line) nothing needs checking. When no piece qualifies, no option is
+//! middle line) nothing needs checking; when it is trivial for every kept
+//! `r`, every solution is kept, and [`Packing::count`] counts the reduced
+//! problem through the library's front, as it counts all packings. When no piece qualifies, no option is
 //! cut and the filter runs with all of `G`, which is the same argument with
 //! `Stab = G`.
 //!

@@ -40,6 +40,11 @@ pub struct Packing {
     memo_problem: Option<Problem>,
 }
 
+/// The most items of a tiling whose count the front chooses freely: past
+/// them, [`Packing::count`] asks for the memo by name (the sweep's cache
+/// holds too few of a large board's subproblems, the search too many nodes).
+const MEMO_TILING_ITEMS: usize = 128;
+
 /// The item of a piece: a primary item covered exactly as many times as the
 /// piece is used (bounds `[k, k]`, Knuth's `k|name`).
 /// A piece of unlimited supply (`*|name`) has no item.
@@ -157,11 +162,13 @@ impl Packing {
     }
 
     /// The front ([`Packing::search`]), ready to count the packings when
-    /// every solution is one (not one of each class under symmetry, whose
-    /// filter looks at each solution): it chooses the engine (the memo for
-    /// tilings, the sweep for packings, a search), runs it and falls back by
-    /// itself; a tiling of more cells than the sweep takes goes to the memo
-    /// whatever its probe says. `None` for one of each class.
+    /// every solution is one ([`Packing::counts_every_solution`]: all
+    /// packings, or one of each class under symmetry when the reduction is
+    /// exact): it chooses the engine (the memo for tilings, the sweep for
+    /// packings, a search), runs it and falls back by itself; a tiling of
+    /// more than 128 cells goes to the memo whatever its probe says. `None`
+    /// for one of each class when the filter must look at each solution
+    /// (see [`Packing::count_classes`]).
     ///
     /// ```
     /// use quadrille_dlx::Engine;
@@ -174,23 +181,109 @@ impl Packing {
     /// // Dominoes on 8×8: 12,988,816 tilings (OEIS A004003), by the memo.
     /// let counted = Packing::new(&Spec::parse("[0-7][0-7]\n*|D 00 01\n")?)?.count().unwrap().count()?;
     /// assert_eq!((counted.solutions_u64(), counted.report.engine), (Some(12_988_816), Engine::Memo));
-    /// // One of each class: the filter looks at each packing.
+    /// // One of each class: in 3×20 the X can lie on the long axis, and the
+    /// // filter looks at each packing.
     /// assert!(Packing::up_to_symmetry(&spec)?.count().is_none());
+    /// // In 6×10 no placement of the X is symmetric: Knuth's 2,339 classes.
+    /// let spec = Spec::parse(&builtin::description("pentominoes", Some("6x10"))?)?;
+    /// let counted = Packing::up_to_symmetry(&spec)?.count().expect("an exact reduction").count()?;
+    /// assert_eq!(counted.solutions_u64(), Some(2_339));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> Option<quadrille_dlx::Search<'_>> {
-        if self.reduction.is_some() {
+        if !self.counts_every_solution() {
             return None;
         }
-        // A tiling the sweep cannot take (more cells than its bitboard) goes
-        // to the memo by name: its probe may find few repeats in the first
-        // nodes (Aztec diamonds of order 14 and more), and the search, the
-        // rule's other choice there, never ends on such boards; over its
-        // memory limit the memo then says so.
-        if self.counts_by_memo() && self.problem.n_items() > quadrille_dlx::sweep::MAX_ITEMS {
+        // A tiling of more items than a 128-bit state goes to the memo by
+        // name: its probe may find few repeats in the first nodes (Aztec
+        // diamonds of order 14 and more), and the search, or the sweep, whose
+        // cache of a few MiB cannot hold the subproblems of such boards,
+        // never ends there; over its memory limit the memo then says so.
+        if self.counts_by_memo() && self.problem.n_items() > MEMO_TILING_ITEMS {
             return Some(self.search().engine(quadrille_dlx::Engine::Memo));
         }
         Some(self.search())
+    }
+
+    /// Whether every solution of [`Packing::problem`] is a packing to
+    /// report, so that counting the solutions counts the packings: always
+    /// for [`Packing::new`]; for [`Packing::up_to_symmetry`] when the
+    /// reduction is exact, the restricted piece having no placement kept
+    /// that a symmetry other than the identity fixes (pentominoes in 6×10:
+    /// the X, whose centre is never on an axis of a box of even sides).
+    pub fn counts_every_solution(&self) -> bool {
+        self.reduction.as_ref().is_none_or(Reduction::exact)
+    }
+
+    /// One packing of each class under the symmetries of the box, counted
+    /// by Burnside's lemma for [`Packing::up_to_symmetry`], each count made
+    /// by `count` (the front, with the knobs the caller sets); `None` for
+    /// [`Packing::new`], when a count was interrupted, or when a piece used
+    /// a fixed number of times more than once would appear twice in an
+    /// option (ask [`Packing::keeps`] of each solution then).
+    ///
+    /// The classes of packings with the restricted piece in the class of a
+    /// kept placement `r` are the classes, under its stabiliser `H`, of the
+    /// packings with the piece at `r`; by Burnside's lemma their number is
+    /// `(1/|H|) Σ_{h ∈ H} fix(h)`, where `fix(h)` counts the packings that
+    /// `h` maps to themselves. So the placements kept are grouped by their
+    /// stabilisers: for each group, `fix(identity)` is the count of the
+    /// reduced problem restricted to it, and `fix(h)` the count of a
+    /// problem whose options are the orbits under the powers of `h` of the
+    /// placements (a packing that `h` fixes is a union of such orbits, each
+    /// of placements that do not overlap). For pentominoes in 6×10 the one
+    /// group has a trivial stabiliser: the count is the reduced problem's;
+    /// in 5×12 the X's placements on the long axis have a reflection for
+    /// stabiliser, and their group adds the packings it fixes.
+    ///
+    /// ```
+    /// use quadrille_pack::{Packing, Spec, builtin};
+    ///
+    /// // Knuth's 1,010 packings of 5×12, 2 of 3×20, up to symmetry.
+    /// for (box_text, classes) in [("5x12", 1_010u32), ("3x20", 2)] {
+    ///     let spec = Spec::parse(&builtin::description("pentominoes", Some(box_text))?)?;
+    ///     let counted = Packing::up_to_symmetry(&spec)?.count_classes(|front| front.count())?;
+    ///     assert_eq!(counted, Some(classes.into()));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_classes<E>(
+        &self,
+        mut count: impl FnMut(quadrille_dlx::Search<'_>) -> Result<quadrille_dlx::front::Counted, E>,
+    ) -> Result<Option<quadrille_dlx::memo::BigUint>, E> {
+        let Some(reduction) = &self.reduction else { return Ok(None) };
+        let pieces = self.spec.pieces();
+        let knuth_order: Vec<usize> =
+            (0..self.spec.cells().len()).filter(|&i| !self.spec.cells()[i].is_secondary()).collect();
+        let mut classes = quadrille_dlx::memo::BigUint::ZERO;
+        for (stabilizer, part) in reduction.parts(&self.placements) {
+            let mut problems = Vec::with_capacity(1 + stabilizer.len());
+            if part.len() == self.placements.len() {
+                problems.push(None);
+            } else {
+                let chosen: Vec<Placement> = part.iter().map(|&i| self.placements[i].clone()).collect();
+                let Ok(problem) = make_problem(&self.spec, &chosen, &knuth_order) else { return Ok(None) };
+                problems.push(Some(problem));
+            }
+            for &g in &stabilizer {
+                let multiplicity = |p: u32| pieces[p as usize].multiplicity;
+                let Some(options) = reduction.orbits(g, &self.placements, &part, multiplicity) else {
+                    return Ok(None);
+                };
+                let Ok(problem) = make_problem_of(&self.spec, &options, &knuth_order) else { return Ok(None) };
+                problems.push(Some(problem));
+            }
+            let mut sum = quadrille_dlx::memo::BigUint::ZERO;
+            for problem in &problems {
+                let counted = count(quadrille_dlx::Search::new(problem.as_ref().unwrap_or(&self.problem)))?;
+                if counted.report.interrupted {
+                    return Ok(None);
+                }
+                sum += counted.solutions;
+            }
+            classes += sum / (stabilizer.len() + 1);
+        }
+        Ok(Some(classes))
     }
 
     /// The identity of this packing's problem in the records of shards:
@@ -455,6 +548,14 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
 /// pieces and the secondary cells, as in Knuth's order), and the options
 /// of `placements` in their order.
 fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Result<Problem, ModelError> {
+    let options: Vec<(Vec<u32>, Vec<u32>)> = placements.iter().map(|p| (vec![p.piece], p.cells.clone())).collect();
+    make_problem_of(spec, &options, order)
+}
+
+/// The problem whose options place the pieces `options[k].0` on the cells
+/// `options[k].1` (several placements at once, for the packings a symmetry
+/// fixes), its primary cells declared in `order`.
+fn make_problem_of(spec: &Spec, options: &[(Vec<u32>, Vec<u32>)], order: &[usize]) -> Result<Problem, ModelError> {
     let mut b = Problem::builder();
     let mut cell_items = vec![Item(0); spec.cells().len()];
     for &i in order {
@@ -466,10 +567,9 @@ fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Resul
             cell_items[i] = b.secondary(&cell.name(spec.dims()))?;
         }
     }
-    for placement in placements {
-        let items = piece_items[placement.piece as usize]
-            .into_iter()
-            .chain(placement.cells.iter().map(|&c| cell_items[c as usize]));
+    for (pieces, cells) in options {
+        let items =
+            pieces.iter().filter_map(|&p| piece_items[p as usize]).chain(cells.iter().map(|&c| cell_items[c as usize]));
         b.option(items)?;
     }
     Ok(b.build()?)

@@ -137,6 +137,108 @@ impl Reduction {
         self.piece
     }
 
+    /// Whether every solution of the reduced problem is kept (so its count
+    /// is the count of classes): a piece is restricted and no symmetry other
+    /// than the identity fixes any of its placements kept. Then every class
+    /// of packings has as many packings as the box has symmetries, exactly
+    /// one with the piece at each placement of its orbit, and exactly one
+    /// solution of the reduced problem.
+    pub fn exact(&self) -> bool {
+        self.piece.is_some() && self.stabilizers.iter().all(Vec::is_empty)
+    }
+
+    /// The parts of the count of classes by Burnside's lemma
+    /// ([`Packing::count_classes`](crate::Packing::count_classes)): the
+    /// kept placements (indices into `placements`, the reduced problem's)
+    /// of the restricted piece grouped by their stabilisers, each group with
+    /// every placement of the other pieces. Without a restricted piece, one
+    /// part: every placement, with all the symmetries.
+    pub(crate) fn parts(&self, placements: &[Placement]) -> Vec<(Vec<u16>, Vec<usize>)> {
+        let Some(piece) = self.piece else {
+            return vec![((0..self.symmetries.len() as u16).collect(), (0..placements.len()).collect())];
+        };
+        let mut parts: Vec<(Vec<u16>, Vec<usize>)> = Vec::new();
+        for (i, p) in placements.iter().enumerate() {
+            if p.piece as usize == piece {
+                let stabilizer = &self.stabilizers[i];
+                match parts.iter_mut().find(|(s, _)| s == stabilizer) {
+                    Some((_, part)) => part.push(i),
+                    None => parts.push((stabilizer.clone(), vec![i])),
+                }
+            }
+        }
+        let others = (0..placements.len()).filter(|&i| placements[i].piece as usize != piece);
+        let others: Vec<usize> = others.collect();
+        for (_, part) in &mut parts {
+            part.extend(&others);
+        }
+        parts
+    }
+
+    /// The options whose exact covers are the packings of `part` (indices
+    /// into `placements`) that symmetry `g` maps to themselves: each orbit
+    /// of a placement under the powers of `g` whose placements are all in
+    /// the part and pairwise disjoint, as the pieces it places and its
+    /// cells. An orbit placing a piece of `limited` supply (used once)
+    /// twice is left out; `None` when one places twice a piece used a fixed
+    /// number of times (more than once), which an option cannot say.
+    pub(crate) fn orbits(
+        &self,
+        g: u16,
+        placements: &[Placement],
+        part: &[usize],
+        multiplicity: impl Fn(u32) -> u32,
+    ) -> Option<Vec<(Vec<u32>, Vec<u32>)>> {
+        let index: HashMap<&Placement, usize> = part.iter().map(|&i| (&placements[i], i)).collect();
+        let symmetry = &self.symmetries[g as usize];
+        let mut seen = vec![false; placements.len()];
+        let mut options = Vec::new();
+        'orbits: for &i in part {
+            if seen[i] {
+                continue;
+            }
+            let mut orbit = vec![i];
+            seen[i] = true;
+            let mut image = symmetry.apply(&placements[i]);
+            loop {
+                match index.get(&image) {
+                    Some(&j) if j == i => break,
+                    Some(&j) => {
+                        seen[j] = true;
+                        orbit.push(j);
+                        image = symmetry.apply(&placements[j]);
+                    }
+                    None => continue 'orbits,
+                }
+            }
+            let mut pieces: Vec<u32> = orbit.iter().map(|&j| placements[j].piece).collect();
+            let mut cells: Vec<u32> = orbit.iter().flat_map(|&j| placements[j].cells.iter().copied()).collect();
+            let n_cells = cells.len();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() < n_cells {
+                continue;
+            }
+            pieces.sort_unstable();
+            let n_pieces = pieces.len();
+            pieces.dedup();
+            if pieces.len() < n_pieces {
+                // Some piece placed twice: never in a packing when used
+                // once; unlimited, placed as often as it likes.
+                let twice = |p: &&u32| orbit.iter().filter(|&&j| placements[j].piece == **p).count() > 1;
+                let twice: Vec<u32> = pieces.iter().filter(twice).map(|&p| multiplicity(p)).collect();
+                if twice.contains(&1) {
+                    continue;
+                }
+                if twice.iter().any(|&m| m != crate::spec::UNLIMITED) {
+                    return None;
+                }
+            }
+            options.push((pieces, cells));
+        }
+        Some(options)
+    }
+
     /// The placements kept as options.
     pub fn kept_placements(&self, placements: &[Placement]) -> Vec<Placement> {
         placements.iter().zip(&self.kept).filter(|(_, keep)| **keep).map(|(p, _)| p.clone()).collect()

@@ -30,7 +30,7 @@
 //!    [`MEMO_TURN_NODES`] nodes (the sweep's estimate ignores its cache).
 //!    If it finishes, it answers; if
 //!    not (or over its memory limit), the other engine counts. Without an
-//!    estimate (more than 128 items, colours), the memo runs whole when the
+//!    estimate (more than 1,024 items, colours), the memo runs whole when the
 //!    cache answered, else the search counts; a memo run whole so that goes
 //!    over its memory limit answers [`MemoError::Memory`] (on a tiling too
 //!    large for the limit the search would never end).

@@ -28,6 +28,7 @@
 //! from a fixed seed, so the estimates, and so the choices, are the same on
 //! every run and every machine.
 
+use super::state::State;
 use crate::util::monitor::Monitor;
 
 /// Whether `monitor` was stopped: the order and the estimates poll it at
@@ -218,9 +219,9 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Optio
 /// `anchored[i]` are the masks of the options whose first primary item is
 /// `i`, `primary` the mask of the primary items. `None` when `monitor`
 /// stops.
-pub(crate) fn estimate_sweep(
-    anchored: &[Vec<u128>],
-    primary: u128,
+pub(crate) fn estimate_sweep<S: State>(
+    anchored: &[Vec<S>],
+    primary: S,
     probes: u32,
     monitor: Option<&Monitor>,
 ) -> Option<f64> {
@@ -228,20 +229,20 @@ pub(crate) fn estimate_sweep(
     let mut fits = Vec::new();
     let mut total = 0.0;
     for _ in 0..probes {
-        let (mut covered, mut weight) = (0u128, 1.0f64);
-        while covered & primary != primary {
+        let (mut covered, mut weight) = (S::default(), 1.0f64);
+        while !covered.covers(primary) {
             if stopped(monitor) {
                 return None;
             }
-            let i = (!covered & primary).trailing_zeros() as usize;
+            let i = primary.and_not(covered).first() as usize;
             fits.clear();
-            fits.extend(anchored[i].iter().copied().filter(|&m| m & covered == 0));
+            fits.extend(anchored[i].iter().copied().filter(|&m| !m.meets(covered)));
             if fits.is_empty() {
                 break;
             }
             weight *= fits.len() as f64;
             total += weight;
-            covered |= fits[random.below(fits.len())];
+            covered = covered.or(fits[random.below(fits.len())]);
         }
     }
     Some(total / f64::from(probes))
@@ -256,9 +257,9 @@ pub(crate) fn estimate_sweep(
 /// for each other item of every option still in play that it hides (the
 /// first item of the option tried that an option holds hides it). `None`
 /// when `monitor` stops.
-pub(crate) fn estimate_fewest(
-    holding: &[Vec<u128>],
-    primary: u128,
+pub(crate) fn estimate_fewest<S: State>(
+    holding: &[Vec<S>],
+    primary: S,
     probes: u32,
     monitor: Option<&Monitor>,
 ) -> Option<(f64, f64)> {
@@ -266,19 +267,20 @@ pub(crate) fn estimate_fewest(
     let mut fits = Vec::new();
     let (mut nodes, mut updates) = (0.0, 0.0);
     for _ in 0..probes {
-        let (mut covered, mut weight) = (0u128, 1.0f64);
-        while covered & primary != primary {
+        let (mut covered, mut weight) = (S::default(), 1.0f64);
+        while !covered.covers(primary) {
             if stopped(monitor) {
                 return None;
             }
             let (mut best, mut fewest) = (usize::MAX, usize::MAX);
-            let mut open = !covered & primary;
-            while open != 0 {
-                let j = open.trailing_zeros() as usize;
-                open &= open - 1;
+            let mut open = primary.and_not(covered);
+            while !open.is_zero() {
+                let j = open.first();
+                open = open.and_not(S::bit(j));
+                let j = j as usize;
                 let mut n = 0;
                 for &m in &holding[j] {
-                    n += usize::from(m & covered == 0);
+                    n += usize::from(!m.meets(covered));
                     if n >= fewest {
                         break;
                     }
@@ -294,23 +296,23 @@ pub(crate) fn estimate_fewest(
                 break;
             }
             fits.clear();
-            fits.extend(holding[best].iter().copied().filter(|&m| m & covered == 0));
+            fits.extend(holding[best].iter().copied().filter(|&m| !m.meets(covered)));
             weight *= fits.len() as f64;
             let chosen = fits[random.below(fits.len())];
             // Each option in play is hidden once, by the first item of the
             // chosen option that it holds.
-            let (mut work, mut done) = (0u32, 0u128);
+            let (mut work, mut done) = (0u32, S::default());
             let mut items = chosen;
-            while items != 0 {
-                let j = items.trailing_zeros() as usize;
-                items &= items - 1;
-                let hidden = holding[j].iter().filter(|&&m| m & (covered | done) == 0);
-                work += 1 + hidden.map(|m| m.count_ones() - 1).sum::<u32>();
-                done |= 1 << j;
+            while !items.is_zero() {
+                let j = items.first();
+                items = items.and_not(S::bit(j));
+                let hidden = holding[j as usize].iter().filter(|&&m| !m.meets(covered.or(done)));
+                work += 1 + hidden.map(|&m| m.count_ones() - 1).sum::<u32>();
+                done = done.or(S::bit(j));
             }
             nodes += weight;
             updates += weight * f64::from(work);
-            covered |= chosen;
+            covered = covered.or(chosen);
         }
     }
     Some((nodes / f64::from(probes), updates / f64::from(probes)))

@@ -366,6 +366,73 @@ proptest! {
     }
 }
 
+/// The problem of `spec` (plain: no bounds, no colours) spread over
+/// `width` items: its primary items declared among padding items, one every
+/// `width / items` places, so that its options reach across the words of a
+/// wide state; its secondary items last. The first `pairs` pairs of padding
+/// items are covered together or each alone (two ways a pair), every other
+/// padding item by an option of its own: the count is the oracle's times
+/// `2^pairs`.
+fn spread(spec: &Spec, width: usize, pairs: usize) -> Problem {
+    let mut b = Problem::builder();
+    let n_items = spec.n_primary + spec.n_secondary;
+    let n_pad = width.saturating_sub(n_items).max(2 * pairs);
+    let stride = (width / n_items.max(1)).max(1);
+    let mut items = Vec::new();
+    let mut pads = Vec::new();
+    for k in 0..spec.n_primary {
+        while pads.len() < n_pad && pads.len() < k * (stride - 1) {
+            pads.push(b.primary(&format!("d{}", pads.len())).unwrap());
+        }
+        items.push(b.primary(&format!("p{k}")).unwrap());
+    }
+    while pads.len() < n_pad {
+        pads.push(b.primary(&format!("d{}", pads.len())).unwrap());
+    }
+    items.extend((0..spec.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
+    for option in &spec.options {
+        b.option(option.iter().map(|&(i, _)| items[i])).unwrap();
+    }
+    for (k, &pad) in pads.iter().enumerate() {
+        if k < 2 * pairs && k % 2 == 0 {
+            b.option([pad, pads[k + 1]]).unwrap();
+        }
+        b.option([pad]).unwrap();
+    }
+    b.build().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// States of every width: the oracle's problems spread over up to 1,024
+    /// items count alike on the sweep, in its order and the order declared
+    /// reversed, with its cache and without, on one thread and two; and as
+    /// the links count them.
+    #[test]
+    fn the_sweep_counts_the_oracles_solutions_at_any_width(
+        spec in spec(),
+        width in prop_oneof![100usize..=128, 129usize..=256, 257usize..=512, 513usize..=1024],
+        pairs in 0usize..=6,
+    ) {
+        use quadrille_dlx::sweep::Sweep;
+        let spec = plain(spec);
+        let problem = spread(&spec, width, pairs);
+        let expected = (oracle(&spec).len() as u64) << pairs;
+        let sweep = Sweep::new(&problem).unwrap();
+        let bits = problem.n_items().next_power_of_two().max(128) as u32;
+        prop_assert_eq!(sweep.state_bits(), bits);
+        prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+        let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
+        order.reverse();
+        prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions, expected);
+        let by_links = Count::new(&problem).engine(CountEngine::Links).run().unwrap();
+        prop_assert_eq!(by_links.solutions_u64(), Some(expected));
+    }
+}
+
 fn data(file: &str) -> Problem {
     Problem::from_knuth(&quadrille_testing::data::read(&format!("dlx/{file}"))).unwrap()
 }
@@ -443,7 +510,18 @@ fn counts_of_queens_stay_on_the_bitset_engine() {
     use quadrille_dlx::sweep::{Sweep, SweepError};
     assert_eq!(Sweep::new(&data("tetrominoes_12_8x6.dlx")).unwrap_err(), SweepError::Bounds);
     assert_eq!(Sweep::new(&data("knuth_toy_colors.dlx")).unwrap_err(), SweepError::Colors);
-    assert_eq!(Sweep::new(&data("sudoku_6x6_all.dlx")).unwrap_err(), SweepError::TooManyItems { items: 144 });
+    // 144 items: a state of 256 bits; past 1,024 items, none.
+    assert_eq!(Sweep::new(&data("sudoku_6x6_all.dlx")).unwrap().state_bits(), 256);
+    let line = |n: usize| {
+        let mut text: String = (0..n).map(|k| format!("x{k} ")).collect();
+        text.push('\n');
+        text += &(0..n).map(|k| format!("x{k}\n")).collect::<String>();
+        Problem::from_knuth(&text).unwrap()
+    };
+    assert_eq!(Sweep::new(&line(1025)).unwrap_err(), SweepError::TooManyItems { items: 1025 });
+    assert!(!quadrille_dlx::sweep::takes(&line(1025)) && quadrille_dlx::sweep::takes(&line(1024)));
+    let sweep = Sweep::new(&line(1024)).unwrap();
+    assert_eq!((sweep.state_bits(), sweep.count(1, None).unwrap().solutions), (1024, 1));
 }
 
 /// 64 independent pairs of items, each covered by both at once or by each

@@ -507,7 +507,7 @@ class Problem:
         (0: one per core). ``engine="memo"`` counts with :meth:`zdd`, on one
         thread, exactly however large the count. ``engine="sweep"`` counts
         every solution (no limit) by branching on the first item not yet
-        covered, on a 128-bit bitboard: problems of up to 128 items without
+        covered, on a bitboard: problems of up to 1,024 items without
         bounds or colours, such as packings. With ``engine="auto"`` and no
         limit, the engine picks the counter: the memo where subproblems
         repeat (tilings), the sweep where Knuth's estimates of the two search
