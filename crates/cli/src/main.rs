@@ -24,6 +24,7 @@ mod replay;
 mod shard;
 mod solve;
 mod sudoku;
+mod tally;
 mod terminal;
 
 /// Exact cover with Knuth's Dancing Links: solve Knuth-format problems, N-Queens

@@ -4,20 +4,20 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::ValueEnum;
-use quadrille_dlx::front::{EngineStats, Report, Search, SearchError};
+use quadrille_dlx::front::{EngineStats, Report, SearchError};
 use quadrille_pack::{Dims, Packing, Settings, Spec, builtin};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, json_count, parse_bytes, say, threads_parser};
-use crate::count::{self as front, count_summary, print_report, run_count};
+use crate::common::{ListingFlags, Threads, parse_bytes, say, threads_parser};
+use crate::count::{self as front, run_count};
 use crate::packings::{Format, MAX_SVG_PACKINGS, Printer};
 use crate::progress::Progress;
-use crate::shard::{self, Shard};
+use crate::shard::Shard;
+use crate::tally;
 
 /// Arguments of `quadrille pack`.
 #[derive(Debug, clap::Args)]
@@ -178,7 +178,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     // Every packing counted (or up to a limit): the library's front chooses
     // the engine, runs it and falls back by itself.
     if let (true, None, Some(front)) = (args.listing.count, args.shard, packing.count()) {
-        return count_by_front(&args, &packing, front);
+        return tally::count_by_front(&args, &packing, front);
     }
     // One of each class, all of them: Burnside's lemma, each count by the front.
     if args.listing.count && args.shard.is_none() && args.listing.most().is_none() {
@@ -190,7 +190,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             anyhow::Ok(counted)
         })?;
         if let (Some(classes), Some(first)) = (classes, first) {
-            return count_classes(&args, &packing, &classes, &first, start.elapsed().as_secs_f64());
+            return tally::count_classes(&args, &packing, &classes, &first, start.elapsed().as_secs_f64());
         }
     }
     if args.memo_limit.is_some() {
@@ -198,7 +198,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "--memo-limit is for counting or sampling tilings (pieces `*|name`, without --unique, --shard or --limit)"
         );
     }
-    if args.listing.count { count(&args, &packing) } else { list(&args, &packing) }
+    if args.listing.count { tally::count(&args, &packing) } else { list(&args, &packing) }
 }
 
 /// The diagram of every tiling, by the memo engine; `None` after Ctrl-C.
@@ -211,60 +211,6 @@ fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dl
         Err(SearchError::Memo(quadrille_dlx::memo::MemoError::Interrupted)) => Ok(None),
         Err(e) => Err(front::error(e)),
     }
-}
-
-/// `--count` of every packing (at most `--limit`): the library's front
-/// counts, exactly; after Ctrl-C the count so far, marked partial.
-fn count_by_front(args: &Args, packing: &Packing, search: Search<'_>) -> anyhow::Result<Outcome> {
-    let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_limit)?;
-    let count = &counted.solutions;
-    let mut out = crate::stdout();
-    if args.json {
-        let mut record = count_summary(&counted, seconds);
-        record.insert("packings".into(), json_count(count.clone()));
-        record.insert("unique".into(), args.unique.into());
-        record.insert("symmetries".into(), packing.n_symmetries().into());
-        let record = serde_json::Value::Object(record);
-        writeln!(out, "{record}")?;
-    } else if !counted.report.interrupted {
-        writeln!(out, "{count}")?;
-    }
-    out.flush()?;
-    if counted.report.interrupted {
-        say!("quadrille: interrupted after {seconds:.1} s: {count} packings so far (partial)");
-        return Ok(Outcome::Interrupted);
-    }
-    if args.stats && !crate::quiet() {
-        print_stats(packing, &counted.report, &count.to_string(), &count.to_string(), seconds);
-    }
-    Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
-}
-
-/// `--count` of one packing of each class by Burnside's lemma
-/// ([`Packing::count_classes`]): the classes, with the report of the first
-/// count the lemma asked (all the packings of the first part).
-fn count_classes(
-    args: &Args,
-    packing: &Packing,
-    classes: &quadrille_dlx::memo::BigUint,
-    first: &quadrille_dlx::front::Counted,
-    seconds: f64,
-) -> anyhow::Result<Outcome> {
-    let mut out = crate::stdout();
-    if args.json {
-        let mut record = count_summary(first, seconds);
-        record.insert("packings".into(), json_count(classes.clone()));
-        record.insert("unique".into(), true.into());
-        record.insert("symmetries".into(), packing.n_symmetries().into());
-        writeln!(out, "{}", serde_json::Value::Object(record))?;
-    } else {
-        writeln!(out, "{classes}")?;
-    }
-    out.flush()?;
-    if args.stats && !crate::quiet() {
-        print_stats(packing, &first.report, &classes.to_string(), &first.solutions.to_string(), seconds);
-    }
-    Ok(if *classes == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
 /// `--sample K`: tilings drawn uniformly at random from the memo engine's
@@ -308,7 +254,7 @@ fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
     let seconds = start.elapsed().as_secs_f64();
     if args.stats && !crate::quiet() {
         let count = zdd.count().to_string();
-        print_stats(
+        tally::print_stats(
             packing,
             &Report::new(quadrille_dlx::Engine::Memo, EngineStats::Memo(*zdd.stats())),
             &count,
@@ -317,71 +263,6 @@ fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
         );
     }
     Ok(Outcome::of_count(printer.printed))
-}
-
-/// `--count` of one packing of each class, or of a shard: every solution
-/// visited and asked [`Packing::keeps`].
-fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
-    let limit = args.listing.most().unwrap_or(u64::MAX);
-    let progress = Progress::start(crate::quiet(), "solutions", None);
-    let start = Instant::now();
-    let kept = AtomicU64::new(0);
-    let mut search = packing.search();
-    if let Some(shard) = args.shard {
-        search = search.shard(shard.index, shard.of);
-    }
-    let mut search = front::front(search, args.threads, None);
-    // Counting runs on every core unless told otherwise (or a limit is set).
-    if args.threads.is_none() && args.listing.most().is_none() {
-        search = search.threads(0);
-    }
-    let report = search
-        .visit(|solution| {
-            if packing.keeps(solution) && kept.fetch_add(1, Ordering::Relaxed) + 1 >= limit {
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(front::error)?;
-    let kept = kept.into_inner().min(limit);
-    let seconds = start.elapsed().as_secs_f64();
-    drop(progress);
-    if report.interrupted {
-        say!("quadrille: interrupted after {seconds:.1} s: {kept} packings so far (partial)");
-        return Ok(Outcome::Interrupted);
-    }
-    let EngineStats::Search(stats) = report.stats else { bail!("a count of packings one by one is a search's") };
-    let mut out = crate::stdout();
-    if let Some(shard) = args.shard {
-        let extra = shard::Extra { packings: Some(kept), engine: Some(report.engine.name()), ..Default::default() };
-        writeln!(out, "{}", shard::record(shard, &packing.shard_id(), &stats, seconds, extra))?;
-        out.flush()?;
-        // A shard that ran succeeded, whatever it found: its record says it.
-        return Ok(Outcome::Found);
-    } else if args.json {
-        let mut record = front::summary(&report, json_count(stats.solutions), seconds);
-        record.insert("packings".into(), json_count(kept));
-        record.insert("unique".into(), args.unique.into());
-        record.insert("symmetries".into(), packing.n_symmetries().into());
-        writeln!(out, "{}", serde_json::Value::Object(record))?;
-    } else {
-        writeln!(out, "{kept}")?;
-    }
-    out.flush()?;
-    if args.stats && !crate::quiet() {
-        print_stats(packing, &report, &kept.to_string(), &stats.solutions.to_string(), seconds);
-    }
-    Ok(Outcome::of_count(kept))
-}
-
-/// `--stats`: the packings kept, the symmetries, and the report of the
-/// engine that answered (its solutions: every packing it met).
-fn print_stats(packing: &Packing, report: &Report, kept: &str, solutions: &str, seconds: f64) {
-    say!("packings: {kept}");
-    if let Some(piece) = packing.restricted_piece() {
-        say!("symmetries: {} (piece {piece} restricted)", packing.n_symmetries());
-    }
-    print_report(report, solutions, seconds, false);
 }
 
 /// Listing packings (the default, `--first`, `--limit`, `--json`, `--format`).
@@ -425,7 +306,7 @@ fn list(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
             EngineStats::Search(stats) => stats.solutions.to_string(),
             _ => printed.to_string(),
         };
-        print_stats(packing, &report, &printed.to_string(), &solutions, seconds);
+        tally::print_stats(packing, &report, &printed.to_string(), &solutions, seconds);
     }
     Ok(Outcome::of_count(printed))
 }
