@@ -11,7 +11,7 @@
 
 use std::path::{Path, PathBuf};
 
-use quadrille_dlx::front::Count;
+use quadrille_dlx::Search;
 use quadrille_dlx::{MinCost, OptionId, Problem, Solver};
 use quadrille_pack::{Packing, builtin};
 use quadrille_testing::oracle::{self, Spec};
@@ -109,12 +109,9 @@ impl Expected {
 }
 
 /// Whether every count at the command line names its engine (`engine` in
-/// `--json`, or the `engine:` line of `--stats`). Today the sweep's and the
-/// memo's counts do and the searches' do not, so the engines are compared
-/// where the command line names one (the packings' test checks that it
-/// compared some). Once every count names its engine, set this to `true`: a count
-/// that names none then fails.
-const EVERY_COUNT_NAMES_ITS_ENGINE: bool = false;
+/// `--json`, or the `engine:` line of `--stats`): it does, since every count
+/// goes through the library's front, so a count that names none fails.
+const EVERY_COUNT_NAMES_ITS_ENGINE: bool = true;
 
 /// The engines two doors name for one question must be the same, where both
 /// name one; whether they were compared. Counts are compared now. The first
@@ -137,7 +134,7 @@ fn same_engine(question: &str, what: &str, library: Option<&str>, command_line: 
 
 /// The library's answers.
 fn library(problem: &Problem, names: &[String]) -> Answers {
-    let counted = Count::new(problem).run().unwrap();
+    let counted = Search::new(problem).count().unwrap();
     let mut solver = Solver::new(problem);
     let numbers = |s: &[OptionId]| s.iter().map(|o| o.0).collect::<Vec<u32>>();
     let first = solver.first().map(|s| as_lines(names, numbers(&s)));
@@ -149,7 +146,7 @@ fn library(problem: &Problem, names: &[String]) -> Answers {
     });
     Answers {
         count: counted.solutions_u64().unwrap(),
-        count_engine: Some(counted.engine.name().to_string()),
+        count_engine: Some(counted.report.engine.name().to_string()),
         first,
         all,
         best,
@@ -283,14 +280,14 @@ fn built_in_packings_get_the_oracles_answers_at_every_door() {
         compared += usize::from(ask(&what, problem, &expected, &names, &file));
 
         // The packing's own doors: the library's packing count, `pack --count`.
-        let counted = packing.count().unwrap().run().unwrap();
+        let counted = packing.count().unwrap().count().unwrap();
         assert_eq!(counted.solutions_u64(), Some(expected.all.len() as u64), "{what}: the packing's count");
         let run = quadrille(&["pack", "--pieces", pieces, "--box", sides, "--count", "--json", "--stats"], "");
         assert!(run.code == 0 || run.code == 1, "{what}: {}", run.stderr);
         let summary = json(run.stdout.lines().last().unwrap());
         assert_eq!(summary["solutions"].as_u64(), Some(expected.all.len() as u64), "{what}: pack --count");
         let engine = engine_said(&summary, &run.stderr);
-        compared += usize::from(same_engine("count", &what, Some(counted.engine.name()), engine.as_deref()));
+        compared += usize::from(same_engine("count", &what, Some(counted.report.engine.name()), engine.as_deref()));
     }
     assert!(compared > 0, "no count's engine was compared");
 }

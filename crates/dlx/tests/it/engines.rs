@@ -428,7 +428,7 @@ proptest! {
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         order.reverse();
         prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions, expected);
-        let by_links = Count::new(&problem).engine(CountEngine::Links).run().unwrap();
+        let by_links = Search::new(&problem).engine(Engine::Links).count().unwrap();
         prop_assert_eq!(by_links.solutions_u64(), Some(expected));
     }
 }
