@@ -115,6 +115,21 @@ pub enum YesNo {
     No,
 }
 
+impl Args {
+    /// The flags a count reads.
+    fn flags(&self) -> tally::Flags {
+        tally::Flags {
+            json: self.json,
+            stats: self.stats,
+            unique: self.unique,
+            threads: self.threads,
+            most: self.listing.most(),
+            memo_limit: self.memo_limit,
+            shard: self.shard,
+        }
+    }
+}
+
 /// Reads the description: a built-in set, a file or standard input.
 fn read_spec(args: &Args) -> anyhow::Result<(String, Spec)> {
     let (name, text, dims) = match &args.pieces {
@@ -178,7 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     // Every packing counted (or up to a limit): the library's front chooses
     // the engine, runs it and falls back by itself.
     if let (true, None, Some(front)) = (args.listing.count, args.shard, packing.count()) {
-        return tally::count_by_front(&args, &packing, front);
+        return tally::count_by_front(&args.flags(), &packing, front);
     }
     // One of each class, all of them: Burnside's lemma, each count by the front.
     if args.listing.count && args.shard.is_none() && args.listing.most().is_none() {
@@ -190,7 +205,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             anyhow::Ok(counted)
         })?;
         if let (Some(classes), Some(first)) = (classes, first) {
-            return tally::count_classes(&args, &packing, &classes, &first, start.elapsed().as_secs_f64());
+            return tally::count_classes(&args.flags(), &packing, &classes, &first, start.elapsed().as_secs_f64());
         }
     }
     if args.memo_limit.is_some() {
@@ -198,7 +213,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             "--memo-limit is for counting or sampling tilings (pieces `*|name`, without --unique, --shard or --limit)"
         );
     }
-    if args.listing.count { tally::count(&args, &packing) } else { list(&args, &packing) }
+    if args.listing.count { tally::count(&args.flags(), &packing) } else { list(&args, &packing) }
 }
 
 /// The diagram of every tiling, by the memo engine; `None` after Ctrl-C.
@@ -216,7 +231,7 @@ fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dl
 /// `--sample K`: tilings drawn uniformly at random from the memo engine's
 /// diagram, or for dominoes in an Aztec diamond by domino shuffling.
 fn sample(args: &Args, packing: &Packing, k: u64) -> anyhow::Result<Outcome> {
-    if !packing.counts_by_memo() {
+    if !packing.is_plain_tiling() {
         bail!(
             "--sample draws random tilings: it needs a piece of unlimited supply (`*|name`, or --pieces dominoes or trominoes) and no piece used several times"
         );

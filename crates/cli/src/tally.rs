@@ -13,16 +13,33 @@ use quadrille_dlx::front::{EngineStats, Report, Search};
 use quadrille_pack::Packing;
 
 use crate::Outcome;
-use crate::common::{json_count, say};
+use crate::common::{Threads, json_count, say};
 use crate::count::{self as front, count_summary, print_report, run_count};
-use crate::pack::Args;
 use crate::progress::Progress;
-use crate::shard;
+use crate::shard::{self, Shard};
+
+/// The flags of `quadrille pack` a count reads.
+pub struct Flags {
+    /// `--json`.
+    pub json: bool,
+    /// `--stats`.
+    pub stats: bool,
+    /// `--unique`.
+    pub unique: bool,
+    /// `--threads`.
+    pub threads: Option<Threads>,
+    /// `--limit` (or `--first`): the most packings.
+    pub most: Option<u64>,
+    /// `--memo-limit`.
+    pub memo_limit: Option<usize>,
+    /// `--shard I/K`.
+    pub shard: Option<Shard>,
+}
 
 /// `--count` of every packing (at most `--limit`): the library's front
 /// counts, exactly; after Ctrl-C the count so far, marked partial.
-pub fn count_by_front(args: &Args, packing: &Packing, search: Search<'_>) -> anyhow::Result<Outcome> {
-    let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_limit)?;
+pub fn count_by_front(args: &Flags, packing: &Packing, search: Search<'_>) -> anyhow::Result<Outcome> {
+    let (counted, seconds) = run_count(search, args.threads, args.most, args.memo_limit)?;
     let count = &counted.solutions;
     let mut out = crate::stdout();
     if args.json {
@@ -50,7 +67,7 @@ pub fn count_by_front(args: &Args, packing: &Packing, search: Search<'_>) -> any
 /// ([`Packing::count_classes`]): the classes, with the report of the first
 /// count the lemma asked (all the packings of the first part).
 pub fn count_classes(
-    args: &Args,
+    args: &Flags,
     packing: &Packing,
     classes: &quadrille_dlx::memo::BigUint,
     first: &quadrille_dlx::front::Counted,
@@ -75,8 +92,8 @@ pub fn count_classes(
 
 /// `--count` of one packing of each class, or of a shard: every solution
 /// visited and asked [`Packing::keeps`].
-pub fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
-    let limit = args.listing.most().unwrap_or(u64::MAX);
+pub fn count(args: &Flags, packing: &Packing) -> anyhow::Result<Outcome> {
+    let limit = args.most.unwrap_or(u64::MAX);
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let start = Instant::now();
     let kept = AtomicU64::new(0);
@@ -86,7 +103,7 @@ pub fn count(args: &Args, packing: &Packing) -> anyhow::Result<Outcome> {
     }
     let mut search = front::front(search, args.threads, None);
     // Counting runs on every core unless told otherwise (or a limit is set).
-    if args.threads.is_none() && args.listing.most().is_none() {
+    if args.threads.is_none() && args.most.is_none() {
         search = search.threads(0);
     }
     let report = search

@@ -105,7 +105,7 @@ impl Packing {
         let knuth_order: Vec<usize> = (0..spec.cells().len()).filter(|&i| !spec.cells()[i].is_secondary()).collect();
         let problem = make_problem(spec, &placements, &knuth_order)?;
         let mut packing = Packing { spec: spec.clone(), placements, problem, reduction, unique, memo_problem: None };
-        if packing.counts_by_memo() {
+        if packing.is_plain_tiling() {
             if let Some(order) = sweep_order(spec, &packing.placements) {
                 packing.memo_problem = Some(make_problem(spec, &packing.placements, &order)?);
             }
@@ -118,13 +118,13 @@ impl Packing {
         self.spec.pieces().iter().any(|p| p.is_unlimited())
     }
 
-    /// Whether the packings are best counted by the memoizing engine: a
-    /// tiling (some piece of unlimited supply), with no piece used more than
-    /// once in a fixed number (the memo takes no bounds), and all packings
-    /// asked for (not one of each class under symmetry, whose filter looks
-    /// at each solution). Such problems repeat themselves: what is left to
-    /// tile depends only on the cells still free.
-    pub fn counts_by_memo(&self) -> bool {
+    /// Whether the packing is a plain tiling: some piece of unlimited
+    /// supply, no piece used more than once in a fixed number (the memo takes
+    /// no bounds), and all packings asked for (not one of each class under
+    /// symmetry, whose filter looks at each solution). Such problems repeat
+    /// themselves (what is left to tile depends only on the cells still
+    /// free): the memo's diagram counts, lists and samples their tilings.
+    pub fn is_plain_tiling(&self) -> bool {
         self.is_tiling() && self.reduction.is_none() && self.spec.pieces().iter().all(|p| p.multiplicity <= 1)
     }
 
@@ -147,7 +147,7 @@ impl Packing {
     ///
     /// // Dominoes on a 2x3 board: three tilings.
     /// let packing = Packing::new(&Spec::parse("[0-1][0-2]\n*|D 00 01\n")?)?;
-    /// assert!(packing.counts_by_memo());
+    /// assert!(packing.is_plain_tiling());
     /// assert_eq!(packing.search().zdd()?.count().to_string(), "3");
     /// let first = packing.search().first()?.solution.expect("a tiling");
     /// assert_eq!(first.len(), 3);
@@ -199,7 +199,7 @@ impl Packing {
         // diamonds of order 14 and more), and the search, or the sweep, whose
         // cache of a few MiB cannot hold the subproblems of such boards,
         // never ends there; over its memory limit the memo then says so.
-        if self.counts_by_memo() && self.problem.n_items() > MEMO_TILING_ITEMS {
+        if self.is_plain_tiling() && self.problem.n_items() > MEMO_TILING_ITEMS {
             return Some(self.search().engine(quadrille_dlx::Engine::Memo));
         }
         Some(self.search())

@@ -406,7 +406,7 @@ impl PyPacking {
             // the caller's engine, when it names one, prevails.
             let search = if engine == Engine::Auto { search } else { search.engine(engine) };
             let search = search.threads(threads).monitor(Some(monitor.clone()));
-            let counted = interruptible(py, &monitor, move || search.count())?.map_err(crate::problem::search_error)?;
+            let counted = interruptible(py, &monitor, move || search.count())?.map_err(crate::run::search_error)?;
             return counted.solutions_u64().ok_or_else(|| {
                 pyo3::exceptions::PyOverflowError::new_err(format!(
                     "{} packings: more than 2^64 - 1",

@@ -7,14 +7,13 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use quadrille_dlx::front::{EngineStats, Listing, Search, SearchError};
 use quadrille_dlx::matrix;
-use quadrille_dlx::sweep::SweepError;
 use quadrille_dlx::{Engine, Monitor, OptionId, Problem, Stats};
 
-use crate::run::{StatsTuple, interruptible, report_tuple, value_error};
+use crate::run::{StatsTuple, interruptible, report_tuple, search_error, value_error};
 use crate::slices::PySlices;
 use crate::solutions::{Chunk, PySolutions, Source, check_payloads};
 use crate::zdd::PyZdd;
@@ -27,18 +26,6 @@ const READ_ON_A_THREAD: usize = 1 << 20;
 /// front refuses, naming why, an engine that cannot answer the question.
 pub(crate) fn engine(name: &str) -> PyResult<Engine> {
     name.parse().map_err(|e: quadrille_dlx::UnknownEngine| PyValueError::new_err(e.to_string()))
-}
-
-/// The front's error as a Python exception: `OverflowError` past the sweep's
-/// 64 bits, `MemoryError` past the memo's limit, `RuntimeError` for threads,
-/// else `ValueError`.
-pub(crate) fn search_error(error: SearchError) -> PyErr {
-    match error {
-        SearchError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),
-        SearchError::Sweep(e @ SweepError::Overflow) => PyOverflowError::new_err(e.to_string()),
-        SearchError::Memo(e) => crate::zdd::memo_error(e),
-        e => value_error(e),
-    }
 }
 
 /// Solutions with their costs: each a cost and its options' numbers.

@@ -13,9 +13,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Duration;
 
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::front::Report;
+use quadrille_dlx::front::{Report, SearchError};
+use quadrille_dlx::memo::MemoError;
+use quadrille_dlx::sweep::SweepError;
 use quadrille_dlx::{Monitor, Stats};
 
 /// How long the calling thread waits between two looks at Python's signals.
@@ -109,4 +111,28 @@ pub(crate) fn report_tuple(report: &Report, solutions: u64) -> (StatsTuple, &'st
 /// A library error as Python's `ValueError`.
 pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
+}
+
+/// The front's error as a Python exception: `OverflowError` past the sweep's
+/// 64 bits, `MemoryError` past the memo's limit, `RuntimeError` for threads,
+/// else `ValueError`.
+pub(crate) fn search_error(error: SearchError) -> PyErr {
+    match error {
+        SearchError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),
+        SearchError::Sweep(e @ SweepError::Overflow) => PyOverflowError::new_err(e.to_string()),
+        SearchError::Memo(e) => memo_error(e),
+        e => value_error(e),
+    }
+}
+
+/// The memo's error as a Python exception: `MemoryError` past the memory
+/// limit (naming it), `RuntimeError` when interrupted, else `ValueError`.
+pub(crate) fn memo_error(error: MemoError) -> PyErr {
+    match error {
+        MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
+        MemoError::Memory { .. } => {
+            PyMemoryError::new_err(format!("{error}; raise it with memo_limit=, or count with another engine"))
+        }
+        _ => PyValueError::new_err(error.to_string()),
+    }
 }

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use quadrille_dlx::memo::{DEFAULT_LIMIT, MemoError, Solutions, Zdd};
+use quadrille_dlx::memo::{DEFAULT_LIMIT, Solutions, Zdd};
 use quadrille_dlx::{Engine, Monitor, OptionId, Problem, Search, Stats};
 
 use crate::run::interruptible;
@@ -17,18 +17,6 @@ type ZddStatsTuple = (u64, u64, u64, u64, u64, u64);
 
 fn numbers(options: &[OptionId]) -> Vec<u32> {
     options.iter().map(|o| o.0).collect()
-}
-
-/// The memo's error as a Python exception: `MemoryError` past the memory
-/// limit (naming it), `RuntimeError` when interrupted, else `ValueError`.
-pub(crate) fn memo_error(error: MemoError) -> PyErr {
-    match error {
-        MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
-        MemoError::Memory { .. } => {
-            PyMemoryError::new_err(format!("{error}; raise it with memo_limit=, or count with another engine"))
-        }
-        _ => PyValueError::new_err(error.to_string()),
-    }
 }
 
 /// The diagram of all solutions of a problem, and the problem, to name its
@@ -48,7 +36,7 @@ impl PyZdd {
             .engine(Engine::Memo)
             .memo_bytes(limit.unwrap_or(DEFAULT_LIMIT))
             .monitor(Some(monitor.clone()));
-        let zdd = interruptible(py, &monitor, move || search.zdd())?.map_err(crate::problem::search_error)?;
+        let zdd = interruptible(py, &monitor, move || search.zdd())?.map_err(crate::run::search_error)?;
         Ok(PyZdd { zdd: Arc::new(zdd), problem: problem.clone() })
     }
 }
@@ -76,7 +64,7 @@ impl PyZdd {
     /// For each option, the number of solutions that use it, in decimal.
     fn option_counts(&self, py: Python<'_>) -> PyResult<Vec<String>> {
         let zdd = &self.zdd;
-        let counts = py.allow_threads(|| zdd.option_counts()).map_err(memo_error)?;
+        let counts = py.allow_threads(|| zdd.option_counts()).map_err(crate::run::memo_error)?;
         Ok(counts.iter().map(ToString::to_string).collect())
     }
 
@@ -84,7 +72,7 @@ impl PyZdd {
     /// order of their numbers).
     fn best(&self, py: Python<'_>, k: usize) -> PyResult<Vec<(u64, Vec<u32>)>> {
         let zdd = &self.zdd;
-        let best = py.allow_threads(|| zdd.best(k)).map_err(memo_error)?;
+        let best = py.allow_threads(|| zdd.best(k)).map_err(crate::run::memo_error)?;
         Ok(best.iter().map(|c| (c.cost, numbers(&c.options))).collect())
     }
 
