@@ -64,9 +64,11 @@ enum Command {
     /// Pack polyominoes or polycubes into a box (Knuth's description language,
     /// or a built-in set such as the pentominoes).
     Pack(pack::Args),
-    /// Preprocess a problem in Knuth's DLX format as Knuth's DLX-PRE does: the
-    /// options no solution can hold and the items other items imply are
-    /// removed; the reduced problem, with the same solutions, goes to stdout.
+    /// Reduce a problem in Knuth's DLX format as his DLX-PRE does: fewer
+    /// options and items, the same solutions.
+    ///
+    /// The options no solution can hold and the items other items imply are
+    /// removed, in rounds; the reduced problem goes to stdout.
     Pre(pre::Args),
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.

@@ -80,7 +80,7 @@ fn a_closed_pipe_ends_the_output_quietly() {
 
 #[test]
 fn every_subcommand_explains_itself_with_examples() {
-    for command in ["solve", "queens", "sudoku", "merge", "completions"] {
+    for command in ["solve", "queens", "sudoku", "pack", "pre", "merge", "completions"] {
         let run = quadrille(&[command, "--help"], "");
         assert_eq!(run.code, 0, "{command}");
         assert!(run.stdout.contains("Examples:\n  ") && run.stdout.contains("quadrille "), "{command}: {}", run.stdout);
