@@ -224,10 +224,19 @@ def test_the_sweep_only_counts() -> None:
     with pytest.raises(ValueError, match=r"the sweep engine cannot list solutions: it only counts"):
         list(problem.solutions(engine="sweep"))
     # Every engine by the library's names, one thread accepted by all that count.
-    assert quadrille._quadrille.ENGINES == ["links", "cells", "bits", "costs", "memo", "sweep", "auto"]
+    assert quadrille._quadrille.ENGINES == [
+        "links",
+        "cells",
+        "bits",
+        "costs",
+        "memo",
+        "sweep",
+        "auto",
+    ]
     assert list(typing.get_args(quadrille.Engine)) == quadrille._quadrille.ENGINES
     expected = len(solutions(Spec(["A", "B"], ["X"], [["A", "X"], ["B"], ["A", "B"]])))
-    for engine in ["links", "cells", "bits", "memo", "sweep", "auto"]:
+    counting: list[quadrille.Engine] = ["links", "cells", "bits", "memo", "sweep", "auto"]
+    for engine in counting:
         stats = problem.stats(engine=engine, threads=1)
         assert stats.solutions == expected and stats.engine != "auto"
         assert (stats.updates is None) == (stats.engine == "sweep")
