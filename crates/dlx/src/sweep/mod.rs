@@ -586,8 +586,25 @@ impl<S: State> Core<S> {
         let mut stats = Stats { nodes: 1, ..Stats::default() };
         let mut reported = Stats::default();
         let new_cache = || vec![Entry::<S>::default(); entries];
+        // The search recurses once per option chosen, at most once per
+        // primary item: deep wide problems get a thread whose stack holds it.
+        let stack = self.stack_bytes();
         let overflow = if threads <= 1 {
-            self.run(S::default(), &mut stats, monitor, &mut reported, &mut new_cache()) == Flow::Overflow
+            let mut cache = new_cache();
+            let spawned = stack.map(|bytes| {
+                std::thread::scope(|scope| {
+                    std::thread::Builder::new()
+                        .stack_size(bytes)
+                        .spawn_scoped(scope, || self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache))
+                        .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+                })
+            });
+            let flow = match spawned {
+                Some(Ok(flow)) => flow,
+                // A shallow search, or no thread to be had: on this one.
+                _ => self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache),
+            };
+            flow == Flow::Overflow
         } else {
             let states = self.frontier(threads * 64, &mut stats);
             // The split's own nodes and solutions; each subproblem reports its own.
@@ -618,7 +635,11 @@ impl<S: State> Core<S> {
                 a.add(&b);
                 (a, x || y || solutions.is_none())
             };
-            let found = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            let mut pool = rayon::ThreadPoolBuilder::new().num_threads(threads);
+            if let Some(bytes) = stack {
+                pool = pool.stack_size(bytes);
+            }
+            let found = match pool.build() {
                 Ok(pool) => pool
                     .install(|| states.par_iter().map(|&state| below(state)).reduce(|| (Stats::default(), false), sum)),
                 // No threads to be had: the same count, on this one.
@@ -634,6 +655,17 @@ impl<S: State> Core<S> {
             }
         }
         if overflow { Err(SweepError::Overflow) } else { Ok(stats) }
+    }
+
+    /// The stack a search of this problem may need, when more than a
+    /// thread's default holds for certain: a frame of the recursion per
+    /// primary item (its states, and the rest of the frame as a debug build
+    /// lays it out), and a mebibyte beside.
+    fn stack_bytes(&self) -> Option<usize> {
+        const FRAME_BYTES: usize = 4 << 10;
+        let frame = FRAME_BYTES + 32 * std::mem::size_of::<S>();
+        let bytes = self.anchors.len().saturating_mul(frame).saturating_add(1 << 20);
+        (bytes > 2 << 20).then_some(bytes)
     }
 
     /// The options of block `b` that fit the state `covered`.
