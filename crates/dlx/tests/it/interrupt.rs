@@ -36,33 +36,32 @@ fn costly() -> Problem {
 /// went on after the stop. Fails if the search ended before the stop (then
 /// nothing was tested).
 fn stopped<T>(search: impl FnOnce(Arc<Monitor>) -> T) -> (T, Arc<Monitor>, Duration) {
-    let monitor = Arc::new(Monitor::new());
-    let stopper = {
-        let monitor = monitor.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(AFTER);
-            let at = Instant::now();
-            monitor.stop();
-            at
-        })
-    };
-    let result = search(monitor.clone());
-    let ended = Instant::now();
-    let stopped_at = stopper.join().unwrap();
-    assert!(ended > stopped_at, "the search ended before the stop");
-    (result, monitor, ended - stopped_at)
+    stopped_when(|_| std::thread::sleep(AFTER), search)
 }
 
 /// As [`stopped`], the stop sent once the search has reported `nodes`
 /// nodes (however slow the machine, the search is then well under way).
 fn stopped_after<T>(nodes: u64, search: impl FnOnce(Arc<Monitor>) -> T) -> (T, Arc<Monitor>, Duration) {
+    let wait = move |monitor: &Monitor| {
+        while monitor.stats().nodes < nodes {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    stopped_when(wait, search)
+}
+
+/// Runs `search`, stopping its monitor from another thread once `wait`
+/// returns; what the search answered, its monitor, and how long it went on
+/// after the stop. Fails if the search ended before the stop.
+fn stopped_when<T>(
+    wait: impl FnOnce(&Monitor) + Send + 'static,
+    search: impl FnOnce(Arc<Monitor>) -> T,
+) -> (T, Arc<Monitor>, Duration) {
     let monitor = Arc::new(Monitor::new());
     let stopper = {
         let monitor = monitor.clone();
         std::thread::spawn(move || {
-            while monitor.stats().nodes < nodes {
-                std::thread::sleep(Duration::from_millis(5));
-            }
+            wait(&monitor);
             let at = Instant::now();
             monitor.stop();
             at
