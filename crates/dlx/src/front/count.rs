@@ -84,8 +84,14 @@ const PROBE_UPDATES_PER_NODE: u64 = 64;
 /// module's table (1,081,433 nodes, 2,146,509 updates in 0.61 s).
 const MEMO_NODE_COST: f64 = 400.0;
 
-/// The cost of one update of the memo, in nanoseconds.
-const MEMO_UPDATE_COST: f64 = 2.0;
+/// The cost of one update of the memo, in nanoseconds: measured on
+/// `pentomino_6x10.dlx`, whose nodes make hundreds of updates each (the
+/// memo whole: 623,863 nodes and 234,378,767 updates in 2.0 s of processor
+/// time; its turn in the options' order `quadrille pack` gives them,
+/// 16.5 × 10⁶ updates in 0.13 s). Priced lower, a turn on such a problem
+/// ran four times the work its budget allows: the budget's updates, not
+/// its nodes, end the turn there.
+const MEMO_UPDATE_COST: f64 = 8.0;
 
 /// The share of the other engine's estimated cost the memo may spend when
 /// its probe did not find the cache answering.

@@ -16,7 +16,7 @@ const PROBE_UPDATES_PER_NODE: u64 = 64;
 const MEMO_TURN_NODES: u64 = 1 << 18;
 /// The memo's costs of a node and of an update, in nanoseconds.
 const MEMO_NODE_COST: f64 = 400.0;
-const MEMO_UPDATE_COST: f64 = 2.0;
+const MEMO_UPDATE_COST: f64 = 8.0;
 
 use quadrille_testing::costly;
 
