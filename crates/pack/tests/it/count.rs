@@ -202,3 +202,21 @@ fn three_dimensional_boxes_go_where_the_estimates_say() {
     let counted = Packing::new(&soma).unwrap().count().unwrap().threads(1).count().unwrap();
     assert_eq!((counted.solutions_u64(), counted.report.engine), (Some(11_520), Engine::Sweep));
 }
+
+/// Pentominoes in 6×10 up to symmetry (Knuth's 2,339): the memo's turn
+/// against the sweep, when the estimates give it one, is priced at the
+/// memo's cost of an update as measured on the whole memo run of
+/// `pentomino_6x10.dlx` (234,378,767 updates in 2.0 s: 8 ns each), so that
+/// it spends at most a quarter of the sweep's estimated cost (20 ns a node);
+/// at 2 ns an update the turn ran four times that.
+#[test]
+fn the_memos_turn_on_pentominoes_stays_within_its_share() {
+    let spec = Spec::parse(&builtin::description("pentominoes", Some("6x10")).unwrap()).unwrap();
+    let packing = Packing::up_to_symmetry(&spec).unwrap();
+    let counted = packing.count().unwrap().threads(1).count().unwrap();
+    assert_eq!(counted.solutions_u64(), Some(2_339));
+    let choice = &counted.report.choice;
+    if let (Some((_, updates)), Some(swept)) = (choice.memo_budget, choice.sweep_estimate) {
+        assert!(updates as f64 * 8.0 <= 0.25 * 20.0 * swept + 8.0, "{choice:?}");
+    }
+}
