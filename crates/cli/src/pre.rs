@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use quadrille_dlx::pre::{ItemChange, OptionChange, Preprocess};
+use quadrille_dlx::pre::{ItemChange, OptionChange, Preprocess, Reduced};
 
 use crate::Outcome;
 use crate::common::{read_problem, say};
@@ -85,15 +85,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     if !crate::quiet() {
-        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-        say!(
-            "removed {} and {}, {}, {:.3} s{}",
-            plural(reduced.options_removed(), "option"),
-            plural(reduced.items_removed(), "item"),
-            plural(reduced.rounds, "round"),
-            start.elapsed().as_secs_f64(),
-            if reduced.interrupted { " (interrupted: the problem is reduced only so far)" } else { "" }
-        );
+        say!("{}", removed(&reduced, start.elapsed().as_secs_f64()));
         if let Some(item) = reduced.infeasible {
             say!("quadrille: the problem has no solution: item {} is in no option", problem.item_name(item));
         }
@@ -102,4 +94,17 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Interrupted);
     }
     Ok(Outcome::Found)
+}
+
+/// The line that says what preprocessing removed, in how many rounds and how
+/// long (`pre`, and `solve --preprocess --stats`).
+pub fn removed(reduced: &Reduced, seconds: f64) -> String {
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "removed {} and {}, {}, {seconds:.3} s{}",
+        plural(reduced.options_removed(), "option"),
+        plural(reduced.items_removed(), "item"),
+        plural(reduced.rounds, "round"),
+        if reduced.interrupted { " (interrupted: the problem is reduced only so far)" } else { "" }
+    )
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use quadrille_dlx::front::{Report, Search};
+use quadrille_dlx::pre::Preprocess;
 use quadrille_dlx::{Engine, OptionId, Problem};
 
 use crate::Outcome;
@@ -124,6 +125,38 @@ pub struct Args {
     /// the whole would pass the limit, an error naming it (exit 2).
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_limit: Option<usize>,
+    /// Reduce the problem first as `quadrille pre` does (Knuth's DLX-PRE),
+    /// then solve the reduced one: the same solutions, printed as the input's
+    /// options (in the order the search meets them); with --stats, the line
+    /// `removed N options and M items` on stderr first.
+    #[arg(long, conflicts_with_all = ["trace", "zdd", "zdd_dot", "sample", "option_counts"])]
+    pub preprocess: bool,
+    /// With --preprocess: at most this many rounds (each tries every item
+    /// once) [default: until one removes nothing].
+    #[arg(long, value_name = "N", requires = "preprocess", value_parser = clap::value_parser!(u64).range(1..))]
+    pub rounds: Option<u64>,
+}
+
+/// The problem the engines solve and the input it stands for: the input
+/// itself, or its reduction by `--preprocess`, whose options each name the
+/// input's option they came from, so that what is printed is the input's.
+struct Solving<'p> {
+    /// The problem read.
+    input: &'p Problem,
+    /// The problem searched: the input, or its reduction.
+    searched: &'p Problem,
+    /// For each option of `searched`, the input's option (none: the same).
+    origin: Option<&'p [OptionId]>,
+}
+
+impl Solving<'_> {
+    /// A solution of the searched problem as the input's options.
+    fn input_options(&self, solution: &[OptionId]) -> Vec<OptionId> {
+        match self.origin {
+            Some(origin) => solution.iter().map(|o| origin[o.index()]).collect(),
+            None => solution.to_vec(),
+        }
+    }
 }
 
 /// The flags that --zdd does not combine with.
@@ -194,31 +227,48 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if let Some(request) = memo {
         return crate::memo::run(&problem, request);
     }
+    let reduced = if args.preprocess {
+        let start = Instant::now();
+        let rounds = args.rounds.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+        let reduced = Preprocess::new().rounds(rounds).monitor(Some(progress::monitor())).run(&problem)?;
+        if args.stats && !crate::quiet() {
+            say!("{}", crate::pre::removed(&reduced, start.elapsed().as_secs_f64()));
+        }
+        Some(reduced)
+    } else {
+        None
+    };
+    let solving = match &reduced {
+        Some(reduced) => Solving { input: &problem, searched: &reduced.problem, origin: Some(&reduced.origin) },
+        None => Solving { input: &problem, searched: &problem, origin: None },
+    };
     if let Some(k) = args.best {
-        return best(&args, &problem, k as usize);
+        return best(&args, &solving, k as usize);
     }
     if problem.has_costs() && !crate::quiet() {
         say!("quadrille: note: the options' costs are ignored without --best");
     }
     if args.listing.count {
-        return count(&args, &problem);
+        return count(&args, solving.searched);
     }
     if args.trace {
         let limit = args.listing.most();
         return crate::replay::solve(&problem, args.file.as_deref(), args.format.unwrap_or_default(), limit);
     }
-    list(&args, &problem)
+    list(&args, &solving)
 }
 
 /// The solutions (up to `--first` or `--limit`), from the library's front:
 /// on one thread in the search's order unless `--threads` asks for more.
-fn list(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
+fn list(args: &Args, solving: &Solving<'_>) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     let start = Instant::now();
+    let problem = solving.input;
     // One solution as it is printed: its option lines and a blank line, or with
     // --json one JSON object on a line of its own, so that memory stays flat
     // however many solutions there are.
     let solution_text = |solution: &[OptionId]| -> String {
+        let solution = &solving.input_options(solution)[..];
         if args.json {
             let options: Vec<String> = solution.iter().map(|&o| problem.format_option(o)).collect();
             let mut text = serde_json::json!({ "solution": options }).to_string();
@@ -234,7 +284,7 @@ fn list(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
         text
     };
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let search = Search::new(problem).engine(args.engine.unwrap_or_default()).limit(args.listing.most());
+    let search = Search::new(solving.searched).engine(args.engine.unwrap_or_default()).limit(args.listing.most());
     let (mut failure, mut printed) = (None, 0u64);
     let report = front::front(search, args.threads, args.memo_limit)
         .visit(|solution| {
@@ -317,11 +367,12 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
 
 /// `quadrille solve --best K`: the K cheapest solutions, each with its cost,
 /// then the costs (or JSON Lines: one object per solution, then the summary).
-fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
+fn best(args: &Args, solving: &Solving<'_>, k: usize) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     let start = Instant::now();
+    let problem = solving.input;
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let search = Search::new(problem).engine(args.engine.unwrap_or_default());
+    let search = Search::new(solving.searched).engine(args.engine.unwrap_or_default());
     let ranked = front::front(search, args.threads, args.memo_limit).best(k).map_err(front::error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
@@ -341,7 +392,9 @@ fn best(args: &Args, problem: &Problem, k: usize) -> anyhow::Result<Outcome> {
         );
         front::summary(report, solutions, seconds)
     });
-    write_best(&mut out, problem, ranked.solutions.iter().map(|s| (s.cost, s.options.as_slice())), summary)?;
+    let solutions: Vec<(u64, Vec<OptionId>)> =
+        ranked.solutions.iter().map(|s| (s.cost, solving.input_options(&s.options))).collect();
+    write_best(&mut out, problem, solutions.iter().map(|(cost, options)| (*cost, options.as_slice())), summary)?;
     out.flush()?;
     if report.interrupted && progress::interrupted() {
         say!(
