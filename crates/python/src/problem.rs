@@ -32,6 +32,11 @@ pub(crate) fn engine(name: &str) -> PyResult<Engine> {
 type CostedList = Vec<(u64, Vec<u32>)>;
 
 /// An exact-cover problem, built and checked by the engine.
+/// What [`PyProblem::preprocess`] answers: the reduced problem, the origin
+/// of each of its options, the options and items removed, the rounds, the
+/// item that makes the problem infeasible.
+type PreprocessTuple = (PyProblem, Vec<u32>, usize, usize, usize, Option<String>);
+
 #[pyclass(module = "quadrille._quadrille", name = "_Problem", frozen)]
 pub(crate) struct PyProblem {
     pub(crate) problem: Problem,
@@ -248,6 +253,24 @@ impl PyProblem {
                 Ok((Some(stats), engine))
             }
         }
+    }
+
+    /// Knuth's DLX-PRE ([`quadrille_dlx::pre`]) for at most `rounds` rounds
+    /// (none: until one removes nothing), off the calling thread so that
+    /// Ctrl-C stops it: the reduced problem, for each of its options the
+    /// number of the option it came from, the options and items removed, the
+    /// rounds made, and the name of a primary item left in no option (the
+    /// problem has no solution then). `ValueError` for a problem with bounds.
+    #[pyo3(signature = (rounds=None))]
+    fn preprocess(&self, py: Python<'_>, rounds: Option<usize>) -> PyResult<PreprocessTuple> {
+        let monitor = Arc::new(Monitor::new());
+        let pass = quadrille_dlx::pre::Preprocess::new().rounds(rounds).monitor(Some(monitor.clone()));
+        let problem = &self.problem;
+        let reduced = interruptible(py, &monitor, move || pass.run(problem))?.map_err(value_error)?;
+        let infeasible = reduced.infeasible.map(|item| self.problem.item_name(item).to_string());
+        let origin = reduced.origin.iter().map(|o| o.0).collect();
+        let (options, items, rounds) = (reduced.options_removed(), reduced.items_removed(), reduced.rounds);
+        Ok((PyProblem { problem: reduced.problem }, origin, options, items, rounds, infeasible))
     }
 
     /// The problem's identity in shard records (`dlx:` and 16 hexadecimal

@@ -18,7 +18,7 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
-from ._problem import Costed, Engine, Problem, Stats, Zdd, ZddStats
+from ._problem import Costed, Engine, Preprocessed, Problem, Stats, Zdd, ZddStats
 from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
@@ -27,6 +27,7 @@ __all__ = [
     "Costed",
     "Engine",
     "Packing",
+    "Preprocessed",
     "Problem",
     "QueensCount",
     "Solutions",

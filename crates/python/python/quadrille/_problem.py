@@ -130,6 +130,22 @@ def _check_threads(threads: int) -> int:
     return threads
 
 
+@dataclasses.dataclass(frozen=True)
+class Preprocessed:
+    """What :meth:`Problem.preprocess` removed (Knuth's DLX-PRE counts).
+
+    ``origin[k]`` is the number of the input option that option ``k`` of the
+    reduced problem came from; ``infeasible`` is a primary item left in no
+    option (the problem has no solution then), or ``None``.
+    """
+
+    options_removed: int
+    items_removed: int
+    rounds: int
+    origin: list[int]
+    infeasible: Hashable | None
+
+
 class Problem:
     """An exact-cover problem: items, and options that are sets of items.
 
@@ -399,6 +415,53 @@ class Problem:
         """Pickles as Knuth's text with the items, colours and payloads, so a
         problem travels to other processes (and machines)."""
         return (_restore, (self.to_knuth(), self._items, self._colors, self._payloads))
+
+    def preprocess(self, rounds: int | None = None) -> tuple[Problem, Preprocessed]:
+        """The problem reduced by Knuth's DLX-PRE (as ``quadrille pre``), and
+        what was removed.
+
+        Options no solution can hold are removed, and items whose covering
+        another item implies; ``rounds`` bounds the rounds (each tries every
+        item once; ``None``: until one removes nothing). The reduced problem
+        has the same solutions: its options carry the input's payloads, or
+        by default the input's option numbers, so its solutions name the
+        input's options. A problem with bounds, or ``rounds`` below 1, raises
+        ``ValueError``.
+
+        Knuth's example: every option of ``A`` holds ``D``, so ``D`` goes, and
+        with it the option ``D E G``; then ``F``, ``C`` and ``G`` the same way.
+
+        >>> import quadrille
+        >>> text = "A B C D E | F G\\nC E F\\nA D G\\nB C F\\nA D\\nB G\\nD E G\\n"
+        >>> p = quadrille.Problem.from_knuth(text)
+        >>> reduced, report = p.preprocess()
+        >>> report.options_removed, report.items_removed, reduced.items
+        (3, 4, ('A', 'B', 'E'))
+        >>> [sorted(s) for s in reduced.solutions()], [sorted(s) for s in p.solutions()]
+        ([[0, 3, 4]], [[0, 3, 4]])
+        """
+        if rounds is not None:
+            rounds = _integer(rounds, "rounds")
+            if rounds < 1:
+                raise ValueError(f"rounds must be at least 1 (or None), not {rounds}")
+        native, origin, options, items, made, infeasible = self._native.preprocess(rounds)
+        index = {name: k for k, name in enumerate(self._native.item_names())}
+        names: list[str] = native.item_names()
+        reduced = Problem.__new__(Problem)
+        kept = tuple(self._items[index[name]] for name in names)
+        reduced._init(
+            native, kept, {item: k for k, item in enumerate(kept)}, dict(self._colors), None
+        )
+        payloads = self._payloads
+        reduced._set_payloads(list(origin) if payloads is None else [payloads[o] for o in origin])
+        report = Preprocessed(
+            options,
+            items,
+            made,
+            list(origin),
+            None if infeasible is None else self._items[index[infeasible]],
+        )
+        return reduced, report
 
     def shard_id(self) -> str:
         """The problem's identity in shard records (``dlx:`` and its

@@ -50,6 +50,9 @@ class _Problem:
     def count(
         self, engine_name: str, limit: int | None, threads: int
     ) -> tuple[_StatsTuple | None, str]: ...
+    def preprocess(
+        self, rounds: int | None = None
+    ) -> tuple[_Problem, list[int], int, int, int, str | None]: ...
     def shard_id(self) -> str: ...
     def count_shard(
         self, index: int, of: int, engine: str, threads: int
