@@ -202,7 +202,7 @@ impl Args {
             output,
             json: self.json,
             stats: self.stats,
-            limit: self.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT),
+            limit: self.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT_BYTES),
             engine: self.engine.unwrap_or(Engine::Memo),
         }))
     }

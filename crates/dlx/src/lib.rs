@@ -346,15 +346,33 @@ pub mod sweep;
 pub use util::knuth;
 pub use util::matrix;
 
-pub use costs::{Best, CostError, CostedSolution, MinCost};
-pub use front::{Search, SearchError};
-pub use knuth::ParseError;
+// The problem: built item by item, read in Knuth's format
+// (`Problem::from_knuth`, `knuth`), or modelled in the user's own labels.
+pub use model::{Model, ModelBuilder};
+pub use util::problem::{Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
+
+// The front: every question asked of a problem (count, first, list, best,
+// sample, the ZDD), the engine chosen and run for it.
+pub use front::Search;
+
+// The engines, their knobs and their statistics, for those who pick one.
+pub use costs::{Best, CostedSolution, MinCost};
 pub use links::trace::Event;
-pub use memo::{Memo, MemoError, MemoStats, Zdd};
-pub use model::{Model, ModelBuilder, ModelError};
-pub use parallel::{Parallel, ParallelError, Subtrees};
+pub use memo::{Memo, MemoStats, Zdd};
 pub use solver::{IntoSolutions, Solutions, Solver};
 pub use util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
-pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
-pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};
+pub use util::search::{Config, Engine};
 pub use util::stats::Stats;
+
+// Threads, shards and slices: one count spread over cores or machines.
+pub use parallel::{Parallel, Slices, Subtrees};
+
+// Errors, each naming what went wrong and where.
+pub use costs::CostError;
+pub use front::SearchError;
+pub use knuth::ParseError;
+pub use memo::MemoError;
+pub use model::ModelError;
+pub use parallel::ParallelError;
+pub use util::problem::BuildError;
+pub use util::search::{CommitError, DescendError, UnknownEngine};

@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use quadrille_dlx::parallel::Slices;
 use quadrille_dlx::shard::Record;
-use quadrille_dlx::{Config, Engine, Monitor, Parallel, Problem, Solver};
+use quadrille_dlx::{Config, Engine, Monitor, Problem, Search, Solver};
 use quadrille_pack::Packing;
 
 use crate::run::{interruptible, value_error};
@@ -38,8 +38,8 @@ impl PySlices {
         problem_id: String,
     ) -> PyResult<PySlices> {
         let monitor = Arc::new(Monitor::new());
-        let parallel = Parallel::new(problem).threads(1).config(Config::new().engine(engine));
-        let slices = interruptible(py, &monitor, move || parallel.slices(of))?.map_err(value_error)?;
+        let search = Search::new(problem).engine(engine).monitor(Some(monitor.clone()));
+        let slices = interruptible(py, &monitor, move || search.slices(of))?.map_err(value_error)?;
         Ok(PySlices { slices, packing, problem_id, solvers: Mutex::new(Vec::new()) })
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use quadrille_dlx::memo::{DEFAULT_LIMIT, Solutions, Zdd};
+use quadrille_dlx::memo::{DEFAULT_LIMIT_BYTES, Zdd, ZddSolutions};
 use quadrille_dlx::{Engine, Monitor, OptionId, Problem, Search, Stats};
 
 use crate::run::interruptible;
@@ -34,7 +34,7 @@ impl PyZdd {
         let monitor = Arc::new(Monitor::new());
         let search = Search::new(problem)
             .engine(Engine::Memo)
-            .memo_bytes(limit.unwrap_or(DEFAULT_LIMIT))
+            .memo_bytes(limit.unwrap_or(DEFAULT_LIMIT_BYTES))
             .monitor(Some(monitor.clone()));
         let zdd = interruptible(py, &monitor, move || search.zdd())?.map_err(crate::run::search_error)?;
         Ok(PyZdd { zdd: Arc::new(zdd), problem: problem.clone() })
@@ -98,7 +98,7 @@ impl PyZdd {
         check_payloads(&payloads, self.problem.n_options())?;
         let memo = *self.zdd.stats();
         let source = Paths {
-            solutions: Solutions::new(self.zdd.clone()),
+            solutions: ZddSolutions::new(self.zdd.clone()),
             left: limit.unwrap_or(u64::MAX),
             stats: Stats { nodes: memo.nodes, updates: memo.updates, cleansings: memo.cleansings, solutions: 0 },
         };
@@ -108,7 +108,7 @@ impl PyZdd {
 
 /// A diagram's paths, listed from where the last call left them.
 struct Paths {
-    solutions: Solutions<Arc<Zdd>>,
+    solutions: ZddSolutions<Arc<Zdd>>,
     /// How many more the limit lets through.
     left: u64,
     /// The memo's figures, and the solutions listed so far.

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
 use crate::costs::{CostError, CostedSolution, MinCost};
-use crate::memo::{BigUint, DEFAULT_LIMIT, Memo, MemoError, MemoStats, Zdd};
+use crate::memo::{BigUint, DEFAULT_LIMIT_BYTES, Memo, MemoError, MemoStats, Zdd};
 use crate::parallel::{Parallel, ParallelError, Slices};
 use crate::solver::{IntoSolutions, Solver};
 use crate::sweep::{DEFAULT_CACHE_BYTES, SweepError};
@@ -305,7 +305,7 @@ impl<'p> Search<'p> {
             shard: None,
             slices: None,
             monitor: None,
-            memo_bytes: DEFAULT_LIMIT,
+            memo_bytes: DEFAULT_LIMIT_BYTES,
             sweep_cache_bytes: DEFAULT_CACHE_BYTES,
         }
     }
@@ -346,6 +346,14 @@ impl<'p> Search<'p> {
         self
     }
 
+    /// The split into `of` slices that [`Search::shard`] counts, on the
+    /// search this one runs (links, cells or bits), made once to run many of
+    /// its slices ([`Search::slice`], [`Slices::visit_each`]). Engines that
+    /// do not split (memo, sweep, costs) split as `auto` would.
+    pub fn slices(&self, of: u32) -> Result<Slices, SearchError> {
+        Ok(Parallel::new(self.problem).threads(1).config(self.config(self.search_engine())).slices(of)?)
+    }
+
     /// Reports to `monitor`; when it is stopped, the question ends with what
     /// it had so far, marked interrupted.
     pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Search<'p> {
@@ -353,7 +361,7 @@ impl<'p> Search<'p> {
         self
     }
 
-    /// The most bytes the memo may hold ([`Memo::with_limit`]; 1 GiB by
+    /// The most bytes the memo may hold ([`Memo::with_limit_bytes`]; 1 GiB by
     /// default).
     pub fn memo_bytes(mut self, bytes: usize) -> Search<'p> {
         self.memo_bytes = bytes;
@@ -480,7 +488,7 @@ impl<'p> Search<'p> {
         let inner = if self.engine == Engine::Memo {
             let zdd = self.memo().build()?;
             let stats = *zdd.stats();
-            Inner::Memo { solutions: Box::new(crate::memo::Solutions::new(zdd)), stats, seen: 0 }
+            Inner::Memo { solutions: Box::new(crate::memo::ZddSolutions::new(zdd)), stats, seen: 0 }
         } else {
             let engine = self.search_engine();
             Inner::Search { solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(), engine }
@@ -633,7 +641,9 @@ impl<'p> Search<'p> {
 
     /// The memo, on the problem given for it.
     pub(super) fn memo(&self) -> Memo<'p> {
-        Memo::new(self.memo_problem.unwrap_or(self.problem)).with_limit(self.memo_bytes).monitor(self.monitor.clone())
+        Memo::new(self.memo_problem.unwrap_or(self.problem))
+            .with_limit_bytes(self.memo_bytes)
+            .monitor(self.monitor.clone())
     }
 
     pub(super) fn stopped(&self) -> bool {
@@ -662,7 +672,7 @@ pub struct Listing {
 
 enum Inner {
     Search { solutions: IntoSolutions, engine: Engine },
-    Memo { solutions: Box<crate::memo::Solutions<Zdd>>, stats: MemoStats, seen: u64 },
+    Memo { solutions: Box<crate::memo::ZddSolutions<Zdd>>, stats: MemoStats, seen: u64 },
 }
 
 impl Listing {

@@ -77,7 +77,7 @@
 //!   active lists, rather than gathered afresh at every level; it holds the
 //!   same facts, so the same subproblems meet.
 //! - **Memory is bounded.** DLX6 reserves a fixed table and stops when it is
-//!   full. Here one limit ([`Memo::with_limit`], by default [`DEFAULT_LIMIT`])
+//!   full. Here one limit ([`Memo::with_limit_bytes`], by default [`DEFAULT_LIMIT_BYTES`])
 //!   bounds everything the memo holds: Knuth's arrays and the search's stacks,
 //!   the cache, the diagram's nodes, and after the search (the cache and the
 //!   arrays freed) the diagram with the count below each node. Each is
@@ -160,13 +160,13 @@ mod zdd;
 
 /// The big unsigned integers counts come in (from the `num-bigint` crate).
 pub use num_bigint::BigUint;
-pub use zdd::{Cheapest, Samples, Solutions, Zdd, ZddNode};
+pub use zdd::{Cheapest, Samples, Zdd, ZddNode, ZddSolutions};
 
 /// The default limit on the bytes the memo holds (cache, diagram and search):
 /// 1 GiB. A fixed figure rather than a share of the machine's memory, so
 /// that a run's statistics do not depend on the machine; front ends may
-/// choose another with [`Memo::with_limit`].
-pub const DEFAULT_LIMIT: usize = 1 << 30;
+/// choose another with [`Memo::with_limit_bytes`].
+pub const DEFAULT_LIMIT_BYTES: usize = 1 << 30;
 
 /// The figures of a memoizing search, counted as Knuth's DLX6 counts them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -202,7 +202,7 @@ pub struct MemoStats {
     pub cache_entries: u64,
     /// The most bytes the memo held at once: Knuth's arrays, the search's
     /// stacks, the cache and the diagram while it searched, then the diagram
-    /// and its counts. Never more than the limit ([`Memo::with_limit`]).
+    /// and its counts. Never more than the limit ([`Memo::with_limit_bytes`]).
     pub peak_bytes: u64,
 }
 
@@ -232,7 +232,7 @@ pub enum MemoError {
     /// The search was stopped through its [`Monitor`].
     #[error("the search was interrupted")]
     Interrupted,
-    /// The memo would hold more bytes than its limit ([`Memo::with_limit`]),
+    /// The memo would hold more bytes than its limit ([`Memo::with_limit_bytes`]),
     /// or the allocator refused what it asked within the limit. What it had
     /// made is freed; the search can run again with a higher limit, or the
     /// problem go to another engine.
@@ -274,7 +274,7 @@ pub struct Memo<'p> {
 impl<'p> Memo<'p> {
     /// A search on `problem` with the default cache limit.
     pub fn new(problem: &'p Problem) -> Memo<'p> {
-        Memo { problem, limit: DEFAULT_LIMIT, monitor: None }
+        Memo { problem, limit: DEFAULT_LIMIT_BYTES, monitor: None }
     }
 
     /// Limits what the memo holds to `bytes` bytes: the cache (at most half
@@ -283,7 +283,7 @@ impl<'p> Memo<'p> {
     /// still exact; one too small for the diagram gives
     /// [`MemoError::Memory`]. (Knuth's arrays alone take about 16 bytes per
     /// item and per node of the problem.)
-    pub fn with_limit(mut self, bytes: usize) -> Memo<'p> {
+    pub fn with_limit_bytes(mut self, bytes: usize) -> Memo<'p> {
         self.limit = bytes;
         self
     }

@@ -83,8 +83,8 @@ impl Zdd {
     }
 
     /// The limit on the bytes the diagram, and what reads it, may hold: the
-    /// one it was made under ([`Memo::with_limit`](super::Memo::with_limit)).
-    pub fn limit(&self) -> usize {
+    /// one it was made under ([`Memo::with_limit_bytes`](super::Memo::with_limit_bytes)).
+    pub fn limit_bytes(&self) -> usize {
         self.limit
     }
 
@@ -149,8 +149,8 @@ impl Zdd {
 
     /// Every solution, one after another, as the options chosen from the top
     /// level down; lazily, with memory for one path beyond the diagram.
-    pub fn solutions(&self) -> Solutions<&Zdd> {
-        Solutions::new(self)
+    pub fn solutions(&self) -> ZddSolutions<&Zdd> {
+        ZddSolutions::new(self)
     }
 
     /// `k` solutions drawn uniformly and independently at random (each
@@ -371,7 +371,7 @@ impl Iterator for Samples<'_> {
 
 /// The solutions of a [`Zdd`], from [`Zdd::solutions`].
 #[derive(Debug)]
-pub struct Solutions<Z> {
+pub struct ZddSolutions<Z> {
     zdd: Z,
     /// The nodes on the path: each entry is a node whose HI branch is being
     /// explored (its option in `chosen`), except the last, which is next.
@@ -380,18 +380,18 @@ pub struct Solutions<Z> {
     started: bool,
 }
 
-impl<Z: std::borrow::Borrow<Zdd>> Solutions<Z> {
+impl<Z: std::borrow::Borrow<Zdd>> ZddSolutions<Z> {
     /// The solutions of `zdd`, as [`Zdd::solutions`] lists them; `zdd` may
     /// be an `Arc<Zdd>`, for an iterator that keeps the diagram alive
     /// without a borrow.
     pub fn new(zdd: Z) -> Self {
         let root = zdd.borrow().root;
         let stack = if root != 0 { vec![root] } else { Vec::new() };
-        Solutions { zdd, stack, chosen: Vec::new(), started: false }
+        ZddSolutions { zdd, stack, chosen: Vec::new(), started: false }
     }
 }
 
-impl<Z: std::borrow::Borrow<Zdd>> Iterator for Solutions<Z> {
+impl<Z: std::borrow::Borrow<Zdd>> Iterator for ZddSolutions<Z> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {

@@ -166,14 +166,14 @@ fn any_memory_limit_gives_the_exact_count_or_names_itself() {
         let problem = dominoes(m, n);
         let mut outcomes = (0, 0);
         for limit in limits {
-            match Memo::new(&problem).with_limit(limit).build() {
+            match Memo::new(&problem).with_limit_bytes(limit).build() {
                 Ok(zdd) => {
                     outcomes.0 += 1;
                     assert_eq!(zdd.count_u64(), Some(kasteleyn(m, n)), "{m}×{n}, limit {limit}");
                     let stats = zdd.stats();
                     assert!(stats.peak_bytes <= limit as u64, "{m}×{n}, limit {limit}: {stats:?}");
                     assert!(stats.cache_bytes <= limit as u64 / 2, "{m}×{n}, limit {limit}: {stats:?}");
-                    assert!(zdd.bytes() <= limit && zdd.limit() == limit);
+                    assert!(zdd.bytes() <= limit && zdd.limit_bytes() == limit);
                 }
                 Err(MemoError::Memory { limit_bytes, needed_bytes }) => {
                     outcomes.1 += 1;
@@ -197,7 +197,7 @@ fn a_full_cache_degrades_within_the_limit_and_stays_exact() {
     let whole = Memo::new(&problem).build().unwrap();
     assert_eq!(whole.stats().memos_dropped, 0);
     let limit = 1 << 20;
-    let zdd = Memo::new(&problem).with_limit(limit).build().unwrap();
+    let zdd = Memo::new(&problem).with_limit_bytes(limit).build().unwrap();
     let stats = zdd.stats();
     assert!(stats.memos_dropped > 0 && stats.cache_bytes <= limit as u64 / 2, "{stats:?}");
     assert!(stats.peak_bytes <= limit as u64, "{stats:?}");
@@ -211,13 +211,13 @@ fn a_board_too_large_for_the_limit_stops_with_the_limit_named() {
     // aborted; 20×20 under the default limit grew its diagram to 6 GiB. Each
     // now stops within its limit.
     for (m, limit) in [(12, 1 << 10), (12, 1 << 20), (20, 16 << 20)] {
-        let err = Memo::new(&dominoes(m, m)).with_limit(limit).build().unwrap_err();
+        let err = Memo::new(&dominoes(m, m)).with_limit_bytes(limit).build().unwrap_err();
         assert!(matches!(err, MemoError::Memory { limit_bytes, .. } if limit_bytes == limit), "{err:?}");
         assert!(err.to_string().contains(&format!("limit of {limit} bytes")), "{err}");
-        let probe = Memo::new(&dominoes(m, m)).with_limit(limit).probe(1 << 40);
+        let probe = Memo::new(&dominoes(m, m)).with_limit_bytes(limit).probe(1 << 40);
         assert!(matches!(probe, Err(MemoError::Memory { .. })), "{probe:?}");
     }
-    let probe = Memo::new(&dominoes(20, 20)).with_limit(16 << 20).probe(10_000).unwrap();
+    let probe = Memo::new(&dominoes(20, 20)).with_limit_bytes(16 << 20).probe(10_000).unwrap();
     assert!(probe.stats.peak_bytes <= 16 << 20 && !probe.finished);
 }
 
@@ -227,7 +227,7 @@ fn what_reads_the_diagram_holds_no_more_than_its_limit() {
     let expected = kasteleyn(8, 8);
     let mut outcomes = [0; 4];
     for limit in (0..60).map(|i| (100usize << 10) + i * (4 << 10)) {
-        let Ok(zdd) = Memo::new(&problem).with_limit(limit).build() else { continue };
+        let Ok(zdd) = Memo::new(&problem).with_limit_bytes(limit).build() else { continue };
         // Every tiling has 32 dominoes, each tiling counted once per domino.
         match zdd.option_counts() {
             Ok(counts) => {
@@ -339,7 +339,7 @@ proptest! {
     fn counts_and_solutions_equal_the_oracle_and_the_links(spec in spec(), limit in prop_oneof![Just(0usize), Just(2048), Just(4096), Just(1 << 20)]) {
         let problem = build(&spec, false);
         let expected = oracle(&spec);
-        let zdd = match Memo::new(&problem).with_limit(limit).build() {
+        let zdd = match Memo::new(&problem).with_limit_bytes(limit).build() {
             Ok(zdd) => zdd,
             // Too little memory: said, never under the roomy limit.
             Err(MemoError::Memory { limit_bytes, .. }) if limit < 1 << 20 => {
