@@ -143,7 +143,8 @@ impl Frame {
         let hopeless = sizes[..problem.n_primary()].contains(&0);
         let mut sharp = Vec::new();
         if problem.has_sharp() {
-            sharp = vec![false; set.len()];
+            // An item without options at the end starts past the array.
+            sharp = vec![false; set.len() + 2];
             for item in problem.items() {
                 sharp[start[item.index()] as usize] = problem.is_sharp(item);
             }
