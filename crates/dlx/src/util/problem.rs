@@ -821,18 +821,19 @@ impl Problem {
     /// ```
     /// use quadrille_dlx::{Config, Engine, Problem, Solver};
     ///
-    /// // `b` has the fewest options, but `#a` is sharp.
-    /// let text = "#a b\n#a\n#a b\nb\n";
+    /// // `b` has the fewest options (two), but `#a` (three) is sharp.
+    /// let text = "#a b\n#a\n#a\n#a b\nb\n";
     /// let plain = Problem::from_knuth(text)?;
     /// let sharp = plain.with_sharp_preference(true);
     /// assert!(sharp.sharp_preference() && !plain.sharp_preference());
     /// let mut links = Solver::with_config(&sharp, Config::new().engine(Engine::Links));
-    /// assert_eq!(links.count(), 2);
-    /// // DLX2-SHARP's figures: the root branches on `#a` (2 options), then `b`.
-    /// assert_eq!((links.stats().nodes, links.stats().updates), (4, 8));
+    /// assert_eq!(links.count(), 3);
+    /// // DLX2-SHARP's figures: the root branches on `#a`, then `b` twice.
+    /// assert_eq!((links.stats().nodes, links.stats().updates), (6, 5));
+    /// // DLX2's: the root branches on `b`, then `#a` once.
     /// let mut plain = Solver::with_config(&plain, Config::new().engine(Engine::Links));
-    /// assert_eq!(plain.count(), 2);
-    /// assert_eq!((plain.stats().nodes, plain.stats().updates), (4, 8));
+    /// assert_eq!(plain.count(), 3);
+    /// assert_eq!((plain.stats().nodes, plain.stats().updates), (5, 4));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_sharp_preference(&self, on: bool) -> Problem {
