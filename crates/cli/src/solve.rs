@@ -35,6 +35,12 @@ pub struct Args {
     /// Print nodes, updates, solutions and time on stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Prefer the primary items whose names begin with `#` when choosing the
+    /// item to branch on, as Knuth's DLX2-SHARP and DLX3-SHARP do (links, cells
+    /// and bits; an item with one option left still comes first). The same
+    /// solutions; another tree, other statistics.
+    #[arg(long)]
+    pub sharp: bool,
     /// Print JSON Lines on stdout: one object per solution (unless counting),
     /// `{"solution":["A D","C E F"]}`, then one object with the counts and the
     /// time (with --sample, `sampled`: the number drawn; `solutions`: all of
@@ -224,6 +230,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         move || format!("quadrille: interrupted while reading {name}: nothing searched"),
         || read_problem(args.file.as_deref()),
     )?;
+    let problem = if args.sharp { problem.with_sharp_preference(true) } else { problem };
     if let Some(request) = memo {
         return crate::memo::run(&problem, request);
     }

@@ -254,6 +254,13 @@
 //!   (up to 1,024 items, no bounds or colours). Its tree is larger than the search by fewest
 //!   options, its nodes some fifteen times cheaper: every pentomino packing
 //!   of 6×10 in 0.2 s against 1.15 s on bits.
+//! - **Sharp preference** ([`Problem::with_sharp_preference`]) is not an
+//!   engine but a rule the links, cells and bits engines follow when they
+//!   choose the item to branch on: primary items named `#…` first (an item
+//!   with one option left still comes before them), as Knuth's DLX2-SHARP and
+//!   DLX3-SHARP do, whose statistics the links engine then has. Name the items
+//!   a model should branch on first, and turn it on (`quadrille solve
+//!   --sharp`). The costs, memo and sweep engines keep their own rules.
 //! - **The front** ([`Search`]) takes every question (count, first, every
 //!   solution, the cheapest, samples, the diagram) with one set of knobs and
 //!   any engine by name ([`Engine`] names all seven, `auto` included). To

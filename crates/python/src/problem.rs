@@ -168,6 +168,17 @@ impl PyProblem {
         }
     }
 
+    /// The same problem with the sharp preference on or off.
+    fn with_sharp_preference(&self, on: bool) -> Self {
+        PyProblem { problem: self.problem.with_sharp_preference(on) }
+    }
+
+    /// Whether the sharp preference is on.
+    #[getter]
+    fn sharp_preference(&self) -> bool {
+        self.problem.sharp_preference()
+    }
+
     /// The problem in Knuth's text format.
     fn to_knuth(&self) -> String {
         self.problem.to_knuth()

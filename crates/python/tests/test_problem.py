@@ -316,3 +316,39 @@ def test_numpy_integers_are_ints() -> None:
     p = Problem("AB", [["A"], ["A"], ["B"]], costs=costs)
     assert p.costs == [1, 2, 5]
     assert p.best(1)[0] == (6, [0, 2])
+
+
+@settings(max_examples=100, deadline=None)
+@given(specs(), st.sampled_from(ENGINES))
+def test_the_sharp_preference_finds_the_brute_forces_solutions(
+    spec: Spec, engine: quadrille.Engine
+) -> None:
+    # The primary items of odd number renamed `#p1`, `#p3`, ...: sharp.
+    names = {item: f"#{item}" if k % 2 else item for k, item in enumerate(spec.primary)}
+    options = [
+        [names.get(entry, entry) if isinstance(entry, str) else entry for entry in option]
+        for option in spec.options
+    ]
+    bounds = {names[item]: bound for item, bound in spec.bounds.items()}
+    renamed = Spec([names[item] for item in spec.primary], spec.secondary, options, bounds)
+    problem = build(renamed).with_sharp_preference()
+    assert problem.sharp_preference and not build(renamed).sharp_preference
+    expected = solutions(spec)
+    found = sorted(tuple(sorted(s)) for s in problem.solutions(engine=engine))
+    assert found == expected
+    assert problem.count(engine=engine, threads=1) == len(expected)
+
+
+def test_the_sharp_preference_changes_the_tree_and_survives_pickling() -> None:
+    import pickle
+
+    plain = Problem.from_knuth("#a b\n#a\n#a\n#a b\nb\n")
+    sharp = plain.with_sharp_preference()
+    # Branching on `#a` (sharp) rather than `b` (the fewest options).
+    assert list(plain.solutions(engine="links")) == [[2], [3, 0], [3, 1]]
+    assert list(sharp.solutions(engine="links")) == [[0, 3], [1, 3], [2]]
+    again = pickle.loads(pickle.dumps(sharp))
+    assert again.sharp_preference
+    assert list(again.solutions(engine="bits")) == [[0, 3], [1, 3], [2]]
+    assert not pickle.loads(pickle.dumps(plain)).sharp_preference
+    assert not sharp.with_sharp_preference(False).sharp_preference

@@ -275,3 +275,21 @@ fn the_json_names_the_engine_and_only_its_figures() {
     assert_eq!(refused.code, 2);
     assert!(refused.stderr.contains("the sweep engine cannot find the cheapest solutions"), "{}", refused.stderr);
 }
+
+/// `--sharp`: the figures of Knuth's DLX2-SHARP on Langford pairs for n = 8
+/// with the items `v1..v8` renamed `#v1..#v8` (`data/knuth/sharp/`), and
+/// DLX2's without the flag.
+#[test]
+fn sharp_prefers_the_items_named_with_a_hash() {
+    let path = data("knuth/sharp/langford8_v.dlx");
+    let figures = std::fs::read_to_string(data("knuth/sharp/figures.tsv")).unwrap();
+    let row: Vec<&str> = figures.lines().find(|l| l.starts_with("langford8_v.dlx\t")).unwrap().split('\t').collect();
+    let args = ["solve", "--count", "--stats", "--threads", "1", "--engine", "links", path.to_str().unwrap()];
+    let run = quadrille(&[&args[..], &["--sharp"]].concat(), "");
+    assert_eq!(run.stdout, format!("{}\n", row[2]));
+    assert!(run.stderr.contains(&format!("nodes: {}\n", row[3])), "{}", run.stderr);
+    assert!(run.stderr.contains(&format!("updates: {}\n", row[4])), "{}", run.stderr);
+    let plain = quadrille(&args, "");
+    assert_eq!(plain.stdout, run.stdout);
+    assert!(!plain.stderr.contains(&format!("nodes: {}\n", row[3])), "{}", plain.stderr);
+}

@@ -125,6 +125,9 @@ impl<C: Count> Frame<'_, C> {
     #[inline(always)]
     fn choose_bounded(&self, bound: &[i32]) -> (u32, i32) {
         let sh = self.shape;
+        if !sh.sharp.is_empty() {
+            return self.choose_bounded_sharp(bound);
+        }
         // The exact items: the first with the fewest options, whose degree is
         // its count (no slack, a bound of 1).
         let (mut best, mut score, mut best_s, mut best_len) = match super::choose(&self.count[..sh.width]) {
@@ -150,6 +153,41 @@ impl<C: Count> Frame<'_, C> {
             }
         }
         (best, score)
+    }
+
+    /// [`Frame::choose_bounded`] with the sharp preference (DLX3-SHARP): a
+    /// degree of 2 or more of an item that is not sharp ranks after every
+    /// sharp item's.
+    #[cold]
+    #[inline(never)]
+    fn choose_bounded_sharp(&self, bound: &[i32]) -> (u32, i32) {
+        const BIAS: i64 = 1 << 32;
+        let sh = self.shape;
+        let (mut best, mut score, mut best_s, mut best_len) =
+            match super::frame::choose_sharp(&self.count[..sh.width], &sh.sharp) {
+                Some((h, t)) => (h, t, 0, self.count[h as usize].value()),
+                None => (NONE, i64::MAX, 0, 0),
+            };
+        let bd = &sh.bounded;
+        for (b, (&slack, &h)) in bd.slack.iter().zip(&bd.item).enumerate() {
+            let c = self.count[bd.base + b];
+            if c.is_covered() {
+                continue;
+            }
+            let (len, bound) = (c.value(), bound[b]);
+            let s = slack.min(bound);
+            let t = len + 1 - (bound - s);
+            let t = i64::from(t) + if t > 1 && !sh.sharp[h as usize] { BIAS } else { 0 };
+            let better = t < score
+                || (t == score && (s < best_s || (s == best_s && (len > best_len || (len == best_len && h < best)))));
+            if better {
+                (best, score, best_s, best_len) = (h, t, s, len);
+            }
+        }
+        if best == NONE {
+            return (NONE, SOLVED);
+        }
+        (best, if score >= BIAS { score - BIAS } else { score } as i32)
     }
 
     /// Tweaks option `p` out of play: its bit and one option for each of its

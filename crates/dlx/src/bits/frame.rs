@@ -463,8 +463,37 @@ impl<'a, C: Count> Frame<'a, C> {
     /// or `None` when every primary item is covered.
     #[inline(always)]
     pub(super) fn choose(&self) -> Option<u32> {
-        choose(&self.count[..self.shape.width])
+        choose_in(self.shape, &self.count[..self.shape.width])
     }
+}
+
+/// The item to branch on in `count`: [`choose`], or [`choose_sharp`] with the
+/// sharp preference.
+#[inline(always)]
+pub(super) fn choose_in<C: Count>(shape: &Shape<C>, count: &[C]) -> Option<u32> {
+    if shape.sharp.is_empty() { choose(count) } else { choose_sharp(count, &shape.sharp).map(|(h, _)| h) }
+}
+
+/// DLX2-SHARP's choice in `count`: the first active primary item with the
+/// fewest options, where an item with two options or more that is not
+/// `sharp` ranks after every sharp item; and its score (its count, plus
+/// 2^32 when it ranks so).
+#[cold]
+#[inline(never)]
+pub(super) fn choose_sharp<C: Count>(count: &[C], sharp: &[bool]) -> Option<(u32, i64)> {
+    let mut best = None;
+    let mut score = i64::MAX;
+    for (h, (&c, &is_sharp)) in count.iter().zip(sharp).enumerate() {
+        if c.is_covered() {
+            continue;
+        }
+        let len = c.value();
+        let t = i64::from(len) + if len > 1 && !is_sharp { 1 << 32 } else { 0 };
+        if t < score {
+            (best, score) = (Some(h as u32), t);
+        }
+    }
+    best.map(|h| (h, score))
 }
 
 /// The first active primary item with the fewest options in `count` (DLX1's

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::bounded::NONE;
-use super::frame::{Frame, Slab, choose, copy_words, is_live, recount};
+use super::frame::{Frame, Slab, choose_in, copy_words, is_live, recount};
 use super::shape::{Count, Shape};
 use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
@@ -390,7 +390,7 @@ impl<C: Count> Bits<C> {
             let mut branching = false;
             if !resume {
                 // X2: enter level l.
-                let chosen = choose(self.counts(self.levels[l].frame as usize));
+                let chosen = choose_in(&self.shape, self.counts(self.levels[l].frame as usize));
                 if SPLIT && (chosen.is_none() || l == split_depth) {
                     self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
                     self.level = l;

@@ -150,6 +150,9 @@ pub(super) struct Shape<C> {
     /// With bounds (see [`bounded`]): the primary items whose bounds are not
     /// `[1, 1]`, numbered `b` from 0, and their counts' place in a frame.
     pub(super) bounded: Bounded,
+    /// With the sharp preference only (empty otherwise): whether primary item
+    /// `h` is sharp, at `sharp[h]`.
+    pub(super) sharp: Vec<bool>,
 }
 
 impl<C: Count> Shape<C> {
@@ -197,7 +200,14 @@ impl<C: Count> Shape<C> {
             live: Vec::new(),
             count: Vec::new(),
             bounded,
+            sharp: Vec::new(),
         };
+        if problem.has_sharp() {
+            shape.sharp = vec![false; n_primary];
+            for item in problem.items().filter(|&item| problem.is_primary(item)) {
+                shape.sharp[number[item.index()] as usize] = problem.is_sharp(item);
+            }
+        }
         let mut sizes = vec![0u32; problem.n_items()];
         for o in problem.options() {
             for (item, color) in problem.searched(o) {

@@ -85,6 +85,9 @@ struct Frame {
     second: u32,
     /// Some primary item has no option at all: SSXCC does not search.
     hopeless: bool,
+    /// With the sharp preference only (empty otherwise): whether the item
+    /// whose set starts at `x` is sharp, at `sharp[x]`.
+    sharp: Vec<bool>,
 }
 
 impl Frame {
@@ -138,8 +141,16 @@ impl Frame {
             option_of.push(u32::MAX);
         }
         let hopeless = sizes[..problem.n_primary()].contains(&0);
+        let mut sharp = Vec::new();
+        if problem.has_sharp() {
+            // An item without options at the end starts past the array.
+            sharp = vec![false; set.len() + 2];
+            for item in problem.items() {
+                sharp[start[item.index()] as usize] = problem.is_sharp(item);
+            }
+        }
         let initial = State { nodes, set, item: start, active: n_items as u32, force: Vec::with_capacity(2 * n_items) };
-        Frame { initial, clr, option_of, option_first, second, hopeless }
+        Frame { initial, clr, option_of, option_first, second, hopeless, sharp }
     }
 }
 
@@ -148,7 +159,8 @@ impl Frame {
 enum Branch {
     /// No primary item is left: a solution.
     Solved,
-    /// A primary item has no option left (only after commitments).
+    /// A primary item has no option left (after commitments, or with the
+    /// sharp preference, when the item branched on was not the smallest).
     Dead,
     /// The item to branch on, and whether it is forced.
     Item(u32, bool),
@@ -309,6 +321,9 @@ impl Cells {
                 return Branch::Item(x, true);
             }
         }
+        if !self.frame.sharp.is_empty() {
+            return self.branch_sharp();
+        }
         let second = self.frame.second;
         let s = &mut self.state;
         let (mut best, mut t) = (0, u32::MAX);
@@ -317,6 +332,9 @@ impl Cells {
                 let size = s.set[x as usize - 1];
                 if size <= 1 {
                     if size == 0 {
+                        // The items pushed so far are forced no longer: the
+                        // search backs up from here.
+                        s.force.clear();
                         return Branch::Dead;
                     }
                     s.force.push(x);
@@ -329,6 +347,45 @@ impl Cells {
         if let Some(x) = s.force.pop() {
             Branch::Item(x, true)
         } else if t == u32::MAX {
+            Branch::Solved
+        } else {
+            Branch::Item(best, false)
+        }
+    }
+
+    /// Step C3 with the sharp preference: [`Cells::branch`], but an item
+    /// with two options or more that is not sharp ranks after every sharp
+    /// item, whatever their sizes.
+    #[cold]
+    #[inline(never)]
+    fn branch_sharp(&mut self) -> Branch {
+        let second = self.frame.second;
+        let sharp = &self.frame.sharp;
+        let s = &mut self.state;
+        let (mut best, mut t) = (0, u64::MAX);
+        for &x in &s.item[..s.active as usize] {
+            if x < second {
+                let size = s.set[x as usize - 1];
+                if size <= 1 {
+                    if size == 0 {
+                        // The items pushed so far are forced no longer: the
+                        // search backs up from here.
+                        s.force.clear();
+                        return Branch::Dead;
+                    }
+                    s.force.push(x);
+                } else {
+                    let score = u64::from(size) + if sharp[x as usize] { 0 } else { 1 << 32 };
+                    if score < t || (score == t && x < best) {
+                        best = x;
+                        t = score;
+                    }
+                }
+            }
+        }
+        if let Some(x) = s.force.pop() {
+            Branch::Item(x, true)
+        } else if t == u64::MAX {
             Branch::Solved
         } else {
             Branch::Item(best, false)

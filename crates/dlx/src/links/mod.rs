@@ -60,9 +60,15 @@ impl DancingLinks {
         // every level takes an option or retires an item.
         let bounds = problem.has_bounds();
         let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
+        let mut links = problem.links().clone();
+        if problem.has_sharp() {
+            // The links number the primary items in order of declaration.
+            links
+                .set_sharp(problem.items().filter(|&item| problem.is_primary(item)).map(|item| problem.is_sharp(item)));
+        }
         DancingLinks {
             problem: problem.clone(),
-            links: problem.links().clone(),
+            links,
             colors: problem.has_colors(),
             bounds,
             choice: vec![NodeIx::ROOT; depth],

@@ -100,6 +100,9 @@ pub(crate) struct Links {
     /// lower bound (`slack`, which never changes). Indexed like `lens`.
     bound: Vec<i32>,
     slack: Vec<i32>,
+    /// With the sharp preference only (empty otherwise), for each primary
+    /// item: whether it is sharp. Indexed like `lens`.
+    sharp: Vec<bool>,
 }
 
 /// A node of the links: made only by [`Links`], and below `nodes.len()` (invariant 5).
@@ -175,6 +178,19 @@ macro_rules! it {
         // SAFETY: as for `ln!`: an item index, and `items` has `N + 2` entries.
         unsafe { $links.items.get_unchecked_mut(i) }
     }};
+}
+
+/// Added by the sharp preference to the length (or the branching degree) of
+/// an item that is not sharp and has two options or more (a degree of 2 or
+/// more): more than any length, so that it ranks after every sharp item, as
+/// Knuth's `last_node` does in DLX2-SHARP and DLX3-SHARP.
+const SHARP_BIAS: i64 = 1 << 32;
+
+/// The score by which the sharp preference ranks an item of length (or
+/// branching degree) `len`.
+#[inline(always)]
+fn sharp_score(len: i32, sharp: bool) -> i64 {
+    if len > 1 && !sharp { i64::from(len) + SHARP_BIAS } else { i64::from(len) }
 }
 
 /// Lengths swept at a time by [`Links::best_primary`]: enough for the minimum to
@@ -340,6 +356,16 @@ impl Links {
             option_first,
             bound,
             slack,
+            sharp: Vec::new(),
+        }
+    }
+
+    /// Turns on the sharp preference for the primary items whose `sharp` is
+    /// true (given in order of their headers, 1 and up).
+    pub(crate) fn set_sharp(&mut self, sharp: impl IntoIterator<Item = bool>) {
+        self.sharp = vec![false; self.lens.len()];
+        for (k, is_sharp) in sharp.into_iter().take(self.n_primary as usize).enumerate() {
+            self.sharp[k + 1] = is_sharp;
         }
     }
 
@@ -392,6 +418,9 @@ impl Links {
     /// [`ItemIx::NONE`] when none is left.
     #[inline(always)]
     pub(crate) fn best_primary(&mut self) -> ItemIx {
+        if !self.sharp.is_empty() {
+            return self.best_primary_sharp();
+        }
         if (self.n_primary as usize) < SWEEP_FROM {
             return self.best_primary_by_list();
         }
@@ -435,6 +464,27 @@ impl Links {
             let len = *ln!(self, k);
             if len < best {
                 best = len;
+                i = k;
+            }
+            k = it!(self, k).next;
+        }
+        ItemIx(i)
+    }
+
+    /// DLX2-SHARP's choice: [`Links::best_primary_by_list`] with every item
+    /// that has two options or more and is not sharp ranked after every
+    /// sharp item (its length counted with [`SHARP_BIAS`] added).
+    #[cold]
+    #[inline(never)]
+    fn best_primary_sharp(&mut self) -> ItemIx {
+        let mut i = ItemIx::NONE.0;
+        let mut best = i64::MAX;
+        let mut k = self.first_primary().0;
+        while best > 0 && k != 0 {
+            let len = *ln!(self, k);
+            let score = sharp_score(len, self.sharp[k as usize]);
+            if score < best {
+                best = score;
                 i = k;
             }
             k = it!(self, k).next;
@@ -779,19 +829,27 @@ impl Links {
     /// [`SOLVED`]; a score of 0 or less means too few options are left.
     #[inline(always)]
     pub(crate) fn choose_bounded(&mut self) -> (ItemIx, i32) {
-        let (mut best, mut score, mut best_s, mut best_len) = (0, SOLVED, 0, 0);
+        let (mut best, mut score, mut best_s, mut best_len) = (0, i64::MAX, 0, 0);
+        let sharp = !self.sharp.is_empty();
         let mut k = it!(self, 0).next;
         while k != 0 {
             let (bound, slack) = (self.bound_of(k), self.slack_of(k));
             let s = slack.min(bound);
             let len = *ln!(self, k);
             let t = len + s - bound + 1;
+            // DLX3-SHARP: a degree above 1 of an item that is not sharp ranks
+            // after every sharp item's.
+            let t = if sharp { sharp_score(t, self.sharp[k as usize]) } else { i64::from(t) };
             if t < score || (t == score && (s < best_s || (s == best_s && len > best_len))) {
                 (best, score, best_s, best_len) = (k, t, s, len);
             }
             k = it!(self, k).next;
         }
-        (ItemIx(best), score)
+        if best == 0 {
+            return (ItemIx::NONE, SOLVED);
+        }
+        let score = if score >= SHARP_BIAS { score - SHARP_BIAS } else { score };
+        (ItemIx(best), score as i32)
     }
 
     /// M4: prepare to branch on item `i`: one fewer cover left for it, and when

@@ -411,10 +411,44 @@ class Problem:
         text: str = self._native.to_knuth()
         return text
 
+    def with_sharp_preference(self, on: bool = True) -> Problem:
+        """The same problem (items, options, payloads) with the **sharp
+        preference** on or off: when it is on, the searches that choose the
+        item to branch on (the engines ``links``, ``cells`` and ``bits``)
+        prefer the primary items whose names begin with ``#``, as Knuth's
+        DLX2-SHARP and DLX3-SHARP do. An item with one option left (or none)
+        still comes first. The same solutions; another search tree, so
+        other statistics and another order.
+
+        >>> import quadrille
+        >>> p = quadrille.Problem.from_knuth("#a b\\n#a\\n#a\\n#a b\\nb\\n")
+        >>> list(p.solutions(engine="links"))  # branches on b, the fewest options
+        [[2], [3, 0], [3, 1]]
+        >>> sharp = p.with_sharp_preference()
+        >>> sharp.sharp_preference
+        True
+        >>> list(sharp.solutions(engine="links"))  # branches on #a
+        [[0, 3], [1, 3], [2]]
+        """
+        other = type(self).__new__(type(self))
+        native = self._native.with_sharp_preference(bool(on))
+        other._init(native, self._items, self._index, self._colors, self._payloads)
+        return other
+
+    @property
+    def sharp_preference(self) -> bool:
+        """Whether the sharp preference is on (see :meth:`with_sharp_preference`)."""
+        on: bool = self._native.sharp_preference
+        return on
+
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles as Knuth's text with the items, colours and payloads, so a
-        problem travels to other processes (and machines)."""
-        return (_restore, (self.to_knuth(), self._items, self._colors, self._payloads))
+        """Pickles as Knuth's text with the items, colours and payloads (and
+        the sharp preference), so a problem travels to other processes (and
+        machines)."""
+        state = (self.to_knuth(), self._items, self._colors, self._payloads)
+        if self.sharp_preference:
+            return (_restore, (*state, True))
+        return (_restore, state)
 
     def preprocess(self, rounds: int | None = None) -> tuple[Problem, Preprocessed]:
         """The problem reduced by Knuth's DLX-PRE (as ``quadrille pre``), and
@@ -784,11 +818,12 @@ def _restore(
     items: tuple[Hashable, ...],
     colors: dict[str, Hashable],
     payloads: list[Any] | None,
+    sharp: bool = False,
 ) -> Problem:
     """A problem from what :meth:`Problem.__reduce__` keeps."""
     problem = Problem.__new__(Problem)
     problem._init(
-        _quadrille._Problem.from_knuth(text),
+        _quadrille._Problem.from_knuth(text).with_sharp_preference(sharp),
         items,
         {item: k for k, item in enumerate(items)},
         colors,
