@@ -356,5 +356,5 @@ pub use parallel::{Parallel, ParallelError, Subtrees};
 pub use solver::{IntoSolutions, Solutions, Solver};
 pub use util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
 pub use util::problem::{BuildError, Color, Item, MAX_BOUND, OptionId, Problem, ProblemBuilder};
-pub use util::search::{CommitError, Config, DescendError, Engine, UnknownEngine};
+pub use util::search::{Branching, CommitError, Config, DescendError, Engine, UnknownEngine, Weights};
 pub use util::stats::Stats;
