@@ -109,9 +109,8 @@ pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
 /// The parser of `--branching`: the library's names ([`Branching::ALL`]).
 pub fn branching_parser() -> impl clap::builder::TypedValueParser<Value = Branching> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Branching::ALL.map(Branching::name)).map(|name| {
-        Branching::ALL.into_iter().find(|b| b.name() == name).unwrap_or_default()
-    })
+    clap::builder::PossibleValuesParser::new(Branching::ALL.map(Branching::name))
+        .map(|name| Branching::ALL.into_iter().find(|b| b.name() == name).unwrap_or_default())
 }
 
 /// The parser of `--weights`: the library's names ([`Weights::ALL`]).

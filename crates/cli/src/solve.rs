@@ -11,8 +11,8 @@ use quadrille_dlx::{Branching, Engine, OptionId, Problem, Weights};
 
 use crate::Outcome;
 use crate::common::{
-    ListingFlags, Threads, TraceFormat, branching_parser, engine_parser, json_count, parse_bytes, read_problem, say, threads_parser, weights_parser,
-    write_best,
+    ListingFlags, Threads, TraceFormat, branching_parser, engine_parser, json_count, parse_bytes, read_problem, say,
+    threads_parser, weights_parser, write_best,
 };
 use crate::count::{self as front, count_summary, partial_figures, print_report, run_count};
 use crate::progress::{self, Progress};

@@ -370,12 +370,8 @@ impl Cells {
                         Some(x) => Some(x),
                         None => match self.pick(weights) {
                             Pick::Solved => {
-                                self.run.stats = Stats {
-                                    nodes,
-                                    updates,
-                                    cleansings: 0,
-                                    solutions: self.run.stats.solutions + 1,
-                                };
+                                self.run.stats =
+                                    Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
                                 // The options taken, one per stage, where
                                 // `solution` reads them.
                                 for k in 0..stage {
