@@ -304,7 +304,9 @@ impl Cells {
     }
 
     /// The search by binary branching, as a loop that stops at a solution
-    /// and resumes later (from `self.binary`).
+    /// and resumes later (from `self.binary`). Never inlined, so that the
+    /// `d`-way search's code is compiled as it was without it.
+    #[inline(never)]
     pub(super) fn search_binary<const COLORS: bool, F>(&mut self, config: &Config, mut on_solution: F)
     where
         F: FnMut(&mut Cells) -> ControlFlow<()>,
