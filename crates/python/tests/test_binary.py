@@ -39,9 +39,7 @@ def test_langford_counts_as_knuths_programs(data_dir: str) -> None:
 @settings(max_examples=100, deadline=None)
 @given(specs(), st.sampled_from(WEIGHTS))
 def test_binary_branching_matches_brute_force(spec: Spec, weights: str) -> None:
-    problem = Problem(
-        spec.primary, spec.options, secondary=spec.secondary, bounds=spec.bounds
-    )
+    problem = Problem(spec.primary, spec.options, secondary=spec.secondary, bounds=spec.bounds)
     count = problem.count(engine="cells", branching="binary", weights=weights, threads=1)
     assert count == len(solutions(spec))
 
