@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use clap::ValueEnum;
 use quadrille_dlx::parallel::{self, effective_threads};
-use quadrille_dlx::{Engine, Problem, Stats, knuth};
+use quadrille_dlx::{Branching, Engine, Problem, Stats, Weights, knuth};
 
 /// Writes one line on stderr, its control characters shown as escapes
 /// ([`terminal::printable`](crate::terminal::printable)), since messages quote
@@ -104,6 +104,20 @@ pub fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads>
 /// that the help and the error list every engine.
 pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
     engines_parser(&Engine::ALL)
+}
+
+/// The parser of `--branching`: the library's names ([`Branching::ALL`]).
+pub fn branching_parser() -> impl clap::builder::TypedValueParser<Value = Branching> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Branching::ALL.map(Branching::name))
+        .map(|name| Branching::ALL.into_iter().find(|b| b.name() == name).unwrap_or_default())
+}
+
+/// The parser of `--weights`: the library's names ([`Weights::ALL`]).
+pub fn weights_parser() -> impl clap::builder::TypedValueParser<Value = Weights> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Weights::ALL.map(Weights::name))
+        .map(|name| Weights::ALL.into_iter().find(|w| w.name() == name).unwrap_or_default())
 }
 
 /// The parser of `--engine` for the subcommands whose own front runs the

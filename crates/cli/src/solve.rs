@@ -8,12 +8,12 @@ use std::time::Instant;
 use anyhow::bail;
 use quadrille_dlx::front::{Report, Search};
 use quadrille_dlx::pre::Preprocess;
-use quadrille_dlx::{Engine, OptionId, Problem};
+use quadrille_dlx::{Branching, Engine, OptionId, Problem, Weights};
 
 use crate::Outcome;
 use crate::common::{
-    ListingFlags, Threads, TraceFormat, engine_parser, json_count, parse_bytes, read_problem, say, threads_parser,
-    write_best,
+    ListingFlags, Threads, TraceFormat, branching_parser, engine_parser, json_count, parse_bytes, read_problem, say,
+    threads_parser, weights_parser, write_best,
 };
 use crate::count::{self as front, count_summary, partial_figures, print_report, run_count};
 use crate::progress::{self, Progress};
@@ -102,6 +102,19 @@ pub struct Args {
     /// An engine that cannot answer the question is refused, naming why.
     #[arg(long, value_name = "ENGINE", value_parser = engine_parser(), conflicts_with = "trace")]
     pub engine: Option<Engine>,
+    /// How the cells engine branches: dlx, one branch per option of the item
+    /// chosen (SSXCC's statistics), or binary, two branches: take the first
+    /// option of the item chosen, or hide it (Knuth's SSXCC-BINARY: its nodes,
+    /// updates and solutions) [default: dlx]. Needs --engine cells.
+    #[arg(long, value_name = "HOW", value_parser = branching_parser())]
+    pub branching: Option<Branching>,
+    /// With --branching binary, the item to branch on is the one whose set's
+    /// size divided by a weight learned from the search is smallest: frb, the
+    /// share of the options tried on it that left another item without
+    /// options (Knuth's SSXCC-FRB), or wdeg, one plus the times its own set
+    /// was emptied (SSXCC-WTD) [default: off, the smallest set].
+    #[arg(long, value_name = "WEIGHTS", value_parser = weights_parser())]
+    pub weights: Option<Weights>,
     /// Write the ZDD of every solution on stdout in Knuth's text format (the
     /// one his ZDDREAD programs read): one line per node, `id: (~option?lo:hi)`
     /// in hexadecimal, then the root. Runs the memo engine.
@@ -182,6 +195,19 @@ impl Args {
         .find_map(|(given, flag)| given.then_some(flag))
     }
 
+    /// Refuses --branching binary off the cells engine, and --weights
+    /// without binary branching.
+    fn check_branching(&self) -> anyhow::Result<()> {
+        let binary = self.branching == Some(Branching::Binary);
+        if binary && self.engine != Some(Engine::Cells) {
+            bail!("--branching binary runs on the cells engine: add --engine cells");
+        }
+        if self.weights.is_some_and(|w| w != Weights::Off) && !binary {
+            bail!("--weights choose the item of binary branching: add --engine cells --branching binary");
+        }
+        Ok(())
+    }
+
     /// The diagram's request, when a flag asks for it.
     fn memo_request(&self) -> anyhow::Result<Option<crate::memo::Request>> {
         use crate::memo::{Output, Request};
@@ -221,6 +247,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if args.seed.is_some() && args.sample.is_none() {
         bail!("--seed is the seed of --sample: add --sample K, or drop --seed");
     }
+    args.check_branching()?;
     let memo = args.memo_request()?;
     let name = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => path.display().to_string(),
@@ -291,7 +318,11 @@ fn list(args: &Args, solving: &Solving<'_>) -> anyhow::Result<Outcome> {
         text
     };
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let search = Search::new(solving.searched).engine(args.engine.unwrap_or_default()).limit(args.listing.most());
+    let search = Search::new(solving.searched)
+        .engine(args.engine.unwrap_or_default())
+        .branching(args.branching.unwrap_or_default())
+        .weights(args.weights.unwrap_or_default())
+        .limit(args.listing.most());
     let (mut failure, mut printed) = (None, 0u64);
     let report = front::front(search, args.threads, args.memo_limit)
         .visit(|solution| {
@@ -333,7 +364,10 @@ fn list(args: &Args, solving: &Solving<'_>) -> anyhow::Result<Outcome> {
 /// back by itself; after Ctrl-C the count so far, marked partial (with
 /// `--json`, `"interrupted":true`).
 fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
-    let mut search = Search::new(problem).engine(args.engine.unwrap_or_default());
+    let mut search = Search::new(problem)
+        .engine(args.engine.unwrap_or_default())
+        .branching(args.branching.unwrap_or_default())
+        .weights(args.weights.unwrap_or_default());
     if let Some(shard) = args.shard {
         search = search.shard(shard.index, shard.of);
     }

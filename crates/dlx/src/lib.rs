@@ -236,6 +236,13 @@
 //!   engine asked for that does not take a problem falls back to the links.
 //! - **Cells** ([`Engine::Cells`]) when you want SSXCC's statistics: it is
 //!   never the fastest on the shapes measured, so Auto never picks it.
+//!   With [`Branching::Binary`] ([`Config::branching`]) it branches two
+//!   ways, take the first option of the item chosen or hide it, with
+//!   Knuth's SSXCC-BINARY statistics; [`Weights`] then choose the item by
+//!   what the search learned (FRB: SSXCC-FRB; dom/wdeg: SSXCC-WTD). Learned
+//!   weights pay on hard problems whose difficulty the sizes of the sets do
+//!   not show; on the classes measured (pentominoes, Langford pairs, queens)
+//!   the smallest set with `d`-way branching makes fewer nodes.
 //! - **Costs** ([`MinCost`]) is not a [`Solver`] engine but a search of its
 //!   own: the `k` cheapest solutions when options cost something (DLX5), on
 //!   the links ([`Engine::Links`], DLX5's statistics) or on bitset frames
@@ -368,7 +375,7 @@ pub use links::trace::Event;
 pub use memo::{Memo, MemoStats, Zdd};
 pub use solver::{IntoSolutions, Solutions, Solver};
 pub use util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
-pub use util::search::{Config, Engine};
+pub use util::search::{Branching, Config, Engine, Weights};
 pub use util::stats::Stats;
 
 // Threads, shards and slices: one count spread over cores or machines.

@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use quadrille_dlx::front::{EngineStats, Listing, Search, SearchError};
 use quadrille_dlx::matrix;
-use quadrille_dlx::{Engine, Monitor, OptionId, Problem, Stats};
+use quadrille_dlx::{Branching, Engine, Monitor, OptionId, Problem, Stats, Weights};
 
 use crate::run::{StatsTuple, interruptible, report_tuple, search_error, value_error};
 use crate::slices::PySlices;
@@ -30,6 +30,24 @@ pub(crate) fn engine(name: &str) -> PyResult<Engine> {
 
 /// Solutions with their costs: each a cost and its options' numbers.
 type CostedList = Vec<(u64, Vec<u32>)>;
+
+/// The branching and weights of those names, refused off the cells engine
+/// (binary branching) or without binary branching (weights).
+fn branching_of(engine: Engine, branching: &str, weights: &str) -> PyResult<(Branching, Weights)> {
+    let b = Branching::ALL.into_iter().find(|b| b.name() == branching).ok_or_else(|| {
+        PyValueError::new_err(format!("unknown branching `{branching}`: the branchings are dlx and binary"))
+    })?;
+    let w = Weights::ALL.into_iter().find(|w| w.name() == weights).ok_or_else(|| {
+        PyValueError::new_err(format!("unknown weights `{weights}`: the weights are off, frb and wdeg"))
+    })?;
+    if b == Branching::Binary && engine != Engine::Cells {
+        return Err(PyValueError::new_err("binary branching runs on the cells engine: pass engine=\"cells\""));
+    }
+    if w != Weights::Off && b != Branching::Binary {
+        return Err(PyValueError::new_err("weights choose the item of binary branching: pass branching=\"binary\""));
+    }
+    Ok((b, w))
+}
 
 /// An exact-cover problem, built and checked by the engine.
 /// What [`PyProblem::preprocess`] answers: the reduced problem, the origin
@@ -246,16 +264,23 @@ impl PyProblem {
     /// counted. The library's front chooses (`auto`) and runs; when the memo
     /// counted past 64 bits, no statistics (the caller counts with `zdd`,
     /// exactly, as a Python int).
-    #[pyo3(signature = (engine_name, limit, threads))]
+    /// `branching` (`dlx`, `binary`) and `weights` (`off`, `frb`, `wdeg`)
+    /// are the cells engine's: binary branching is refused on another engine,
+    /// weights without binary branching.
+    #[pyo3(signature = (engine_name, limit, threads, branching = "dlx", weights = "off"))]
     fn count(
         &self,
         py: Python<'_>,
         engine_name: &str,
         limit: Option<u64>,
         threads: usize,
+        branching: &str,
+        weights: &str,
     ) -> PyResult<(Option<StatsTuple>, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let search = self.search(engine_name, &monitor)?.limit(limit).threads(threads);
+        let (branching, weights) = branching_of(engine(engine_name)?, branching, weights)?;
+        let search =
+            self.search(engine_name, &monitor)?.limit(limit).threads(threads).branching(branching).weights(weights);
         let counted = interruptible(py, &monitor, move || search.count())?.map_err(search_error)?;
         match counted.solutions_u64() {
             None => Ok((None, counted.report.engine.name())),

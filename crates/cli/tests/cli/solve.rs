@@ -293,3 +293,28 @@ fn sharp_prefers_the_items_named_with_a_hash() {
     assert_eq!(plain.stdout, run.stdout);
     assert!(!plain.stderr.contains(&format!("nodes: {}\n", row[3])), "{}", plain.stderr);
 }
+
+/// `--branching binary` with and without `--weights`: the solutions, nodes and
+/// updates Knuth's SSXCC-BINARY, SSXCC-FRB and SSXCC-WTD print for Langford
+/// pairs, n = 8 (`data/knuth/binary/figures.tsv`); misuse is refused, exit 2.
+#[test]
+fn binary_branching_prints_knuths_figures() {
+    let path = data("knuth/binary/langford_8.dlx");
+    let path = path.to_str().unwrap();
+    for (weights, nodes, updates) in [("off", 3094, 26375), ("frb", 3546, 30533), ("wdeg", 3536, 30415)] {
+        let args = ["solve", path, "--count", "--json", "--threads", "1", "--engine", "cells", "--branching", "binary"];
+        let run = quadrille(&[&args[..], &["--weights", weights]].concat(), "");
+        let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(
+            (&summary["solutions"], &summary["nodes"], &summary["updates"]),
+            (&300.into(), &nodes.into(), &updates.into()),
+            "{weights}"
+        );
+    }
+    let off_cells = quadrille(&["solve", path, "--count", "--branching", "binary"], "");
+    assert_eq!(off_cells.code, 2);
+    assert!(off_cells.stderr.contains("--branching binary runs on the cells engine"), "{}", off_cells.stderr);
+    let no_binary = quadrille(&["solve", path, "--count", "--engine", "cells", "--weights", "frb"], "");
+    assert_eq!(no_binary.code, 2);
+    assert!(no_binary.stderr.contains("add --engine cells --branching binary"), "{}", no_binary.stderr);
+}

@@ -38,10 +38,12 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+mod binary;
+
 use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
-use crate::util::search::{CommitError, Config, DescendError};
+use crate::util::search::{Branching, CommitError, Config, DescendError};
 use crate::util::stats::Stats;
 
 /// A node: one item of one option, or a spacer between options.
@@ -196,6 +198,8 @@ pub(crate) struct Cells {
     /// Whether the last option tried was given up because the monitor was
     /// stopped within it (step C6 then reports at once).
     stopped_within: bool,
+    /// The state of a search by binary branching.
+    binary: binary::Binary,
 }
 
 /// The updates an option may make before it looks at the monitor after each
@@ -235,6 +239,7 @@ impl Cells {
             solution: Vec::with_capacity(depth),
             replayed: 0,
             stopped_within: false,
+            binary: binary::Binary::default(),
         }
     }
 
@@ -880,7 +885,13 @@ impl Cells {
     where
         F: FnMut(&mut Cells) -> ControlFlow<()>,
     {
-        if self.colors {
+        if config.get_branching() == Branching::Binary {
+            if self.colors {
+                self.search_binary::<true, F>(config, on_solution)
+            } else {
+                self.search_binary::<false, F>(config, on_solution)
+            }
+        } else if self.colors {
             self.search_in::<true, F>(config, on_solution)
         } else {
             self.search_in::<false, F>(config, on_solution)

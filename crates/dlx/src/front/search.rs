@@ -12,7 +12,7 @@ use crate::solver::{IntoSolutions, Solver};
 use crate::sweep::{DEFAULT_CACHE_BYTES, SweepError};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
-use crate::util::search::{Config, Engine};
+use crate::util::search::{Branching, Config, Engine, Weights};
 use crate::util::stats::Stats;
 
 /// What the choice of engine did, for the record (and for tests: every
@@ -290,6 +290,8 @@ pub struct Search<'p> {
     pub(super) monitor: Option<Arc<Monitor>>,
     pub(super) memo_bytes: usize,
     pub(super) sweep_cache_bytes: usize,
+    pub(super) branching: Branching,
+    pub(super) weights: Weights,
 }
 
 impl<'p> Search<'p> {
@@ -307,7 +309,22 @@ impl<'p> Search<'p> {
             monitor: None,
             memo_bytes: DEFAULT_LIMIT_BYTES,
             sweep_cache_bytes: DEFAULT_CACHE_BYTES,
+            branching: Branching::Dlx,
+            weights: Weights::Off,
         }
+    }
+
+    /// How the cells engine branches ([`Config::branching`]): asked for
+    /// with [`Engine::Cells`]; the other engines branch their own way.
+    pub fn branching(mut self, branching: Branching) -> Search<'p> {
+        self.branching = branching;
+        self
+    }
+
+    /// The weights of binary branching ([`Config::weights`]).
+    pub fn weights(mut self, weights: Weights) -> Search<'p> {
+        self.weights = weights;
+        self
     }
 
     /// The engine (`Auto` by default).
@@ -625,7 +642,12 @@ impl<'p> Search<'p> {
 
     /// A solver's configuration on `engine`.
     pub(super) fn config(&self, engine: Engine) -> Config {
-        Config::new().limit(self.limit).monitor(self.monitor.clone()).engine(engine)
+        Config::new()
+            .limit(self.limit)
+            .monitor(self.monitor.clone())
+            .engine(engine)
+            .branching(self.branching)
+            .weights(self.weights)
     }
 
     /// The parallel search on `engine`, on the shard or slice asked for.

@@ -348,7 +348,11 @@ impl<'p> Parallel<'p> {
     /// statistics of the probe it stopped (a split's probes may explore
     /// most of a narrow tree whose nodes are costly).
     fn split_counting(&self, monitor: Option<&Arc<Monitor>>) -> (Split, u64) {
-        let config = Config::new().engine(self.config.get_engine()).monitor(monitor.cloned());
+        let config = Config::new()
+            .engine(self.config.get_engine())
+            .monitor(monitor.cloned())
+            .branching(self.config.get_branching())
+            .weights(self.config.get_weights());
         let mut solver = Solver::with_config(self.problem, config);
         let aim = self.aim();
         let (mut explored, mut probed) = (0, Stats::default());
@@ -450,7 +454,11 @@ impl<'p> Parallel<'p> {
             // problem's links, most of a second on a large one), no thread.
             return Ok((above, Overhead { explored, replayed: 0 }));
         }
-        let solver_config = Config::new().monitor(self.config.get_monitor().cloned()).engine(self.config.get_engine());
+        let solver_config = Config::new()
+            .monitor(self.config.get_monitor().cloned())
+            .engine(self.config.get_engine())
+            .branching(self.config.get_branching())
+            .weights(self.config.get_weights());
         // Rayon makes a solver for each piece of work it splits off: a copy of
         // one made here, cheaper than building the engine's arrays each time.
         let model = Solver::with_config(problem, solver_config);

@@ -18,6 +18,8 @@ pub struct Config {
     pub(crate) limit: Option<u64>,
     pub(crate) monitor: Option<Arc<Monitor>>,
     pub(crate) engine: Engine,
+    pub(crate) branching: Branching,
+    pub(crate) weights: Weights,
 }
 
 impl Config {
@@ -59,6 +61,105 @@ impl Config {
     /// The engine asked for.
     pub fn get_engine(&self) -> Engine {
         self.engine
+    }
+
+    /// How the cells engine branches ([`Branching::Dlx`] by default; the
+    /// other engines branch as [`Branching::Dlx`] does whatever this says).
+    pub fn branching(mut self, branching: Branching) -> Config {
+        self.branching = branching;
+        self
+    }
+
+    /// The branching asked for.
+    pub fn get_branching(&self) -> Branching {
+        self.branching
+    }
+
+    /// The weights by which [`Branching::Binary`] chooses its item
+    /// ([`Weights::Off`] by default: the smallest set).
+    pub fn weights(mut self, weights: Weights) -> Config {
+        self.weights = weights;
+        self
+    }
+
+    /// The weights asked for.
+    pub fn get_weights(&self) -> Weights {
+        self.weights
+    }
+}
+
+/// How the cells engine ([`Engine::Cells`]) branches at a node.
+///
+/// ```
+/// use quadrille_dlx::{Branching, Config, Engine, Problem, Solver, Weights};
+///
+/// // Langford pairs for n = 3: two solutions (one and its reverse).
+/// let problem = Problem::from_knuth(
+///     "v1 v2 v3 s1 s2 s3 s4 s5 s6\n\
+///      v1 s1 s3\nv1 s2 s4\nv1 s3 s5\nv1 s4 s6\n\
+///      v2 s1 s4\nv2 s2 s5\nv2 s3 s6\nv3 s1 s5\nv3 s2 s6\n",
+/// )?;
+/// for weights in [Weights::Off, Weights::Frb, Weights::Wdeg] {
+///     let config = Config::new().engine(Engine::Cells).branching(Branching::Binary).weights(weights);
+///     assert_eq!(Solver::with_config(&problem, config).count(), 2);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Branching {
+    /// One branch per option of the item chosen (SSXCC's `d`-way branching).
+    #[default]
+    Dlx,
+    /// Two branches on the item chosen and the first option of its set: take
+    /// the option, or hide it (Knuth's SSXCC-BINARY; with [`Weights`], his
+    /// SSXCC-FRB and SSXCC-WTD). Nodes, updates and solutions equal those
+    /// programs'.
+    Binary,
+}
+
+impl Branching {
+    /// Every branching, by name: for a command line and a binding.
+    pub const ALL: [Branching; 2] = [Branching::Dlx, Branching::Binary];
+
+    /// The branching's name: `dlx` or `binary`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Branching::Dlx => "dlx",
+            Branching::Binary => "binary",
+        }
+    }
+}
+
+/// The weights by which [`Branching::Binary`] chooses the item to branch on
+/// when none is forced: the item whose set's size divided by its weight is
+/// smallest, ties going to the item given first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Weights {
+    /// No weights: the smallest set (SSXCC-BINARY).
+    #[default]
+    Off,
+    /// The failure rate of the options tried on an item, those that left
+    /// another primary item without options (Li, Yin and Li's FRB; Knuth's
+    /// SSXCC-FRB).
+    Frb,
+    /// One plus the times an item was left without options (dom/wdeg of
+    /// Boussemart, Hemery, Lecoutre and Sais; Knuth's SSXCC-WTD).
+    Wdeg,
+}
+
+impl Weights {
+    /// Every choice of weights, by name: for a command line and a binding.
+    pub const ALL: [Weights; 3] = [Weights::Off, Weights::Frb, Weights::Wdeg];
+
+    /// The name: `off`, `frb` or `wdeg`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Weights::Off => "off",
+            Weights::Frb => "frb",
+            Weights::Wdeg => "wdeg",
+        }
     }
 }
 

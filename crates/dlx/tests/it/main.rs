@@ -1,6 +1,7 @@
 //! The engine's integration tests, one binary with a module each; the oracle,
 //! the random problems and the data folder come from `quadrille-testing`.
 
+mod binary;
 mod costs;
 mod engines;
 mod errors;

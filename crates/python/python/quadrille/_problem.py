@@ -599,7 +599,15 @@ class Problem:
                 raise ValueError(f"memo_limit must be at least 0, not {memo_limit}")
         return Zdd(self._native.zdd(memo_limit), self._payloads)
 
-    def count(self, *, threads: int = 0, engine: Engine = "auto", limit: int | None = None) -> int:
+    def count(
+        self,
+        *,
+        threads: int = 0,
+        engine: Engine = "auto",
+        limit: int | None = None,
+        branching: str = "dlx",
+        weights: str = "off",
+    ) -> int:
         """The number of solutions (up to ``limit``), on ``threads`` threads
         (0: one per core). ``engine="memo"`` counts with :meth:`zdd`, on one
         thread, exactly however large the count. ``engine="sweep"`` counts
@@ -610,26 +618,51 @@ class Problem:
         repeat (tilings), the sweep where Knuth's estimates of the two search
         trees say it is faster (packings), else a search.
 
+        With ``engine="cells"``, ``branching="binary"`` branches two ways
+        at each node, the first option of the item chosen taken or hidden
+        (Knuth's SSXCC-BINARY and its statistics), and ``weights`` chooses
+        that item by weights learned from the search: ``"frb"`` (SSXCC-FRB)
+        or ``"wdeg"`` (SSXCC-WTD); ``"off"``: the smallest set.
+
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count()
         2
+        >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count(
+        ...     engine="cells", branching="binary", weights="wdeg"
+        ... )
+        2
         """
-        return self.stats(threads=threads, engine=engine, limit=limit).solutions
+        return self.stats(
+            threads=threads, engine=engine, limit=limit, branching=branching, weights=weights
+        ).solutions
 
     def stats(
-        self, *, threads: int = 0, engine: Engine = "auto", limit: int | None = None
+        self,
+        *,
+        threads: int = 0,
+        engine: Engine = "auto",
+        limit: int | None = None,
+        branching: str = "dlx",
+        weights: str = "off",
     ) -> Stats:
         """Counts the solutions and returns the search's statistics, and in
-        ``engine`` the engine that counted (see :meth:`count`). On several
+        ``engine`` the engine that counted (see :meth:`count`, which also
+        describes ``branching`` and ``weights``). On several
         threads they add up to the single search's (but for the cells
         engine, whose figures depend on the split, and the sweep, whose nodes
-        depend on what its cache of subproblems remembered)."""
+        depend on what its cache of subproblems remembered).
+
+        :raises ValueError: an unknown branching or weights, binary branching
+            off the cells engine, or weights without binary branching.
+        """
         engine = _check_engine(engine)
         limit = _check_limit(limit)
         threads = _check_threads(threads)
+        if not isinstance(branching, str) or not isinstance(weights, str):
+            raise TypeError("branching and weights must be strings")
         # The library's front chooses and counts; past 64 bits, the memo's
         # count is read from its diagram below, exactly.
-        t, used = self._native.count(engine, limit, threads)
+        t, used = self._native.count(engine, limit, threads, branching, weights)
         if t is not None:
             return Stats(*t, engine=used)
         zdd = self.zdd()

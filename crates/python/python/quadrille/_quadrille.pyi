@@ -51,7 +51,12 @@ class _Problem:
     def format_option(self, k: int) -> str: ...
     def resolve_engine(self, engine_name: str) -> str: ...
     def count(
-        self, engine_name: str, limit: int | None, threads: int
+        self,
+        engine_name: str,
+        limit: int | None,
+        threads: int,
+        branching: str = "dlx",
+        weights: str = "off",
     ) -> tuple[_StatsTuple | None, str]: ...
     def preprocess(
         self, rounds: int | None = None
