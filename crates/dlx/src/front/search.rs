@@ -62,6 +62,9 @@ pub enum SearchError {
     /// The cheapest solutions cannot be searched (bounds on items, threads).
     #[error(transparent)]
     Costs(#[from] CostError),
+    /// An estimate asked for no probes ([`Search::estimate`]).
+    #[error("an estimate needs at least one probe")]
+    NoProbes,
 }
 
 /// The sweep's figures: it counts nodes and solutions, no updates.
