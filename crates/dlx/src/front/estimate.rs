@@ -171,10 +171,13 @@ impl Search<'_> {
                 if profile.len() <= depth {
                     profile.push(0.0);
                 }
-                profile[depth] += weight;
-                probe_nodes += weight;
+                // A solution is a node of the search, with no work below;
+                // another node is what the split counted (none where the
+                // engine sees at once that nothing fits, as cells may).
+                let here = if solved { weight } else { weight * stats.nodes as f64 };
+                profile[depth] += here;
+                probe_nodes += here;
                 if solved {
-                    // A solution is a node of the search, with no work below.
                     probe_solutions += weight;
                     break;
                 }

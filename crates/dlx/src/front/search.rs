@@ -319,6 +319,11 @@ impl<'p> Search<'p> {
         self
     }
 
+    /// The engine asked for (`Auto` unless [`Search::engine`] set another).
+    pub fn asked_engine(&self) -> Engine {
+        self.engine
+    }
+
     /// The threads (0: one per core). Without this call, counts and the
     /// cheapest solutions use every core and the other questions one.
     pub fn threads(mut self, threads: usize) -> Search<'p> {

@@ -4,6 +4,7 @@
 mod costs;
 mod engines;
 mod errors;
+mod estimate;
 mod front;
 mod fuzz;
 mod interrupt;

@@ -18,7 +18,7 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
-from ._problem import Costed, Engine, Problem, Stats, Zdd, ZddStats
+from ._problem import Costed, Engine, Estimate, Problem, Spread, Stats, Zdd, ZddStats
 from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
@@ -26,10 +26,12 @@ __all__ = [
     "Boards",
     "Costed",
     "Engine",
+    "Estimate",
     "Packing",
     "Problem",
     "QueensCount",
     "Solutions",
+    "Spread",
     "Stats",
     "Svg",
     "Zdd",
