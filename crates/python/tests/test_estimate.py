@@ -3,7 +3,7 @@ against the search's own figures and the brute force."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import quadrille
@@ -44,8 +44,11 @@ def test_estimates_are_unbiased(spec: Spec, engine: quadrille.Engine, seed: int)
     # truth: the search's nodes, the brute force's solutions.
     problem = Problem(spec.primary, spec.options, secondary=spec.secondary, bounds=spec.bounds)
     estimate = problem.estimate(probes=2000, seed=seed, engine=engine)
-    stats = problem.stats(engine=estimate.engine, threads=1)
-    for spread, truth in ((estimate.nodes, stats.nodes), (estimate.solutions, len(solutions(spec)))):
+    stats = problem.stats(engine=cast(quadrille.Engine, estimate.engine), threads=1)
+    for spread, truth in (
+        (estimate.nodes, stats.nodes),
+        (estimate.solutions, len(solutions(spec))),
+    ):
         assert spread.error is not None
         assert abs(spread.mean - truth) <= 6 * spread.error + 1e-9 * truth, (spread, truth)
 

@@ -581,9 +581,7 @@ class Problem:
             return None
         return self._translate(options)
 
-    def estimate(
-        self, *, probes: int = 1000, seed: int = 0, engine: Engine = "auto"
-    ) -> Estimate:
+    def estimate(self, *, probes: int = 1000, seed: int = 0, engine: Engine = "auto") -> Estimate:
         """Knuth's estimate of the search tree, before (or instead of) a long
         search: ``probes`` random paths from the root, drawn from ``seed``
         (the same estimate for the same seed on every machine), each trying
@@ -607,9 +605,7 @@ class Problem:
             low = 1 if name == "probes" else 0
             if not low <= value <= top:
                 raise ValueError(f"{name} must be from {low} to {top}, not {value}")
-        used, made, nodes, updates, solutions, profile = self._native.estimate(
-            engine, probes, seed
-        )
+        used, made, nodes, updates, solutions, profile = self._native.estimate(engine, probes, seed)
         return Estimate(
             engine=used,
             probes=made,
