@@ -74,7 +74,7 @@ fn spread_text(spread: Spread) -> String {
 /// A figure as people read it: whole numbers with thousands separated up to
 /// 10^15, three significant digits in scientific notation past it.
 fn number(x: f64) -> String {
-    if !(x.abs() < 1e15) {
+    if !x.is_finite() || x.abs() >= 1e15 {
         return format!("{x:.2e}");
     }
     let whole = format!("{:.0}", x.abs());
