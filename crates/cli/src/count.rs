@@ -8,6 +8,10 @@ use quadrille_dlx::memo::{MemoError, MemoStats};
 use crate::common::{Threads, json_count, say};
 use crate::progress::{self, Progress};
 
+/// The probes of the estimate a progress bar follows: a small share of any
+/// search long enough to watch.
+const PROGRESS_PROBES: u32 = 200;
+
 /// The front with the flags every door shares: threads (when given),
 /// `--memo-limit`, and the progress monitor.
 pub fn front<'p>(front: Search<'p>, threads: Option<Threads>, memo_bytes: Option<usize>) -> Search<'p> {
@@ -31,8 +35,17 @@ pub fn run_count(
     most: Option<u64>,
     memo_bytes: Option<usize>,
 ) -> anyhow::Result<(Counted, f64)> {
+    // On a search named (links, cells or bits), the bar follows the nodes
+    // against Knuth's estimate of them; else the fraction the engine reports.
+    let expected = (progress::shown(crate::quiet()) && search.asked_engine().is_search())
+        .then(|| search.clone().monitor(Some(progress::monitor())).estimate(PROGRESS_PROBES, 0).ok())
+        .flatten()
+        .filter(|estimate| !estimate.interrupted);
     let start = std::time::Instant::now();
-    let progress = Progress::start(crate::quiet(), "solutions", None);
+    let progress = match expected {
+        Some(estimate) => Progress::expecting(crate::quiet(), "solutions", estimate.nodes.mean),
+        None => Progress::start(crate::quiet(), "solutions", None),
+    };
     let counted = front(search, threads, memo_bytes).limit(most).count().map_err(error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);

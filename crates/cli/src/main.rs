@@ -13,6 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 mod common;
 mod count;
+mod estimate;
 mod input;
 mod memo;
 mod pack;

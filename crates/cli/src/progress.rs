@@ -81,6 +81,12 @@ pub fn interrupted() -> bool {
     monitor().is_stopped()
 }
 
+/// Whether a progress bar is drawn: stderr is a terminal, and the user did
+/// not ask for quiet.
+pub fn shown(quiet: bool) -> bool {
+    !quiet && std::io::stderr().is_terminal()
+}
+
 /// A progress bar on stderr that follows the monitor until dropped. Draws
 /// nothing unless stderr is a terminal and the user did not ask for quiet.
 pub struct Progress {
@@ -91,26 +97,42 @@ impl Progress {
     /// Starts watching. `unit` names what the solutions are ("solutions",
     /// "puzzles"); `total`, when known, is the number expected.
     pub fn start(quiet: bool, unit: &'static str, total: Option<u64>) -> Progress {
-        if quiet || !std::io::stderr().is_terminal() {
+        Progress::watch(quiet, unit, total, None)
+    }
+
+    /// Starts watching a search of about `nodes` nodes (Knuth's estimate,
+    /// see [`shown`]): the bar follows the nodes counted, and the time left
+    /// comes from their rate.
+    pub fn expecting(quiet: bool, unit: &'static str, nodes: f64) -> Progress {
+        Progress::watch(quiet, unit, None, Some(nodes.clamp(1.0, u64::MAX as f64) as u64))
+    }
+
+    fn watch(quiet: bool, unit: &'static str, total: Option<u64>, nodes: Option<u64>) -> Progress {
+        if !shown(quiet) {
             return Progress { bar: None };
         }
         let monitor = monitor();
         let bar = ProgressBar::with_draw_target(Some(1000), ProgressDrawTarget::stderr_with_hz(10));
-        let template = match total {
-            Some(_) => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}",
-            None => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% {msg}",
+        let template = match (total, nodes) {
+            (Some(_), _) => "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} {msg}",
+            (None, Some(_)) => {
+                "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% of the nodes estimated, about {eta} left, {msg}"
+            }
+            (None, None) => "{spinner} [{elapsed_precise}] {wide_bar} {percent:>3}% (about {eta} left) {msg}",
         };
         bar.set_style(ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()));
-        if let Some(total) = total {
-            bar.set_length(total);
+        if let Some(length) = total.or(nodes) {
+            bar.set_length(length);
         }
         let watched = bar.clone();
         let thread = std::thread::spawn(move || {
             while !watched.is_finished() {
                 let stats = monitor.stats();
-                match total {
-                    Some(_) => watched.set_position(stats.solutions),
-                    None => watched.set_position((monitor.fraction() * 1000.0) as u64),
+                match (total, nodes) {
+                    (Some(_), _) => watched.set_position(stats.solutions),
+                    // Past the estimate, the bar waits at its end.
+                    (None, Some(nodes)) => watched.set_position(stats.nodes.min(nodes.saturating_sub(1))),
+                    (None, None) => watched.set_position((monitor.fraction() * 1000.0) as u64),
                 }
                 watched.set_message(format!("{} {unit}, {} nodes", stats.solutions, stats.nodes));
                 std::thread::sleep(Duration::from_millis(100));

@@ -129,9 +129,20 @@ pub struct Args {
     /// machine. Runs the memo engine.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["count", "first", "limit", "option_counts", "best"])]
     pub sample: Option<u64>,
-    /// The seed of --sample [default: 0].
-    #[arg(long, value_name = "S", requires = "sample")]
+    /// The seed of --sample or --estimate [default: 0].
+    #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    /// Estimate the search tree by Knuth's random probes (each follows one
+    /// path, drawing one option a level): its nodes, updates and solutions,
+    /// each with the standard error of its mean, as the engine that would
+    /// search counts them (links, cells or bits). Alone, instead of the
+    /// search (with --stats, the nodes at each depth too); with --count,
+    /// --first or --limit, on stderr before it.
+    #[arg(long, conflicts_with_all = ["best", "trace", "shard", "zdd", "zdd_dot", "sample", "option_counts"])]
+    pub estimate: bool,
+    /// The probes of --estimate [default: 1000].
+    #[arg(long, value_name = "N", requires = "estimate", value_parser = clap::value_parser!(u32).range(1..))]
+    pub probes: Option<u32>,
     /// For each option, in the file's order, the number of solutions that use
     /// it, then the option. Runs the memo engine.
     #[arg(long, conflicts_with_all = ["count", "first", "limit", "best"])]
@@ -242,10 +253,8 @@ impl Args {
 
 /// Runs `quadrille solve`.
 pub fn run(args: Args) -> anyhow::Result<Outcome> {
-    // Clap waives `--seed`'s need of `--sample` when a flag that excludes
-    // --sample is given (--count): checked here instead.
-    if args.seed.is_some() && args.sample.is_none() {
-        bail!("--seed is the seed of --sample: add --sample K, or drop --seed");
+    if args.seed.is_some() && args.sample.is_none() && !args.estimate {
+        bail!("--seed is the seed of --sample or --estimate: add one, or drop --seed");
     }
     args.check_branching()?;
     let memo = args.memo_request()?;
@@ -278,6 +287,20 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     if let Some(k) = args.best {
         return best(&args, &solving, k as usize);
+    }
+    if args.estimate {
+        let request = crate::estimate::Request {
+            probes: args.probes.unwrap_or(crate::estimate::DEFAULT_PROBES),
+            seed: args.seed.unwrap_or(0),
+            json: args.json,
+            profile: args.stats,
+        };
+        let search = front::front(Search::new(&problem).engine(args.engine.unwrap_or_default()), None, None);
+        let before = args.listing.count || args.listing.most().is_some();
+        let outcome = crate::estimate::run(search, &request, before)?;
+        if !before || outcome == Outcome::Interrupted {
+            return Ok(outcome);
+        }
     }
     if problem.has_costs() && !crate::quiet() {
         say!("quadrille: note: the options' costs are ignored without --best");

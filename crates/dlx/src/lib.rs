@@ -279,6 +279,12 @@
 //!   [`Report`](front::Report): the engine that answered and only the
 //!   statistics it counts.
 //!
+//! **Before a long search**, ask how long: [`Search::estimate`] makes
+//! Knuth's estimate of the tree of links, cells or bits by random probes
+//! (its nodes, updates and solutions, each with its standard error), in a
+//! small fraction of the search's time. Comparing the estimates of two
+//! engines, weighed by what a node costs each, says which to run.
+//!
 //! ```
 //! use quadrille_dlx::{Engine, Problem, Search};
 //!

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::front::{EngineStats, Listing, Search, SearchError};
+use quadrille_dlx::front::{EngineStats, Listing, Search, SearchError, Spread};
 use quadrille_dlx::matrix;
 use quadrille_dlx::{Branching, Engine, Monitor, OptionId, Problem, Stats, Weights};
 
@@ -48,6 +48,13 @@ fn branching_of(engine: Engine, branching: &str, weights: &str) -> PyResult<(Bra
     }
     Ok((b, w))
 }
+
+/// An estimate's mean and standard error.
+type SpreadTuple = (f64, Option<f64>);
+
+/// An estimate: the engine, the probes made, the nodes', updates' and
+/// solutions' spreads, and the nodes at each depth.
+type EstimateTuple = (&'static str, u32, SpreadTuple, SpreadTuple, SpreadTuple, Vec<f64>);
 
 /// An exact-cover problem, built and checked by the engine.
 /// What [`PyProblem::preprocess`] answers: the reduced problem, the origin
@@ -351,6 +358,26 @@ impl PyProblem {
         let first = found.solution.map(|options| options.iter().map(|o| o.0).collect::<Vec<u32>>());
         let (stats, engine) = report_tuple(&found.report, u64::from(first.is_some()));
         Ok((first, stats, engine))
+    }
+
+    /// Knuth's estimate of the search tree from `probes` random paths drawn
+    /// from `seed`: the engine whose tree it is, the probes made, the means
+    /// and standard errors of the nodes, updates and solutions, the nodes at
+    /// each depth, and whether Ctrl-C stopped it (raised as
+    /// `KeyboardInterrupt`).
+    fn estimate(&self, py: Python<'_>, engine: &str, probes: u32, seed: u64) -> PyResult<EstimateTuple> {
+        let monitor = Arc::new(Monitor::new());
+        let search = self.search(engine, &monitor)?;
+        let estimate = interruptible(py, &monitor, move || search.estimate(probes, seed))?.map_err(search_error)?;
+        let spread = |s: Spread| (s.mean, s.error);
+        Ok((
+            estimate.engine.name(),
+            estimate.probes,
+            spread(estimate.nodes),
+            spread(estimate.updates),
+            spread(estimate.solutions),
+            estimate.profile,
+        ))
     }
 
     /// The `k` cheapest solutions: each its cost and options (in increasing

@@ -131,6 +131,8 @@ CHILD = textwrap.dedent(
             problem.count(threads=2)
         elif how == "zdd":
             problem.zdd()
+        elif how == "estimate":
+            problem.estimate(probes=2**32 - 1)
         else:
             for _ in problem.solutions():
                 pass
@@ -176,6 +178,10 @@ def test_ctrl_c_stops_a_count_on_threads() -> None:
 
 def test_ctrl_c_stops_building_a_zdd() -> None:
     assert interrupt("zdd") < 0.1
+
+
+def test_ctrl_c_stops_an_estimate() -> None:
+    assert interrupt("estimate") < 0.1
 
 
 def test_ctrl_c_stops_an_iteration() -> None:

@@ -4,6 +4,7 @@
 mod consistency;
 mod costs;
 mod doors;
+mod estimate;
 mod general;
 mod hostile;
 mod interrupt;

@@ -19,11 +19,15 @@
 //! | [`first`](Search::first), [`visit`](Search::visit), [`solutions`](Search::solutions) | links, cells, bits, memo | links, cells or bits, by [`Engine::resolve`](crate::Engine::resolve) |
 //! | [`best`](Search::best) | costs (on links or bits), memo | costs |
 //! | [`sample`](Search::sample), [`zdd`](Search::zdd) | memo | memo |
+//! | [`estimate`](Search::estimate) | links, cells, bits | by [`Engine::resolve`](crate::Engine::resolve) |
 //!
 //! Shards and slices split links, cells and bits; other engines refuse them.
 
 mod count;
+mod estimate;
 mod search;
+
+pub use estimate::{Estimate, Spread};
 
 pub use search::{
     Choice, Counted, EngineStats, Found, Listing, Ranked, Report, Sampled, Search, SearchError, SweepStats,

@@ -62,6 +62,9 @@ pub enum SearchError {
     /// The cheapest solutions cannot be searched (bounds on items, threads).
     #[error(transparent)]
     Costs(#[from] CostError),
+    /// An estimate asked for no probes ([`Search::estimate`]).
+    #[error("an estimate needs at least one probe")]
+    NoProbes,
 }
 
 /// The sweep's figures: it counts nodes and solutions, no updates.
@@ -331,6 +334,11 @@ impl<'p> Search<'p> {
     pub fn engine(mut self, engine: Engine) -> Search<'p> {
         self.engine = engine;
         self
+    }
+
+    /// The engine asked for (`Auto` unless [`Search::engine`] set another).
+    pub fn asked_engine(&self) -> Engine {
+        self.engine
     }
 
     /// The threads (0: one per core). Without this call, counts and the

@@ -15,6 +15,7 @@ use std::cmp::Ordering;
 use num_bigint::BigUint;
 
 use crate::util::problem::OptionId;
+use crate::util::random::SplitMix64;
 
 use super::budget::{self, Budget};
 use super::{MemoError, MemoStats};
@@ -541,32 +542,9 @@ fn limbs_sub(a: &mut [u64], b: &[u64]) {
     }
 }
 
-/// Steele, Lea and Flood's SplitMix64: small, fast, and the same numbers on
-/// every platform for the same seed.
-#[derive(Debug)]
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn splitmix_matches_its_published_values() {
-        // The first outputs for seed 1234567, from the reference implementation.
-        let mut rng = SplitMix64(1234567);
-        assert_eq!(rng.next(), 6457827717110365317);
-        assert_eq!(rng.next(), 3203168211198807973);
-    }
 
     #[test]
     fn counts_widen_instead_of_wrapping() {

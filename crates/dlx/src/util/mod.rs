@@ -12,7 +12,8 @@
 //! - [`search`]: [`Config`](search::Config), the
 //!   [`Engine`](search::Engine) names and the errors of commitments and
 //!   descents;
-//! - [`monitor`]: [`Monitor`](monitor::Monitor), a window on a running search.
+//! - [`monitor`]: [`Monitor`](monitor::Monitor), a window on a running search;
+//! - `random`: a seeded generator, the same numbers on every machine.
 
 pub mod knuth;
 pub mod matrix;
@@ -20,5 +21,6 @@ pub(crate) mod monitor;
 #[allow(unsafe_code)]
 pub(crate) mod nodes;
 pub(crate) mod problem;
+pub(crate) mod random;
 pub(crate) mod search;
 pub(crate) mod stats;

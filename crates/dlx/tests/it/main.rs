@@ -5,6 +5,7 @@ mod binary;
 mod costs;
 mod engines;
 mod errors;
+mod estimate;
 mod front;
 mod fuzz;
 mod interrupt;

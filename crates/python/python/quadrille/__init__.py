@@ -18,7 +18,17 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
-from ._problem import Costed, Engine, Preprocessed, Problem, Stats, Zdd, ZddStats
+from ._problem import (
+    Costed,
+    Engine,
+    Estimate,
+    Preprocessed,
+    Problem,
+    Spread,
+    Stats,
+    Zdd,
+    ZddStats,
+)
 from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
@@ -26,11 +36,13 @@ __all__ = [
     "Boards",
     "Costed",
     "Engine",
+    "Estimate",
     "Packing",
     "Preprocessed",
     "Problem",
     "QueensCount",
     "Solutions",
+    "Spread",
     "Stats",
     "Svg",
     "Zdd",

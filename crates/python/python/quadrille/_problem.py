@@ -73,6 +73,39 @@ class ZddStats:
     """Levels answered from the cache (and solutions)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Spread:
+    """An estimate and its spread: the mean of the probes' estimates, and
+    the standard error of that mean (``None`` from a single probe)."""
+
+    mean: float
+    """The estimate."""
+    error: float | None
+    """The standard error of the mean."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """Knuth's estimate of a search tree by random probes, as
+    :meth:`Problem.estimate` makes it. Each figure's mean over every probe
+    the generator could draw is exactly the search's figure."""
+
+    engine: str
+    """The engine whose tree was estimated: ``links``, ``cells`` or ``bits``."""
+    probes: int
+    """The probes made."""
+    seed: int
+    """The seed they were drawn from."""
+    nodes: Spread
+    """Search tree nodes, as the engine counts them."""
+    updates: Spread
+    """Updates, as the engine counts them."""
+    solutions: Spread
+    """Solutions."""
+    profile: tuple[float, ...]
+    """The estimated nodes at each depth, the root's first."""
+
+
 class Costed(NamedTuple):
     """A solution and its cost, as :meth:`Problem.best` gives them."""
 
@@ -677,6 +710,41 @@ class Problem:
         if options is None:
             return None
         return self._translate(options)
+
+    def estimate(self, *, probes: int = 1000, seed: int = 0, engine: Engine = "auto") -> Estimate:
+        """Knuth's estimate of the search tree, before (or instead of) a long
+        search: ``probes`` random paths from the root, drawn from ``seed``
+        (the same estimate for the same seed on every machine), each trying
+        one option a level and standing for as many nodes as the product of
+        the options it could have tried. The nodes, updates and solutions
+        come with the standard error of their mean; more probes narrow it.
+        On ``links``, ``cells`` or ``bits`` (``auto``: the one that would
+        list); other engines raise ``ValueError``. Ctrl-C raises
+        ``KeyboardInterrupt``.
+
+        >>> import quadrille
+        >>> p = quadrille.Problem("AB", [["A"], ["B"], ["A", "B"]])
+        >>> e = p.estimate(probes=100, engine="links")
+        >>> (e.engine, e.profile[0], 0 < e.solutions.mean)
+        ('links', 1.0, True)
+        """
+        engine = _check_engine(engine)
+        for name, value, top in (("probes", probes, 2**32 - 1), ("seed", seed, 2**64 - 1)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+            low = 1 if name == "probes" else 0
+            if not low <= value <= top:
+                raise ValueError(f"{name} must be from {low} to {top}, not {value}")
+        used, made, nodes, updates, solutions, profile = self._native.estimate(engine, probes, seed)
+        return Estimate(
+            engine=used,
+            probes=made,
+            seed=seed,
+            nodes=Spread(*nodes),
+            updates=Spread(*updates),
+            solutions=Spread(*solutions),
+            profile=tuple(profile),
+        )
 
     def solutions(self, *, engine: Engine = "auto", limit: int | None = None) -> Solutions:
         """The solutions, one at a time, lazily: each a list of payloads (or

@@ -66,6 +66,16 @@ class _Problem:
         self, index: int, of: int, engine: str, threads: int
     ) -> tuple[_StatsTuple, str]: ...
     def slices(self, of: int, engine_name: str) -> _Slices: ...
+    def estimate(
+        self, engine: str, probes: int, seed: int
+    ) -> tuple[
+        str,
+        int,
+        tuple[float, float | None],
+        tuple[float, float | None],
+        tuple[float, float | None],
+        list[float],
+    ]: ...
     def first(self, engine: str) -> tuple[list[int] | None, _StatsTuple, str]: ...
     def best(self, k: int, threads: int) -> tuple[list[tuple[int, list[int]]], _StatsTuple]: ...
     def solutions(
