@@ -11,3 +11,4 @@ mod memo;
 mod oracle;
 mod parallel;
 mod pre;
+mod sweep_list;
