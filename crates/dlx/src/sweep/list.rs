@@ -351,7 +351,11 @@ impl<S: State> Walk<S> {
         if first == 0 && start + 1 == end {
             return None;
         }
-        if !self.dead.is_empty() && self.dead[Entry::<S>::place(covered, self.dead.len())] == covered {
+        // (An empty entry holds the empty state, the root's, never dead.)
+        if !self.dead.is_empty()
+            && self.dead[Entry::<S>::place(covered, self.dead.len())] == covered
+            && !covered.is_zero()
+        {
             return None;
         }
         Some(Frame { covered, block: start, end, left: first, found: self.stats.solutions })
