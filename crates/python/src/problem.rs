@@ -403,11 +403,20 @@ impl PyProblem {
 
     /// The solutions one at a time: each a list of `payloads[k]` for its
     /// options `k`, or of the option numbers when `payloads` is `None`.
+    /// The choice of engine (the sweep's order, when the rule weighs it)
+    /// runs with the GIL released and hears Ctrl-C, as a search does.
     #[pyo3(signature = (engine, limit, payloads))]
-    fn solutions(&self, engine: &str, limit: Option<u64>, payloads: Option<Vec<PyObject>>) -> PyResult<PySolutions> {
+    fn solutions(
+        &self,
+        py: Python<'_>,
+        engine: &str,
+        limit: Option<u64>,
+        payloads: Option<Vec<PyObject>>,
+    ) -> PyResult<PySolutions> {
         check_payloads(&payloads, self.problem.n_options())?;
         let monitor = Arc::new(Monitor::new());
-        let listing = self.search(engine, &monitor)?.limit(limit).solutions().map_err(search_error)?;
+        let search = self.search(engine, &monitor)?.limit(limit);
+        let listing = interruptible(py, &monitor, move || search.solutions())?.map_err(search_error)?;
         Ok(start_solutions(listing, monitor, payloads))
     }
 }
@@ -431,6 +440,7 @@ impl Source for Paused {
     fn stats(&self) -> Stats {
         match self.listing.report().stats {
             EngineStats::Search(stats) => stats,
+            EngineStats::Sweep(sweep) => Stats { nodes: sweep.nodes, solutions: sweep.solutions, ..Stats::default() },
             _ => Stats::default(),
         }
     }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, TryLockError};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use quadrille_dlx::{Monitor, OptionId, Stats};
+use quadrille_dlx::{Engine, Monitor, OptionId, Stats};
 
 use crate::run::{interruptible, stats_tuple};
 
@@ -158,7 +158,7 @@ impl PySolutions {
     /// search has made so far.
     #[getter]
     fn stats(&self, py: Python<'_>) -> PyResult<PyObject> {
-        let stats = match self.state.try_lock() {
+        let mut stats = match self.state.try_lock() {
             Ok(state) => match (&state.done, &state.source) {
                 (Some(done), _) => stats_tuple(done),
                 (None, Some(source)) => stats_tuple(&source.stats()),
@@ -166,6 +166,10 @@ impl PySolutions {
             },
             Err(_) => stats_tuple(&self.monitor.stats()),
         };
+        if self.engine == Engine::Sweep.name() {
+            // The sweep counts no updates or cleansings.
+            (stats.1, stats.2) = (None, None);
+        }
         let class = py.import("quadrille._problem")?.getattr("Stats")?;
         let kwargs = pyo3::types::PyDict::new(py);
         kwargs.set_item("engine", self.engine)?;

@@ -217,12 +217,15 @@ def test_the_sweep_counts_as_the_brute_force(spec: Spec, threads: int) -> None:
     assert problem.count(engine="sweep") == expected
 
 
-def test_the_sweep_only_counts() -> None:
+def test_the_sweep_lists() -> None:
     problem = Problem.from_knuth("A B | X\nA X\nB\nA B\n")
-    with pytest.raises(ValueError, match=r"the sweep engine cannot list solutions: it only counts"):
-        problem.first(engine="sweep")
-    with pytest.raises(ValueError, match=r"the sweep engine cannot list solutions: it only counts"):
-        list(problem.solutions(engine="sweep"))
+    first = problem.first(engine="sweep")
+    assert first is not None and sorted(first) in ([0, 1], [2])
+    listing = problem.solutions(engine="sweep")
+    assert sorted(sorted(s) for s in listing) == [[0, 1], [2]]
+    stats = listing.stats
+    assert (stats.engine, stats.solutions, stats.updates) == ("sweep", 2, None)
+    assert [sorted(s) for s in problem.solutions(engine="sweep", limit=1)] in ([[0, 1]], [[2]])
     # Every engine by the library's names, one thread accepted by all that count.
     assert quadrille._quadrille.ENGINES == [
         "links",

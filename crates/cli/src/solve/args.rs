@@ -75,16 +75,19 @@ pub struct Args {
     /// subproblem and builds a ZDD of every solution (exact counts of any
     /// size; fast where subproblems repeat, as in tilings; no bounds; on one
     /// thread, whatever --threads says), costs, for --best (DLX5, on links
-    /// or bitset frames as it chooses), or sweep, for --count alone: branches on the first item not
+    /// or bitset frames as it chooses), or sweep, to count or list: branches on the first item not
     /// yet covered in an order it chooses, on a bitboard (up to 1,024
-    /// items, no bounds or colours; packings) [default: auto; memo with
+    /// items, no bounds or colours; packings), each solution's options in
+    /// the order of its items [default: auto; memo with
     /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
     /// --shard or --limit), the library's front chooses: a probe of the
     /// memo's first 4,096 nodes (its updates bounded by the problem's size),
     /// Knuth's estimates of the sweep's and the search's trees, then the
     /// memo tried within the cheaper one's estimated work (all of it when its
     /// cache answered 20 % of the probe, as on tilings), else the cheaper one;
-    /// a sweep past 64 bits goes on with the memo]. With --count, any engine
+    /// a sweep past 64 bits goes on with the memo; listing every solution
+    /// (no --first or --limit), the sweep or the search as the same
+    /// estimates weigh them]. With --count, any engine
     /// stops at --limit. A problem with bounds runs on links or bits (cells gives
     /// way to links); --trace is links' own. With --best: links is Knuth's
     /// DLX5 (its statistics), bits searches bitset frames (faster; nodes and

@@ -164,9 +164,9 @@ fn shards_of_the_cells_engine_add_up_and_do_not_mix_with_links() {
 }
 
 /// `--count` alone picks the sweep for a packing (Knuth's 2,339 pentomino
-/// packings); `--engine sweep` only counts, and names what it does not take.
+/// packings); `--engine sweep` names what it does not take.
 #[test]
-fn the_sweep_counts_and_only_counts() {
+fn the_sweep_counts() {
     let path = data("dlx/pentomino_6x10.dlx");
     let path = path.to_str().unwrap();
     let counted = quadrille(&["solve", path, "--count", "--stats", "--threads", "1"], "");
@@ -174,9 +174,6 @@ fn the_sweep_counts_and_only_counts() {
     assert!(counted.stderr.contains("engine: sweep"), "{}", counted.stderr);
     let two = quadrille(&["solve", path, "--count", "--engine", "sweep", "--threads", "2"], "");
     assert_eq!(two.stdout.trim(), "2339");
-    let first = quadrille(&["solve", path, "--first", "--engine", "sweep"], "");
-    assert_eq!(first.code, 2);
-    assert!(first.stderr.contains("the sweep engine cannot list solutions: it only counts"), "{}", first.stderr);
     let colours = data("dlx/knuth_toy_colors.dlx");
     let colours = quadrille(&["solve", colours.to_str().unwrap(), "--count", "--engine", "sweep"], "");
     assert_eq!(colours.code, 2);
@@ -317,4 +314,50 @@ fn binary_branching_prints_knuths_figures() {
     let no_binary = quadrille(&["solve", path, "--count", "--engine", "cells", "--weights", "frb"], "");
     assert_eq!(no_binary.code, 2);
     assert!(no_binary.stderr.contains("add --engine cells --branching binary"), "{}", no_binary.stderr);
+}
+
+/// The solutions of `quadrille solve` with `args` on the JSON lines it
+/// prints: each solution's option lines, sorted; and the summary.
+fn json_solutions(path: &str, args: &[&str]) -> (Vec<Vec<String>>, serde_json::Value) {
+    let out = quadrille(&[&["solve", path, "--json"], args].concat(), "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut lines: Vec<serde_json::Value> = out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let summary = lines.pop().unwrap();
+    let solutions = lines
+        .iter()
+        .map(|l| {
+            let mut options: Vec<String> =
+                l["solution"].as_array().unwrap().iter().map(|o| o.as_str().unwrap().to_string()).collect();
+            options.sort();
+            options
+        })
+        .collect();
+    (solutions, summary)
+}
+
+/// Listing Knuth's 2,339 pentomino packings: `auto` lists them on the sweep
+/// (named in the JSON summary), the same packings as the links list, each
+/// once; `--engine sweep` lists with `--first`, `--limit` and on threads.
+#[test]
+fn the_sweep_lists_packings() {
+    let path = data("dlx/pentomino_6x10.dlx");
+    let path = path.to_str().unwrap();
+    let (swept, summary) = json_solutions(path, &[]);
+    assert_eq!((summary["engine"].as_str(), summary["solutions"].as_u64()), (Some("sweep"), Some(2339)));
+    let (linked, summary) = json_solutions(path, &["--engine", "links"]);
+    assert_eq!(summary["engine"].as_str(), Some("links"));
+    let swept: std::collections::BTreeSet<_> = swept.into_iter().collect();
+    let linked: std::collections::BTreeSet<_> = linked.into_iter().collect();
+    assert_eq!((swept.len(), &swept), (2339, &linked));
+    let (two, _) = json_solutions(path, &["--engine", "sweep", "--threads", "2"]);
+    assert_eq!(two.into_iter().collect::<std::collections::BTreeSet<_>>(), linked);
+    for args in [&["--engine", "sweep", "--first"][..], &["--engine", "sweep", "--limit", "5"]] {
+        let (some, summary) = json_solutions(path, args);
+        assert_eq!(summary["engine"].as_str(), Some("sweep"), "{args:?}");
+        assert_eq!(some.len(), if args.contains(&"--first") { 1 } else { 5 }, "{args:?}");
+        assert!(some.iter().all(|s| linked.contains(s)), "{args:?}");
+    }
+    // Plain text: each solution's lines, then a blank line.
+    let text = quadrille(&["solve", path, "--engine", "sweep", "--limit", "2"], "");
+    assert_eq!((text.code, text.stdout.matches("\n\n").count()), (0, 2), "{}", text.stderr);
 }

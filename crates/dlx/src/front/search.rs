@@ -9,11 +9,13 @@ use crate::costs::{CostError, CostedSolution, MinCost};
 use crate::memo::{BigUint, DEFAULT_LIMIT_BYTES, Memo, MemoError, MemoStats, Zdd};
 use crate::parallel::{Parallel, ParallelError, Slices};
 use crate::solver::{IntoSolutions, Solver};
-use crate::sweep::{DEFAULT_CACHE_BYTES, SweepError};
+use crate::sweep::{self, DEFAULT_CACHE_BYTES, SweepError};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Branching, Config, Engine, Weights};
 use crate::util::stats::Stats;
+
+use super::list::Lists;
 
 /// What the choice of engine did, for the record (and for tests: every
 /// figure is a count, the same on every run).
@@ -39,8 +41,9 @@ pub struct Choice {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
-    /// The engine asked for cannot answer this question (the sweep only
-    /// counts; only the memo samples; the memo does not count in shards).
+    /// The engine asked for cannot answer this question (the sweep has no
+    /// search by cost; only the memo samples; the memo does not count in
+    /// shards).
     #[error("the {engine} engine cannot {question}: {reason}")]
     Refused {
         /// The engine asked for.
@@ -67,7 +70,8 @@ pub enum SearchError {
     NoProbes,
 }
 
-/// The sweep's figures: it counts nodes and solutions, no updates.
+/// The sweep's figures: it counts nodes and solutions, no updates (a
+/// listing's solutions are those listed).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SweepStats {
@@ -248,7 +252,8 @@ pub struct Sampled {
 ///   too.
 /// - [`limit`](Search::limit): the most solutions counted or listed.
 /// - [`shard`](Search::shard) or [`slice`](Search::slice): one part of a
-///   count or a listing split across machines (on links, cells or bits).
+///   count or a listing split across machines (on links, cells or bits; a
+///   listing by the sweep in shards too, never slices).
 /// - [`monitor`](Search::monitor): progress, and a stop.
 /// - [`memo_bytes`](Search::memo_bytes),
 ///   [`sweep_cache_bytes`](Search::sweep_cache_bytes),
@@ -276,9 +281,13 @@ pub struct Sampled {
 /// assert_eq!(seen, 1);
 /// let EngineStats::Search(stats) = report.stats else { unreachable!() };
 /// assert_eq!((stats.nodes, stats.updates), (6, 30));
-/// // The sweep only counts.
-/// let refused = Search::new(&problem).engine(Engine::Sweep).first().unwrap_err();
-/// assert_eq!(refused.to_string(), "the sweep engine cannot list solutions: it only counts");
+/// // The sweep lists too, each solution's options in the order it chose them.
+/// let swept = Search::new(&problem).engine(Engine::Sweep).first()?;
+/// assert_eq!(swept.solution.map(|s| s.len()), Some(3));
+/// assert_eq!(swept.report.engine, Engine::Sweep);
+/// // Only the memo samples.
+/// let refused = Search::new(&problem).engine(Engine::Sweep).sample(1, 0).unwrap_err();
+/// assert_eq!(refused.to_string(), "the sweep engine cannot draw solutions at random: only the memo builds a diagram of the solutions");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -408,10 +417,12 @@ impl<'p> Search<'p> {
         self
     }
 
-    /// The first solution (in the search's order on one thread).
+    /// The first solution (in the search's order on one thread). `auto`
+    /// looks for it on the search [`Engine::resolve`] picks (see
+    /// [`visit`](Search::visit)); the sweep looks when asked.
     pub fn first(&self) -> Result<Found, SearchError> {
         let mut solution = None;
-        let report = self.visit(|found| {
+        let report = self.visit_some(false, |found| {
             solution = Some(found.to_vec());
             ControlFlow::Break(())
         })?;
@@ -419,9 +430,15 @@ impl<'p> Search<'p> {
     }
 
     /// Calls `visitor` with every solution (up to the limit) until it returns
-    /// `Break`. On links, cells or bits (as [`Engine::resolve`] picks for
-    /// `auto`), or the memo when asked (its diagram's order); on several
-    /// threads when asked, one call at a time, in no particular order.
+    /// `Break`. On links, cells or bits, the sweep, or the memo (its
+    /// diagram's order) when asked; by `auto`, without a limit or a shard, on
+    /// the sweep or the search as the rule of listings weighs them (Knuth's
+    /// estimates of the two trees, as for a count), else on the search
+    /// [`Engine::resolve`] picks. The sweep gives each solution's options in
+    /// the order it chose them (by the first of their items in
+    /// [`Sweep::order`](crate::sweep::Sweep::order)), the search in the order
+    /// of its levels. On several threads when asked, one call at a time, in
+    /// no particular order.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -430,7 +447,7 @@ impl<'p> Search<'p> {
     ///
     /// // Four people in two pairs: three ways.
     /// let problem = Problem::from_knuth("a b c d\na b\nc d\na c\nb d\na d\nb c\n")?;
-    /// for engine in [Engine::Auto, Engine::Links, Engine::Cells, Engine::Memo] {
+    /// for engine in [Engine::Auto, Engine::Links, Engine::Cells, Engine::Memo, Engine::Sweep] {
     ///     let mut pairs = Vec::new();
     ///     let report = Search::new(&problem).engine(engine).threads(1).visit(|solution| {
     ///         let mut solution = solution.to_vec();
@@ -444,13 +461,21 @@ impl<'p> Search<'p> {
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn visit<F>(&self, mut visitor: F) -> Result<Report, SearchError>
+    pub fn visit<F>(&self, visitor: F) -> Result<Report, SearchError>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    {
+        self.visit_some(true, visitor)
+    }
+
+    /// [`Search::visit`], for every solution (`whole`) or the first: the
+    /// rule for `auto` weighs the sweep only for every solution.
+    fn visit_some<F>(&self, whole: bool, mut visitor: F) -> Result<Report, SearchError>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
         const QUESTION: &str = "list solutions";
         match self.engine {
-            Engine::Sweep => return Err(self.refuse(QUESTION, "it only counts")),
             Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
             Engine::Memo => {
                 self.unsharded(QUESTION)?;
@@ -470,7 +495,12 @@ impl<'p> Search<'p> {
             }
             _ => {}
         }
-        let engine = self.search_engine();
+        let mut choice = Choice::default();
+        let engine = match self.lister(whole, &mut choice)? {
+            Lists::Sweep(lister) => return self.sweep_visit(&lister, choice, visitor),
+            Lists::Interrupted(engine) => return Ok(self.stopped_listing(engine, choice)),
+            Lists::Search(engine) => engine,
+        };
         let stats = if self.sharded() || self.threads.is_some_and(|t| t != 1) {
             let visitor = Mutex::new(visitor);
             self.parallel(engine)?.visit(|solution| {
@@ -482,13 +512,16 @@ impl<'p> Search<'p> {
             solver.visit(visitor);
             solver.stats()
         };
-        Ok(self.search_report(engine, stats))
+        let mut report = self.search_report(engine, stats);
+        report.choice = choice;
+        Ok(report)
     }
 
     /// The solutions (up to the limit), one at a time, from an iterator that
-    /// owns its search: it runs on one thread, on links, cells or bits (as
-    /// [`Engine::resolve`] picks for `auto`), or on the memo's diagram when
-    /// asked. Its [`report`](Listing::report) is the search's so far.
+    /// owns its search: it runs on one thread, on links, cells, bits or the
+    /// sweep (as [`visit`](Search::visit) chooses for `auto`), or on the
+    /// memo's diagram when asked. Its [`report`](Listing::report) is the
+    /// search's so far.
     ///
     /// ```
     /// use quadrille_dlx::front::Search;
@@ -500,23 +533,31 @@ impl<'p> Search<'p> {
     /// assert_eq!(listing.next(), None);
     /// assert!(listing.report().limit_reached);
     /// assert_eq!(Search::new(&problem).engine(Engine::Memo).solutions()?.count(), 2);
+    /// assert_eq!(Search::new(&problem).engine(Engine::Sweep).solutions()?.count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self) -> Result<Listing, SearchError> {
         const QUESTION: &str = "list solutions";
-        match self.engine {
-            Engine::Sweep => return Err(self.refuse(QUESTION, "it only counts")),
-            Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
-            _ => {}
+        if self.engine == Engine::Costs {
+            return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best"));
         }
         self.unsharded("list solutions one at a time in shards")?;
+        let mut choice = Choice::default();
         let inner = if self.engine == Engine::Memo {
             let zdd = self.memo().build()?;
             let stats = *zdd.stats();
             Inner::Memo { solutions: Box::new(crate::memo::ZddSolutions::new(zdd)), stats, seen: 0 }
         } else {
-            let engine = self.search_engine();
-            Inner::Search { solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(), engine }
+            match self.lister(true, &mut choice)? {
+                Lists::Sweep(lister) => {
+                    Inner::Sweep { solutions: lister.solutions(self.limit, self.monitor.clone()), choice }
+                }
+                Lists::Interrupted(engine) => Inner::Stopped { report: Box::new(self.stopped_listing(engine, choice)) },
+                Lists::Search(engine) => Inner::Search {
+                    solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(),
+                    engine,
+                },
+            }
         };
         Ok(Listing { inner, limit: self.limit, monitor: self.monitor.clone() })
     }
@@ -541,7 +582,7 @@ impl<'p> Search<'p> {
         const QUESTION: &str = "find the cheapest solutions";
         self.unsharded(QUESTION)?;
         match self.engine {
-            Engine::Sweep => Err(self.refuse(QUESTION, "it only counts")),
+            Engine::Sweep => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
             Engine::Cells => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
             Engine::Memo => {
                 let zdd = self.memo().build()?;
@@ -703,6 +744,8 @@ pub struct Listing {
 enum Inner {
     Search { solutions: IntoSolutions, engine: Engine },
     Memo { solutions: Box<crate::memo::ZddSolutions<Zdd>>, stats: MemoStats, seen: u64 },
+    Sweep { solutions: sweep::SweepSolutions, choice: Choice },
+    Stopped { report: Box<Report> },
 }
 
 impl Listing {
@@ -710,6 +753,13 @@ impl Listing {
     pub fn report(&self) -> Report {
         let interrupted = self.monitor.as_ref().is_some_and(|m| m.is_stopped());
         let (engine, stats, seen) = match &self.inner {
+            Inner::Stopped { report } => return (**report).clone(),
+            Inner::Sweep { solutions, choice } => {
+                let stats = solutions.stats();
+                let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
+                let (limit_reached, choice) = (solutions.limit_reached(), choice.clone());
+                return Report { engine: Engine::Sweep, stats, interrupted, limit_reached, choice };
+            }
             Inner::Search { solutions, engine } => {
                 let stats = solutions.stats();
                 (*engine, EngineStats::Search(stats), stats.solutions)
@@ -727,6 +777,8 @@ impl Iterator for Listing {
     fn next(&mut self) -> Option<Vec<OptionId>> {
         match &mut self.inner {
             Inner::Search { solutions, .. } => solutions.next(),
+            Inner::Sweep { solutions, .. } => solutions.next(),
+            Inner::Stopped { .. } => None,
             Inner::Memo { solutions, seen, .. } => {
                 if self.limit.is_some_and(|limit| *seen >= limit) {
                     return None;

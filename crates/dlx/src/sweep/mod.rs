@@ -78,13 +78,22 @@
 //! cache would all read the second set. The sweep keeps one set an option,
 //! and refuses colours ([`SweepError::Colors`]).
 //! Options without a primary item are never chosen (as in every engine).
-//! The sweep counts; it does not list solutions, and it counts no updates.
-//! Its nodes are the root and one for each option tried below a state not
-//! found in the cache.
+//! The sweep counts no updates. Its nodes are the root and one for each
+//! option tried below a state not found in the cache.
+//!
+//! **Listing.** [`Sweep::lister`] lists the solutions with the same blocks,
+//! filters and order (the `list` module): a visitor or an owned iterator,
+//! threads, a limit, shards, a monitor. Each solution is a set of options of
+//! the original problem, given in the order the sweep chose them (by the
+//! first of their items in [`Sweep::order`]). Its cache remembers only the
+//! states with no solution below: the others are walked each time.
 
+mod list;
 mod order;
 mod state;
 
+pub(crate) use list::estimate_fewest;
+pub use list::{ListConfig, Lister, SweepSolutions};
 use rayon::prelude::*;
 use state::{State, Wide};
 
@@ -162,6 +171,10 @@ pub enum SweepError {
         /// The item's number.
         item: u32,
     },
+    /// [`Sweep::lister`] was given another problem than the one the sweep
+    /// was made from: some option of the sweep is not one of its options.
+    #[error("the sweep was made from another problem")]
+    OtherProblem,
 }
 
 /// One block of an item's anchored options: at most 64, the options of slots

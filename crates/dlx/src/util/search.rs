@@ -245,8 +245,8 @@ pub enum DescendError {
 ///   Knuth's DLX5), on the links or on bitset frames as its own rule picks.
 /// - [`Engine::Memo`]: Knuth's DLX6 ([`Memo`](crate::Memo)), every solution
 ///   as a diagram ([`Zdd`](crate::Zdd)).
-/// - [`Engine::Sweep`]: counting by the first uncovered item on a 128-bit
-///   bitboard ([`sweep`](crate::sweep)); it only counts.
+/// - [`Engine::Sweep`]: counting and listing by the first uncovered item on
+///   a bitboard ([`sweep`](crate::sweep)), through the front.
 /// - [`Engine::Auto`] (the default): the front's choice for the question; for
 ///   a [`Solver`](crate::Solver), one of the three searches, chosen by
 ///   [`Engine::resolve`] from the problem.

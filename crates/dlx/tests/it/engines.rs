@@ -286,7 +286,7 @@ fn plain(spec: Spec) -> Spec {
 /// A random problem of up to 128 items whose options hold items near one
 /// another (as a packing's cells are), some with one of a few labels (as a
 /// packing's pieces): the sweep's filters, blocks and cache at work.
-fn local_problem() -> impl Strategy<Value = Problem> {
+pub(crate) fn local_problem() -> impl Strategy<Value = Problem> {
     (8usize..=100, 0usize..=20, 0usize..=8, 10usize..=160, any::<u64>()).prop_map(
         |(n_cells, n_secondary, n_labels, n_options, seed)| {
             let mut state = seed | 1;
@@ -373,7 +373,7 @@ proptest! {
 /// items are covered together or each alone (two ways a pair), every other
 /// padding item by an option of its own: the count is the oracle's times
 /// `2^pairs`.
-fn spread(spec: &Spec, width: usize, pairs: usize) -> Problem {
+pub(crate) fn spread(spec: &Spec, width: usize, pairs: usize) -> Problem {
     let mut b = Problem::builder();
     let n_items = spec.n_primary + spec.n_secondary;
     let n_pad = width.saturating_sub(n_items).max(2 * pairs);

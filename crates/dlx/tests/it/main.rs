@@ -14,3 +14,4 @@ mod oracle;
 mod parallel;
 mod pre;
 mod sharp;
+mod sweep_list;

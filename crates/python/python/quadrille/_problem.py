@@ -15,8 +15,8 @@ _BAD_NAME = re.compile(r"[\s:|]")
 
 Engine = Literal["links", "cells", "bits", "costs", "memo", "sweep", "auto"]
 """The names of the engines (the library's, ``_quadrille.ENGINES``): ``auto``
-lets the problem choose; ``sweep`` only counts, ``memo`` counts and lists from
-its diagram, ``costs`` answers :meth:`Problem.best`; a question an engine
+lets the problem choose; ``sweep`` counts and lists (each solution's options
+in the order of its items), ``memo`` counts and lists from its diagram, ``costs`` answers :meth:`Problem.best`; a question an engine
 cannot answer, or any other name, raises ``ValueError``."""
 
 
@@ -748,7 +748,10 @@ class Problem:
 
     def solutions(self, *, engine: Engine = "auto", limit: int | None = None) -> Solutions:
         """The solutions, one at a time, lazily: each a list of payloads (or
-        option numbers), in the order the search chose its options.
+        option numbers), in the order the engine chose its options. With
+        ``engine="auto"`` the library's rule for listings picks the sweep
+        where its estimates say it is faster (packings), else the search by
+        fewest options.
 
         The iterator holds the search paused between two solutions, and no
         thread: each call that needs more searches for a chunk (1, 2, 4, …

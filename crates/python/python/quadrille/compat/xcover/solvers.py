@@ -1,7 +1,10 @@
 """``xcover.solvers``: the solvers, on Quadrille's engines.
 
-Solutions are lists of option (row) numbers, Python ints, listed in the
-order the search chose them; ``covers_zdd`` and ``covers_bool_zdd`` give the
+Solutions are lists of option (row) numbers, Python ints, each listed in
+the order the engine chose its options: the engine the library's rule picks
+for a listing (the sweep on packings, where it is fastest; else the search
+by fewest options, in ``xcover``'s order of the solutions); the solutions
+are ``xcover``'s as sets, not always in its order; ``covers_zdd`` and ``covers_bool_zdd`` give the
 diagram of every solution as ``xcover``'s node tuples ``(index, option, lo,
 hi)`` (``0`` the empty family, ``1`` the family of the empty set, the root
 last), made by Quadrille's memoizing engine.
@@ -187,7 +190,7 @@ def covers(
     """
     problem = _read(options, primary, secondary, colored)
     if problem is not None:
-        yield from problem.solutions(engine="links")
+        yield from problem.solutions()
 
 
 def covers_bool(matrix: Any) -> Iterator[list[int]]:
@@ -203,7 +206,7 @@ def covers_bool(matrix: Any) -> Iterator[list[int]]:
     """
     problem = _bool_problem(matrix, "covers_bool")
     if problem is not None:
-        yield from problem.solutions(engine="links")
+        yield from problem.solutions()
 
 
 def _bool_problem(matrix: Any, name: str) -> Problem | None:
