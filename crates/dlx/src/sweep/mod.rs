@@ -36,6 +36,19 @@
 //! see all their items, else checked one by one against the state: a node
 //! looks up seven words instead of testing some 35 options.
 //!
+//! **Lead and guards.** Two things the problem itself teaches. The label
+//! of fewest options (in a packing reduced by symmetry, the X kept in a
+//! quarter of the box) may *lead*: the root branches on its options first,
+//! dropping those after which some item has no option left (an X that
+//! walls off a corner), and each is the root of a sweep around an obstacle
+//! where few pieces fit; Knuth's estimate, on four times the paths (the
+//! tree of a packing is too uneven for fewer to tell), says whether. On
+//! `pentomino_6x10.dlx` it estimates 9.3 million nodes led against 19
+//! million. And each primary item has a *guard*, at most 8 items of which
+//! every one of its options holds one (a cell's neighbours, found
+//! greedily): a node whose state covers the guard of one of the three
+//! items open after the first has walled that item off, and ends.
+//!
 //! **Cache.** The state alone says what is left, so a state met again has
 //! the same solutions below it. A direct-mapped table (4 MiB a thread by
 //! default, [`Sweep::cache_bytes`]) remembers the solutions below the
