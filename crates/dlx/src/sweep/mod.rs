@@ -36,19 +36,6 @@
 //! see all their items, else checked one by one against the state: a node
 //! looks up seven words instead of testing some 35 options.
 //!
-//! **Lead and guards.** Two things the problem itself teaches. The label
-//! of fewest options (in a packing reduced by symmetry, the X kept in a
-//! quarter of the box) may *lead*: the root branches on its options first,
-//! dropping those after which some item has no option left (an X that
-//! walls off a corner), and each is the root of a sweep around an obstacle
-//! where few pieces fit; Knuth's estimate, on four times the paths (the
-//! tree of a packing is too uneven for fewer to tell), says whether. On
-//! `pentomino_6x10.dlx` it estimates 9.3 million nodes led against 19
-//! million. And each primary item has a *guard*, at most 8 items of which
-//! every one of its options holds one (a cell's neighbours, found
-//! greedily): a node whose state covers the guard of one of the three
-//! items open after the first has walled that item off, and ends.
-//!
 //! **Cache.** The state alone says what is left, so a state met again has
 //! the same solutions below it. A direct-mapped table (4 MiB a thread by
 //! default, [`Sweep::cache_bytes`]) remembers the solutions below the
@@ -142,20 +129,6 @@ const MIN_ORDER_PROBES: u32 = 32;
 /// options' sizes) for which the Fiedler order is computed: past it, the
 /// candidates are the declared order and the order grown from it.
 const FIEDLER_MAX_PAIRS: usize = 1 << 26;
-
-/// The most tests of an option against another for dropping the options of
-/// the lead item after which some item cannot be covered.
-const LIVE_CHECK_WORK: usize = 1 << 24;
-
-/// How many times more random paths estimate the sweep with and without a
-/// lead item than each candidate order.
-const LEAD_PROBES_FACTOR: u32 = 4;
-
-/// The most items of a guard (see [`Core::guards`]).
-const GUARD_ITEMS: usize = 8;
-
-/// The primary items after the first open one whose guards a node looks at.
-const HOLE_CHECKS: usize = 3;
 
 /// Random paths for the estimate of the search by fewest options.
 const FEWEST_PROBES: u32 = 128;
@@ -373,17 +346,6 @@ struct Core<S> {
     /// The options of each item, for the estimate of the search by fewest
     /// options.
     holding: Vec<Vec<S>>,
-    /// The labels' bits (see the `order` module).
-    labels: S,
-    /// For each primary item (by its bit), a set of other items that every
-    /// option holding it holds one of (the cells around a cell), or the
-    /// item itself when no such set has at most [`GUARD_ITEMS`]: an item
-    /// left open whose guard is covered can no longer be covered.
-    guards: Vec<S>,
-    /// The options of the item the root branches on before the sweep
-    /// begins, if any (those after which every primary item can still be
-    /// covered): each is then the root of a sweep.
-    lead: Option<Vec<S>>,
 }
 
 impl Sweep {
@@ -481,33 +443,17 @@ impl Sweep {
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
-            let primary = S::range(0, n_primary as u32);
             let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
-                let estimate = order::estimate_sweep(&anchored(&masks, n_primary), primary, None, probes, monitor)
+                let estimate = order::estimate_sweep(&anchored(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                     .ok_or(SweepError::Interrupted)?;
                 if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                     best = Some((estimate, candidate, masks));
                 }
             }
-            let (mut estimate, primary_order, masks) = best.unwrap_or_default();
-            let mut core = Core::build(problem, &primary_order, &masks, labels);
-            // The label of fewest options, if it leads to a smaller tree: both
-            // estimated again on more paths, the sweep's tree of a packing
-            // being too uneven for a few hundred to tell them apart.
-            if let Some(lead) = core.lead_candidate() {
-                let roots = core.live(&core.holding[lead as usize]);
-                let anchored = anchored(&masks, n_primary);
-                let probes = probes.saturating_mul(LEAD_PROBES_FACTOR);
-                let plain = order::estimate_sweep(&anchored, primary, None, probes, monitor);
-                let led = order::estimate_sweep(&anchored, primary, Some(&roots), probes, monitor);
-                let (plain, led) = plain.zip(led).ok_or(SweepError::Interrupted)?;
-                estimate = plain;
-                if led < plain {
-                    (estimate, core.lead) = (led, Some(roots));
-                }
-            }
+            let (estimate, primary_order, masks) = best.unwrap_or_default();
+            let core = Core::build(problem, &primary_order, &masks, labels);
             Ok(Sweep {
                 order: primary_order
                     .iter()
@@ -605,9 +551,6 @@ impl<S: State> Core<S> {
             blocks: Vec::new(),
             slots: Vec::with_capacity(masks.len()),
             holding: vec![Vec::new(); problem.n_items()],
-            labels,
-            guards: Vec::new(),
-            lead: None,
         };
         for options in anchored(masks, n_primary) {
             let first = core.blocks.len() as u32;
@@ -627,109 +570,7 @@ impl<S: State> Core<S> {
                 bits = bits.and_not(S::bit(j));
             }
         }
-        core.guards = (0..n_primary as u32).map(|j| core.guard(j)).collect();
         core
-    }
-
-    /// The guard of primary item `j` (see [`Core::guards`]), found
-    /// greedily: each next item the one in most options of `j` that hold
-    /// none of the guard yet.
-    fn guard(&self, j: u32) -> S {
-        let mut left: Vec<S> = self.holding[j as usize].iter().map(|&m| m.and_not(S::bit(j))).collect();
-        let mut guard = S::default();
-        let mut times = vec![0u32; S::BITS as usize];
-        for _ in 0..GUARD_ITEMS {
-            if left.is_empty() {
-                return guard;
-            }
-            times.iter_mut().for_each(|t| *t = 0);
-            for &m in &left {
-                let mut bits = m;
-                while !bits.is_zero() {
-                    let b = bits.first();
-                    times[b as usize] += 1;
-                    bits = bits.and_not(S::bit(b));
-                }
-            }
-            let Some((best, _)) =
-                times.iter().enumerate().filter(|&(_, &t)| t > 0).max_by_key(|&(b, &t)| (t, std::cmp::Reverse(b)))
-            else {
-                break;
-            };
-            guard = guard.or(S::bit(best as u32));
-            left.retain(|&m| !m.meets(S::bit(best as u32)));
-        }
-        if left.is_empty() { guard } else { S::bit(j) }
-    }
-
-    /// Whether one of the [`HOLE_CHECKS`] primary items left open after the
-    /// first, `i`, can no longer be covered (its guard is): a dead end.
-    #[inline(always)]
-    fn walled_off(&self, covered: S, i: usize) -> bool {
-        let mut open = self.primary.and_not(covered).and_not(S::bit(i as u32));
-        for _ in 0..HOLE_CHECKS {
-            if open.is_zero() {
-                return false;
-            }
-            let j = open.first();
-            if covered.covers(self.guards[j as usize]) {
-                return true;
-            }
-            open = open.and_not(S::bit(j));
-        }
-        false
-    }
-
-    /// The label with the fewest options (the first on a tie), when there
-    /// are labels and it has fewer options than the first item swept: the
-    /// candidate to lead the search (a packing's piece of fewest
-    /// placements, placed first, leaves the sweep an obstacle around which
-    /// few pieces fit).
-    fn lead_candidate(&self) -> Option<u32> {
-        let mut labels = self.labels;
-        let mut lead: Option<u32> = None;
-        while !labels.is_zero() {
-            let j = labels.first();
-            labels = labels.and_not(S::bit(j));
-            let n = self.holding[j as usize].len();
-            if n > 0 && lead.is_none_or(|l| n < self.holding[l as usize].len()) {
-                lead = Some(j);
-            }
-        }
-        let first = self.holding.first().map_or(0, Vec::len);
-        lead.filter(|&l| l > 0 && self.holding[l as usize].len() < first)
-    }
-
-    /// The options of `options` after which every primary item they leave
-    /// can still be covered by some option (a piece placed so that it walls
-    /// off a cell is dropped), or all of them when checking would cost more
-    /// than [`LIVE_CHECK_WORK`] tests.
-    fn live(&self, options: &[S]) -> Vec<S> {
-        let n_primary = self.anchors.len();
-        let work: usize = self.holding[..n_primary].iter().map(Vec::len).sum();
-        if options.len().saturating_mul(work) > LIVE_CHECK_WORK {
-            return options.to_vec();
-        }
-        let coverable =
-            |option: S, j: usize| option.meets(S::bit(j as u32)) || self.holding[j].iter().any(|&m| !m.meets(option));
-        options.iter().copied().filter(|&option| (0..n_primary).all(|j| coverable(option, j))).collect()
-    }
-
-    /// The states the search starts from: the root's, or each option of the
-    /// lead item (their nodes, and the solutions among them, added to
-    /// `stats`).
-    fn roots(&self, stats: &mut Stats) -> Vec<S> {
-        let Some(lead) = &self.lead else { return vec![S::default()] };
-        let mut roots = Vec::with_capacity(lead.len());
-        for &option in lead {
-            stats.nodes += 1;
-            if option.covers(self.primary) {
-                stats.solutions += 1;
-            } else {
-                roots.push(option);
-            }
-        }
-        roots
     }
 
     /// The bits of the state.
@@ -750,28 +591,18 @@ impl<S: State> Core<S> {
         let stack = self.stack_bytes();
         let overflow = if threads <= 1 {
             let mut cache = new_cache();
-            let roots = self.roots(&mut stats);
-            let all = |stats: &mut Stats, reported: &mut Stats, cache: &mut [Entry<S>]| {
-                for &root in &roots {
-                    let flow = self.run(root, stats, monitor, reported, cache);
-                    if flow != Flow::Done {
-                        return flow;
-                    }
-                }
-                Flow::Done
-            };
             let spawned = stack.map(|bytes| {
                 std::thread::scope(|scope| {
                     std::thread::Builder::new()
                         .stack_size(bytes)
-                        .spawn_scoped(scope, || all(&mut stats, &mut reported, &mut cache))
+                        .spawn_scoped(scope, || self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache))
                         .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
                 })
             });
             let flow = match spawned {
                 Some(Ok(flow)) => flow,
                 // A shallow search, or no thread to be had: on this one.
-                _ => all(&mut stats, &mut reported, &mut cache),
+                _ => self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache),
             };
             flow == Flow::Overflow
         } else {
@@ -854,11 +685,11 @@ impl<S: State> Core<S> {
     /// `aim` (or none is left): their nodes and the solutions met on the
     /// way are added to `stats`.
     fn frontier(&self, aim: usize, stats: &mut Stats) -> Vec<S> {
+        let mut states = vec![S::default()];
         if self.primary.is_zero() {
             stats.solutions += 1;
             return Vec::new();
         }
-        let mut states = self.roots(stats);
         while !states.is_empty() && states.len() < aim {
             let mut next = Vec::new();
             for &covered in &states {
@@ -919,7 +750,7 @@ impl<S: State> Core<S> {
         }
         let first = self.fits(start, covered);
         // A dead end (most nodes of a packing) is never remembered.
-        if (first == 0 && start + 1 == end) || self.walled_off(covered, i) {
+        if first == 0 && start + 1 == end {
             return Flow::Done;
         }
         let place = Entry::place(covered, run.cache.len());

@@ -217,13 +217,11 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Optio
 
 /// Knuth's estimate of the nodes of the sweep's search (below the root):
 /// `anchored[i]` are the masks of the options whose first primary item is
-/// `i`, `primary` the mask of the primary items, `lead` (if any) the options
-/// of the item the root branches on before the sweep begins. `None` when
-/// `monitor` stops.
+/// `i`, `primary` the mask of the primary items. `None` when `monitor`
+/// stops.
 pub(crate) fn estimate_sweep<S: State>(
     anchored: &[Vec<S>],
     primary: S,
-    lead: Option<&[S]>,
     probes: u32,
     monitor: Option<&Monitor>,
 ) -> Option<f64> {
@@ -238,11 +236,7 @@ pub(crate) fn estimate_sweep<S: State>(
             }
             let i = primary.and_not(covered).first() as usize;
             fits.clear();
-            match lead {
-                // The root branches on the lead item: its options.
-                Some(lead) if covered.is_zero() => fits.extend_from_slice(lead),
-                _ => fits.extend(anchored[i].iter().copied().filter(|&m| !m.meets(covered))),
-            }
+            fits.extend(anchored[i].iter().copied().filter(|&m| !m.meets(covered)));
             if fits.is_empty() {
                 break;
             }
@@ -392,16 +386,14 @@ mod tests {
                 anchored[i].push(1u128 << i);
             }
         }
-        assert_eq!(estimate_sweep(&anchored, 0b1111, None, 10, None), Some(30.0));
-        // Led by item 2: the root's 2 children, then items 0, 1 and 3.
-        assert_eq!(estimate_sweep(&anchored, 0b1111, Some(&[0b100, 0b100]), 10, None), Some(30.0));
+        assert_eq!(estimate_sweep(&anchored, 0b1111, 10, None), Some(30.0));
         // Each node covers its item (1 update) and hides the other option of
         // it, which holds no other item (0): 30 updates.
         assert_eq!(estimate_fewest(&holding, 0b1111, 10, None), Some((30.0, 30.0)));
         // A stopped monitor ends each of them at its first step.
         let monitor = Monitor::new();
         monitor.stop();
-        assert_eq!(estimate_sweep(&anchored, 0b1111, None, 10, Some(&monitor)), None);
+        assert_eq!(estimate_sweep(&anchored, 0b1111, 10, Some(&monitor)), None);
         assert_eq!(estimate_fewest(&holding, 0b1111, 10, Some(&monitor)), None);
         let options = strip();
         assert_eq!(fiedler_order(&options, 12, Some(&monitor)), None);
