@@ -64,8 +64,11 @@ pub fn count_by_front(args: &Flags, packing: &Packing, search: Search<'_>) -> an
 }
 
 /// `--count` of one packing of each class by Burnside's lemma
-/// ([`Packing::count_classes`]): the classes, with the report of the first
-/// count the lemma asked (all the packings of the first part).
+/// ([`Packing::count_classes`]), or of every packing from one placement of
+/// each class of a piece ([`Packing::count_all`], without `--unique`): the
+/// packings, with the report of the first count asked (all the packings of
+/// the first part), or of the count that was interrupted, whose packings
+/// so far it prints as partial.
 pub fn count_classes(
     args: &Flags,
     packing: &Packing,
@@ -74,16 +77,22 @@ pub fn count_classes(
     seconds: f64,
 ) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
+    let interrupted = first.report.interrupted;
     if args.json {
         let mut record = count_summary(first, seconds);
         record.insert("packings".into(), json_count(classes.clone()));
-        record.insert("unique".into(), true.into());
-        record.insert("symmetries".into(), packing.n_symmetries().into());
+        record.insert("unique".into(), args.unique.into());
+        // Every packing counted: as for a count of every packing, 1.
+        record.insert("symmetries".into(), if args.unique { packing.n_symmetries() } else { 1 }.into());
         writeln!(out, "{}", serde_json::Value::Object(record))?;
-    } else {
+    } else if !interrupted {
         writeln!(out, "{classes}")?;
     }
     out.flush()?;
+    if interrupted {
+        say!("quadrille: interrupted after {seconds:.1} s: {classes} packings so far (partial)");
+        return Ok(Outcome::Interrupted);
+    }
     if args.stats && !crate::quiet() {
         print_stats(packing, &first.report, &classes.to_string(), &first.solutions.to_string(), seconds);
     }

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use quadrille_dlx::front::Search;
 use quadrille_dlx::{Engine, Solver};
-use quadrille_pack::{Packing, Spec, builtin};
+use quadrille_pack::{Packing, Settings, Spec, builtin};
 
 fn trominoes(box_text: &str) -> Packing {
     Packing::new(&Spec::parse(&builtin::description("trominoes", Some(box_text)).unwrap()).unwrap()).unwrap()
@@ -218,5 +218,81 @@ fn the_memos_turn_on_pentominoes_stays_within_its_share() {
     let choice = &counted.report.choice;
     if let (Some((_, updates)), Some(swept)) = (choice.memo_budget, choice.sweep_estimate) {
         assert!(updates as f64 * 8.0 <= 0.25 * 20.0 * swept + 8.0, "{choice:?}");
+    }
+}
+
+/// Every packing counted from one placement of each class of the restricted
+/// piece, each class's count times its size ([`Packing::count_all`]), equals
+/// the links' count of every packing, on Knuth's boards (his counts: 9,356
+/// packings of 6×10, 4,040 of 5×12, 1,472 of 4×15, 8 of 3×20, 520 of Scott's
+/// 8×8 with its hole) and on the Soma cube (11,520, with mirror twins).
+#[test]
+fn every_packing_counted_from_one_placement_of_each_class() {
+    let scott = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pack/scott_8x8.txt")).unwrap();
+    let cases = [
+        (builtin::description("pentominoes", Some("6x10")).unwrap(), 9_356u64),
+        (builtin::description("pentominoes", Some("5x12")).unwrap(), 4_040),
+        (builtin::description("pentominoes", Some("4x15")).unwrap(), 1_472),
+        (builtin::description("pentominoes", Some("3x20")).unwrap(), 8),
+        (scott, 520),
+        (builtin::description("soma", None).unwrap(), 11_520),
+    ];
+    for (text, known) in cases {
+        let spec = Spec::parse(&text).unwrap();
+        let reduced = Packing::up_to_symmetry(&spec).unwrap();
+        let all = reduced.count_all(|front| front.count()).unwrap();
+        assert_eq!(all, Some(known.into()), "{text}");
+    }
+    // Every packing asked for, or no restricted piece: no reduction to count.
+    let spec = Spec::parse(&builtin::description("pentominoes", Some("3x20")).unwrap()).unwrap();
+    assert_eq!(Packing::new(&spec).unwrap().count_all(|front| front.count()).unwrap(), None);
+    let twice = Spec::parse("[0-3][0-3]\n2|L 00 01 02 12\n2|O 00 01 10 11\n").unwrap();
+    assert_eq!(Packing::up_to_symmetry(&twice).unwrap().count_all(|front| front.count()).unwrap(), None);
+}
+
+/// Small pieces (one to four cells) for random packings.
+const SHAPES: [&str; 9] =
+    ["00", "00 01", "00 01 02", "00 01 10", "00 01 02 03", "00 01 02 12", "00 01 02 11", "00 01 11 12", "00 01 10 11"];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, ..proptest::prelude::ProptestConfig::default() })]
+
+    /// On random boxes (squares among them, with 8 symmetries) and random
+    /// sets of pieces filling them (some used twice, some not turned over),
+    /// [`Packing::count_all`] equals the links' count of every packing.
+    #[test]
+    fn every_packing_counted_by_classes_equals_the_links(
+        width in 2usize..=4,
+        height in 2usize..=5,
+        picks in proptest::collection::vec((0usize..SHAPES.len(), 0u8..8), 12),
+        reflections in proptest::prelude::any::<bool>(),
+    ) {
+        let mut text = format!("[0-{}][0-{}]\n", width - 1, height - 1);
+        let mut left = width * height;
+        let mut names = 0;
+        for &(shape, extra) in &picks {
+            let cells = SHAPES[shape].split(' ').count();
+            let twice = extra == 0 && 2 * cells <= left;
+            let used = if twice { 2 * cells } else { cells };
+            if used > left {
+                continue;
+            }
+            left -= used;
+            names += 1;
+            text.push_str(&format!("{}P{names} {}\n", if twice { "2|" } else { "" }, SHAPES[shape]));
+        }
+        // Monominoes fill what is left.
+        for _ in 0..left {
+            names += 1;
+            text.push_str(&format!("P{names} 00\n"));
+        }
+        let spec = Spec::parse_with(&text, Settings::new().reflections(Some(reflections))).unwrap();
+        let reduced = Packing::up_to_symmetry(&spec).unwrap();
+        let by_links = Solver::new(Packing::new(&spec).unwrap().problem()).count();
+        if let Some(all) = reduced.count_all(|front| front.count()).unwrap() {
+            proptest::prop_assert_eq!(all, by_links.into(), "{}", text);
+        } else {
+            proptest::prop_assert!(reduced.restricted_piece().is_none(), "{}", text);
+        }
     }
 }
