@@ -164,7 +164,7 @@ impl<C: Count> Frame<'_, C> {
         const BIAS: i64 = 1 << 32;
         let sh = self.shape;
         let (mut best, mut score, mut best_s, mut best_len) =
-            match super::frame::choose_sharp(&self.count[..sh.width], &sh.sharp) {
+            match super::choose_sharp(&self.count[..sh.width], &sh.sharp) {
                 Some((h, t)) => (h, t, 0, self.count[h as usize].value()),
                 None => (NONE, i64::MAX, 0, 0),
             };

@@ -64,7 +64,7 @@ mod frame;
 mod search;
 mod shape;
 
-use frame::{Frame, Slab, choose, copy_words};
+use frame::{Frame, Slab, choose, choose_sharp, copy_words};
 use search::Level;
 use shape::{Count, Shape};
 

@@ -23,17 +23,7 @@ use crate::sweep::{self, ListConfig, Lister, Sweep, SweepError};
 use crate::util::problem::OptionId;
 use crate::util::search::Engine;
 
-use super::search::{Choice, EngineStats, Report, Search, SearchError, SweepStats};
-
-/// The engine a listing runs on.
-pub(super) enum Lists {
-    /// The sweep, ready to list.
-    Sweep(Lister),
-    /// Links, cells or bits.
-    Search(Engine),
-    /// The monitor stopped the choice: nothing listed.
-    Interrupted(Engine),
-}
+use super::search::{Choice, EngineStats, Lists, Report, Search, SearchError, SweepStats};
 
 impl Search<'_> {
     /// The engine that lists (every solution when `whole`, else the first):

@@ -9,13 +9,12 @@ use crate::costs::{CostError, CostedSolution, MinCost};
 use crate::memo::{BigUint, DEFAULT_LIMIT_BYTES, Memo, MemoError, MemoStats, Zdd};
 use crate::parallel::{Parallel, ParallelError, Slices};
 use crate::solver::{IntoSolutions, Solver};
-use crate::sweep::{self, DEFAULT_CACHE_BYTES, SweepError};
+use crate::sweep::{self, DEFAULT_CACHE_BYTES, Lister, SweepError};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Branching, Config, Engine, Weights};
 use crate::util::stats::Stats;
 
-use super::list::Lists;
 
 /// What the choice of engine did, for the record (and for tests: every
 /// figure is a count, the same on every run).
@@ -731,6 +730,16 @@ impl<'p> Search<'p> {
         let limit_reached = self.limit.is_some_and(|limit| stats.solutions >= limit);
         self.report(engine, EngineStats::Search(stats), limit_reached)
     }
+}
+
+/// The engine a listing runs on (chosen in the `list` module).
+pub(super) enum Lists {
+    /// The sweep, ready to list.
+    Sweep(Lister),
+    /// Links, cells or bits.
+    Search(Engine),
+    /// The monitor stopped the choice: nothing listed.
+    Interrupted(Engine),
 }
 
 /// The solutions of a [`Search`], one at a time, from an iterator that owns
