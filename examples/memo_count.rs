@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let problem = Problem::from_knuth(&std::fs::read_to_string(path)?)?;
     let mut memo = Memo::new(&problem);
     if let Some(limit) = args.get(1).and_then(|a| a.parse().ok()) {
-        memo = memo.with_limit(limit);
+        memo = memo.with_limit_bytes(limit);
     }
     if let Some(nodes) = args.iter().find_map(|a| a.strip_prefix("probe=")).and_then(|n| n.parse().ok()) {
         let start = Instant::now();

@@ -185,24 +185,6 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Found);
     }
     check_sizes(&spec);
-    // Every packing counted: from one placement of each class of a piece
-    // used once, each class's count times its size, each count by the front.
-    if args.listing.count && !args.unique && args.shard.is_none() && args.listing.most().is_none() {
-        let reduced = Packing::up_to_symmetry(&spec).with_context(|| format!("{name}: cannot build the problem"))?;
-        let start = Instant::now();
-        let mut first = None;
-        let all = reduced.count_all(|search| {
-            let (counted, _) = run_count(search, args.threads, None, args.memo_limit)?;
-            // The first count's report, or the one that was interrupted.
-            if first.is_none() || counted.report.interrupted {
-                first = Some(counted.clone());
-            }
-            anyhow::Ok(counted)
-        })?;
-        if let (Some(all), Some(first)) = (all, first) {
-            return tally::count_classes(&args.flags(), &reduced, &all, &first, start.elapsed().as_secs_f64());
-        }
-    }
     let packing = if args.unique { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
     let packing = packing.with_context(|| format!("{name}: cannot build the problem"))?;
     if let Some(k) = args.sample {

@@ -63,12 +63,10 @@ pub fn count_by_front(args: &Flags, packing: &Packing, search: Search<'_>) -> an
     Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
-/// `--count` of one packing of each class by Burnside's lemma
-/// ([`Packing::count_classes`]), or of every packing from one placement of
-/// each class of a piece ([`Packing::count_all`], without `--unique`): the
-/// packings, with the report of the first count asked (all the packings of
-/// the first part), or of the count that was interrupted, whose packings
-/// so far it prints as partial.
+/// `--unique --count`: one packing of each class by Burnside's lemma
+/// ([`Packing::count_classes`]): the classes, with the report of the first
+/// count asked (all the packings of the first part), or of the count that
+/// was interrupted, whose packings so far it prints as partial.
 pub fn count_classes(
     args: &Flags,
     packing: &Packing,
@@ -82,8 +80,7 @@ pub fn count_classes(
         let mut record = count_summary(first, seconds);
         record.insert("packings".into(), json_count(classes.clone()));
         record.insert("unique".into(), args.unique.into());
-        // Every packing counted: as for a count of every packing, 1.
-        record.insert("symmetries".into(), if args.unique { packing.n_symmetries() } else { 1 }.into());
+        record.insert("symmetries".into(), packing.n_symmetries().into());
         writeln!(out, "{}", serde_json::Value::Object(record))?;
     } else if !interrupted {
         writeln!(out, "{classes}")?;

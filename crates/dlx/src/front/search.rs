@@ -15,7 +15,6 @@ use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Branching, Config, Engine, Weights};
 use crate::util::stats::Stats;
 
-
 /// What the choice of engine did, for the record (and for tests: every
 /// figure is a count, the same on every run).
 #[derive(Clone, Debug, Default, PartialEq)]
