@@ -548,7 +548,7 @@ impl<'p> Search<'p> {
         } else {
             match self.lister(true, &mut choice)? {
                 Lists::Sweep(lister) => {
-                    Inner::Sweep { solutions: lister.solutions(self.limit, self.monitor.clone()), choice }
+                    Inner::Sweep { solutions: Box::new(lister.solutions(self.limit, self.monitor.clone())), choice }
                 }
                 Lists::Interrupted(engine) => Inner::Stopped { report: Box::new(self.stopped_listing(engine, choice)) },
                 Lists::Search(engine) => Inner::Search {
@@ -752,7 +752,7 @@ pub struct Listing {
 enum Inner {
     Search { solutions: IntoSolutions, engine: Engine },
     Memo { solutions: Box<crate::memo::ZddSolutions<Zdd>>, stats: MemoStats, seen: u64 },
-    Sweep { solutions: sweep::SweepSolutions, choice: Choice },
+    Sweep { solutions: Box<sweep::SweepSolutions>, choice: Choice },
     Stopped { report: Box<Report> },
 }
 

@@ -570,14 +570,9 @@ where
         let mut walk = walks[slot].lock().unwrap_or_else(PoisonError::into_inner);
         let walk = walk.get_or_insert_with(|| Walk::new(cache_bytes));
         walk.start(core, *state, prefix);
-        loop {
-            match walk.step(core, options, monitor) {
-                Step::Solution => {
-                    if !visit_one(&walk.chosen) {
-                        break;
-                    }
-                }
-                Step::Done | Step::Stopped => break,
+        while let Step::Solution = walk.step(core, options, monitor) {
+            if !visit_one(&walk.chosen) {
+                break;
             }
         }
         if let Some(monitor) = monitor {
