@@ -53,7 +53,7 @@ fn stopped_after<T>(nodes: u64, search: impl FnOnce(Arc<Monitor>) -> T) -> (T, A
 /// Runs `search`, stopping its monitor from another thread once `wait`
 /// returns; what the search answered, its monitor, and how long it went on
 /// after the stop. Fails if the search ended before the stop.
-fn stopped_when<T>(
+pub(crate) fn stopped_when<T>(
     wait: impl FnOnce(&Monitor) + Send + 'static,
     search: impl FnOnce(Arc<Monitor>) -> T,
 ) -> (T, Arc<Monitor>, Duration) {
