@@ -11,6 +11,7 @@
 //! - [`mutate`]: valid inputs changed by a few edits, for the fuzz tests of
 //!   every reader.
 //! - [`data`]: the repository's `data/` folder and its reference tables.
+//! - [`instances`]: instances made by generators (Langford pairs).
 //!
 //! The engine's own tests depend on this crate, which depends on the engine:
 //! cargo allows the circle for a dev-dependency, and the integration tests see
@@ -19,5 +20,6 @@
 
 pub mod costly;
 pub mod data;
+pub mod instances;
 pub mod mutate;
 pub mod oracle;

@@ -68,19 +68,7 @@ pub fn interrupted(args: &[&std::ffi::OsStr]) -> Run {
     timed(Timed { args, stdin: "", stderr: None, sigint_after, bound: std::time::Duration::from_secs(60) }).0
 }
 
-/// Langford pairs of `n` in Knuth's format: `n` primary items `n1`, `n2`, …
-/// and `2n` secondary positions, the two places of `k` being `k + 1` apart
-/// (OEIS A014552 counts half the solutions).
-pub fn langford(n: usize) -> String {
-    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
-    text.push('\n');
-    for k in 1..=n {
-        for i in 0..2 * n - k - 1 {
-            text += &format!("n{k} s{i} s{}\n", i + k + 1);
-        }
-    }
-    text
-}
+pub use quadrille_testing::instances::langford;
 
 /// How a timed run goes: what it reads, where its stderr goes, when Ctrl-C is
 /// pressed, and how long it may take before it is killed.

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::langford;
 use quadrille_dlx::front::{Search, SearchError};
 use quadrille_dlx::{Engine, Monitor, Problem, Solver, Stats};
 use quadrille_testing::oracle;
@@ -31,19 +32,6 @@ fn uniform(n: usize, k: usize) -> Problem {
     for i in 0..n {
         for c in 0..k {
             text += &format!("p{i} t{i}_{c}\n");
-        }
-    }
-    Problem::from_knuth(&text).unwrap()
-}
-
-/// Langford pairs of 1..n: pair k sits in slots i and i + k + 1.
-fn langford(n: usize) -> Problem {
-    let mut text: String = (1..=n).map(|k| format!("v{k} ")).collect();
-    text += &(1..=2 * n).map(|i| format!("s{i} ")).collect::<String>();
-    text.push('\n');
-    for k in 1..=n {
-        for i in 1..2 * n - k {
-            text += &format!("v{k} s{i} s{}\n", i + k + 1);
         }
     }
     Problem::from_knuth(&text).unwrap()

@@ -17,6 +17,7 @@ use quadrille_dlx::knuth::ParseErrorKind;
 use quadrille_dlx::sweep::Sweep;
 use quadrille_dlx::{Config, Engine, Memo, MemoError, MinCost, Monitor, Parallel, Problem, REPORT_UPDATES, Solver};
 
+use crate::langford;
 use quadrille_testing::costly;
 
 /// How long after the stop a search may go on: far below the tens of
@@ -209,20 +210,6 @@ fn the_memo_and_the_sweep_hear_a_stop() {
         assert!(waited < BOUND, "sweep, {threads} threads: {waited:?} after the stop");
         assert_eq!(monitor.stats(), stats, "sweep, {threads} threads");
     }
-}
-
-/// Langford pairs of order `n`: items `n1`..`nn` (the numbers) and `s0`..
-/// (the slots), an option for each number at each pair of slots `k + 1`
-/// apart.
-fn langford(n: usize) -> Problem {
-    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
-    text.push('\n');
-    for k in 1..=n {
-        for i in 0..2 * n - k - 1 {
-            text += &format!("n{k} s{i} s{}\n", i + k + 1);
-        }
-    }
-    Problem::from_knuth(&text).unwrap()
 }
 
 /// Langford pairs of 16 (a sweep of minutes): stopped once it has made 50

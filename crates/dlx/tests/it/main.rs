@@ -15,3 +15,8 @@ mod parallel;
 mod pre;
 mod sharp;
 mod sweep_list;
+
+/// Langford pairs of `n` ([`quadrille_testing::instances::langford`]).
+pub fn langford(n: usize) -> quadrille_dlx::Problem {
+    quadrille_dlx::Problem::from_knuth(&quadrille_testing::instances::langford(n)).unwrap()
+}

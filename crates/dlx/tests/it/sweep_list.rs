@@ -13,6 +13,7 @@ use quadrille_dlx::front::{EngineStats, Search};
 use quadrille_dlx::sweep::Sweep;
 use quadrille_dlx::{Engine, Monitor, OptionId, Problem};
 
+use crate::langford;
 use quadrille_testing::oracle::{Spec, solutions as oracle, sorted, spec};
 
 use crate::engines::{local_problem, spread};
@@ -198,18 +199,6 @@ fn the_sweep_refuses_what_it_cannot_list() {
     assert!(refused.unwrap_err().to_string().contains("shard 4 of 4"));
     let other = data("knuth_pack_scott_8x8.dlx");
     assert!(Sweep::new(&problem).unwrap().lister(&other).is_err());
-}
-
-/// Langford pairs of order `n`.
-fn langford(n: usize) -> Problem {
-    let mut text: String = (1..=n).map(|k| format!("n{k} ")).chain((0..2 * n).map(|i| format!("s{i} "))).collect();
-    text.push('\n');
-    for k in 1..=n {
-        for i in 0..2 * n - k - 1 {
-            text += &format!("n{k} s{i} s{}\n", i + k + 1);
-        }
-    }
-    Problem::from_knuth(&text).unwrap()
 }
 
 /// Langford pairs of 16 (2 × 326,721,800 solutions, minutes of listing):
