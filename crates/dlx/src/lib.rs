@@ -356,6 +356,7 @@ mod solver;
 mod util;
 
 pub mod costs;
+pub mod dc;
 pub mod front;
 pub mod memo;
 pub mod model;
