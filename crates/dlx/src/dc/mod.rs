@@ -59,9 +59,7 @@ pub enum DcError {
     #[error("the dc engine takes no bounds on items (item `{0}`): ask for links, bits or auto")]
     Bounds(String),
     /// The supports could need more cells than the engine holds.
-    #[error(
-        "the dc engine would keep up to {cells} supports (options times primary items), over its limit of {limit}"
-    )]
+    #[error("the dc engine would keep up to {cells} supports (options times primary items), over its limit of {limit}")]
     TooLarge {
         /// Options times primary items.
         cells: u64,
@@ -128,7 +126,12 @@ impl Dc {
     /// The statistics so far: nodes, updates and solutions as XCCDC counts
     /// them (no cleansings).
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.walk.nodes, updates: self.walk.state.updates, cleansings: 0, solutions: self.walk.solutions }
+        Stats {
+            nodes: self.walk.nodes,
+            updates: self.walk.state.updates,
+            cleansings: 0,
+            solutions: self.walk.solutions,
+        }
     }
 
     /// Whether the monitor stopped the search.

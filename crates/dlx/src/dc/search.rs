@@ -205,11 +205,8 @@ impl Walk {
         self.state.cur_age = 2 * self.stage;
         let opt = self.choice[self.level as usize];
         let active = self.state.active;
-        self.step = if self.state.opt_out(opt, active) && self.state.empty_the_queue() {
-            Step::NewLevel
-        } else {
-            Step::Backup
-        };
+        self.step =
+            if self.state.opt_out(opt, active) && self.state.empty_the_queue() { Step::NewLevel } else { Step::Backup };
     }
 
     /// Chooses `opt`: deactivates its items, takes out every option that

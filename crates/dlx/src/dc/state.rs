@@ -243,16 +243,18 @@ impl State {
                     .map(|&node| self.node_opt[node as usize])
                     .find(|&optp| row[optp as usize >> 6] & (1 << (optp & 63)) == 0)
             }
-            Compat::Walk { mark, colour, stamp } => set.iter().map(|&node| self.node_opt[node as usize]).find(|&optp| {
-                let (lo, hi) = (self.first[optp as usize] as usize, self.first[optp as usize + 1] as usize);
-                (lo..hi).all(|nn| {
-                    let jj = self.node_item[nn] as usize;
-                    mark[jj] != *stamp
-                        || (jj >= self.n_primary as usize
-                            && self.node_clr[nn] != 0
-                            && self.node_clr[nn] == colour[jj])
+            Compat::Walk { mark, colour, stamp } => {
+                set.iter().map(|&node| self.node_opt[node as usize]).find(|&optp| {
+                    let (lo, hi) = (self.first[optp as usize] as usize, self.first[optp as usize + 1] as usize);
+                    (lo..hi).all(|nn| {
+                        let jj = self.node_item[nn] as usize;
+                        mark[jj] != *stamp
+                            || (jj >= self.n_primary as usize
+                                && self.node_clr[nn] != 0
+                                && self.node_clr[nn] == colour[jj])
+                    })
                 })
-            }),
+            }
         }
     }
 
@@ -375,11 +377,8 @@ impl State {
                 if self.trig_head[t] != NIL {
                     self.pool[self.trig_tail[t] as usize].next = rest;
                     let h = self.get_cell();
-                    self.pool[h as usize] = Cell {
-                        opt: -(t as i32) - 1,
-                        next: self.trig_head[t],
-                        aux: self.stage_stamp[(t + 1) >> 1],
-                    };
+                    self.pool[h as usize] =
+                        Cell { opt: -(t as i32) - 1, next: self.trig_head[t], aux: self.stage_stamp[(t + 1) >> 1] };
                     self.trig_head[t] = NIL;
                     rest = h;
                 }
