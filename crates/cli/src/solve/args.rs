@@ -78,7 +78,10 @@ pub struct Args {
     /// or bitset frames as it chooses), or sweep, to count or list: branches on the first item not
     /// yet covered in an order it chooses, on a bitboard (up to 1,024
     /// items, no bounds or colours; packings), each solution's options in
-    /// the order of its items [default: auto; memo with
+    /// the order of its items, or dc: Knuth's XCCDC, which keeps every
+    /// primary item with an option after each choice (domain consistency:
+    /// fewer nodes, each dearer; XCCDC's statistics; no bounds; on one
+    /// thread, whatever --threads says) [default: auto; memo with
     /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
     /// --shard or --limit), the library's front chooses: a probe of the
     /// memo's first 4,096 nodes (its updates bounded by the problem's size),

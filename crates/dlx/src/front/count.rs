@@ -170,6 +170,11 @@ impl Search<'_> {
                 };
                 self.by_sweep(&sweep, false, choice)
             }
+            Engine::Dc => {
+                let mut dc = self.dc("count solutions")?;
+                dc.count();
+                Ok(Counted { solutions: BigUint::from(dc.stats().solutions), report: self.dc_report(&dc) })
+            }
             Engine::Auto if self.limit.is_none() && !self.sharded() => self.auto(),
             _ => self.by_search(self.search_engine(), choice),
         }

@@ -134,6 +134,7 @@ impl Search<'_> {
             Engine::Memo => return Err(self.refuse(QUESTION, "it remembers subproblems rather than search a tree")),
             Engine::Sweep => return Err(self.refuse(QUESTION, "it branches on the first item, not by Knuth's rule")),
             Engine::Costs => return Err(self.refuse(QUESTION, "it prunes its tree by the costs found")),
+            Engine::Dc => return Err(self.refuse(QUESTION, "its tree is pruned by domain consistency, not estimated")),
             _ => {}
         }
         self.unsharded(QUESTION)?;

@@ -15,15 +15,16 @@
 //!
 //! | question | engines that answer | `auto` |
 //! |---|---|---|
-//! | [`count`](Search::count) | links, cells, bits, memo, sweep | the rule of counts: memo, sweep or a search |
-//! | [`first`](Search::first), [`visit`](Search::visit), [`solutions`](Search::solutions) | links, cells, bits, memo, sweep | every solution: the rule of listings, the sweep or a search; else links, cells or bits, by [`Engine::resolve`](crate::Engine::resolve) |
+//! | [`count`](Search::count) | links, cells, bits, memo, sweep, dc | the rule of counts: memo, sweep or a search |
+//! | [`first`](Search::first), [`visit`](Search::visit), [`solutions`](Search::solutions) | links, cells, bits, memo, sweep, dc | every solution: the rule of listings, the sweep or a search; else links, cells or bits, by [`Engine::resolve`](crate::Engine::resolve) |
 //! | [`best`](Search::best) | costs (on links or bits), memo | costs |
 //! | [`sample`](Search::sample), [`zdd`](Search::zdd) | memo | memo |
 //! | [`estimate`](Search::estimate) | links, cells, bits | by [`Engine::resolve`](crate::Engine::resolve) |
 //!
 //! Shards and slices split links, cells and bits; the sweep's listings split
 //! in shards of their own (its states breadth first), never in slices; other
-//! engines refuse them.
+//! engines refuse them. The memo and dc run on one thread whatever the
+//! threads asked.
 //!
 //! A solution is a set of options of the problem asked about, whichever
 //! engine found it; the order of its options is the engine's (the search's

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 
 use crate::costs::{CostError, CostedSolution, MinCost};
+use crate::dc::{Dc, DcError, DcSolutions};
 use crate::memo::{BigUint, DEFAULT_LIMIT_BYTES, Memo, MemoError, MemoStats, Zdd};
 use crate::parallel::{Parallel, ParallelError, Slices};
 use crate::solver::{IntoSolutions, Solver};
@@ -63,6 +64,9 @@ pub enum SearchError {
     /// The cheapest solutions cannot be searched (bounds on items, threads).
     #[error(transparent)]
     Costs(#[from] CostError),
+    /// The domain-consistent search does not take the problem (bounds).
+    #[error(transparent)]
+    Dc(#[from] DcError),
     /// An estimate asked for no probes ([`Search::estimate`]).
     #[error("an estimate needs at least one probe")]
     NoProbes,
@@ -85,8 +89,8 @@ pub struct SweepStats {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EngineStats {
-    /// Links, cells or bits: nodes, updates, cleansings and solutions, as
-    /// [`Engine`] says each counts them.
+    /// Links, cells, bits or dc: nodes, updates, cleansings and solutions,
+    /// as [`Engine`] says each counts them (dc: no cleansings).
     Search(Stats),
     /// The cheapest-solutions search ([`MinCost`]): nodes and solutions met,
     /// and on the links DLX5's updates and cleansings (`updates` is `None`
@@ -491,6 +495,11 @@ impl<'p> Search<'p> {
                 let limit_reached = self.limit.is_some_and(|limit| seen >= limit);
                 return Ok(self.report(Engine::Memo, EngineStats::Memo(*zdd.stats()), limit_reached));
             }
+            Engine::Dc => {
+                let mut dc = self.dc(QUESTION)?;
+                dc.visit(visitor);
+                return Ok(self.dc_report(&dc));
+            }
             _ => {}
         }
         let mut choice = Choice::default();
@@ -541,7 +550,9 @@ impl<'p> Search<'p> {
         }
         self.unsharded("list solutions one at a time in shards")?;
         let mut choice = Choice::default();
-        let inner = if self.engine == Engine::Memo {
+        let inner = if self.engine == Engine::Dc {
+            Inner::Dc { solutions: Box::new(self.dc(QUESTION)?.into_solutions()) }
+        } else if self.engine == Engine::Memo {
             let zdd = self.memo().build()?;
             let stats = *zdd.stats();
             Inner::Memo { solutions: Box::new(crate::memo::ZddSolutions::new(zdd)), stats, seen: 0 }
@@ -581,7 +592,9 @@ impl<'p> Search<'p> {
         self.unsharded(QUESTION)?;
         match self.engine {
             Engine::Sweep => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
-            Engine::Cells => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
+            Engine::Cells | Engine::Dc => {
+                Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs"))
+            }
             Engine::Memo => {
                 let zdd = self.memo().build()?;
                 let solutions = zdd
@@ -654,6 +667,20 @@ impl<'p> Search<'p> {
         }
         self.unsharded(question)?;
         Ok(self.memo().build()?)
+    }
+
+    /// The domain-consistent search for `question`, with the limit and the
+    /// monitor asked: one thread whatever the threads asked, never in shards.
+    pub(super) fn dc(&self, question: &'static str) -> Result<Dc, SearchError> {
+        self.unsharded(question)?;
+        Ok(Dc::new(self.problem)?.limit(self.limit).monitor(self.monitor.clone()))
+    }
+
+    /// The report of the domain-consistent search.
+    pub(super) fn dc_report(&self, dc: &Dc) -> Report {
+        let mut report = self.report(Engine::Dc, EngineStats::Search(dc.stats()), dc.limit_reached());
+        report.interrupted |= dc.interrupted();
+        report
     }
 
     /// The refusal of `question` by the engine asked for.
@@ -753,6 +780,7 @@ enum Inner {
     Search { solutions: IntoSolutions, engine: Engine },
     Memo { solutions: Box<crate::memo::ZddSolutions<Zdd>>, stats: MemoStats, seen: u64 },
     Sweep { solutions: Box<sweep::SweepSolutions>, choice: Choice },
+    Dc { solutions: Box<DcSolutions> },
     Stopped { report: Box<Report> },
 }
 
@@ -762,6 +790,12 @@ impl Listing {
         let interrupted = self.monitor.as_ref().is_some_and(|m| m.is_stopped());
         let (engine, stats, seen) = match &self.inner {
             Inner::Stopped { report } => return (**report).clone(),
+            Inner::Dc { solutions } => {
+                let dc = solutions.search();
+                let stats = EngineStats::Search(dc.stats());
+                let (limit_reached, interrupted) = (dc.limit_reached(), interrupted || dc.interrupted());
+                return Report { engine: Engine::Dc, stats, interrupted, limit_reached, choice: Choice::default() };
+            }
             Inner::Sweep { solutions, choice } => {
                 let stats = solutions.stats();
                 let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
@@ -786,6 +820,7 @@ impl Iterator for Listing {
         match &mut self.inner {
             Inner::Search { solutions, .. } => solutions.next(),
             Inner::Sweep { solutions, .. } => solutions.next(),
+            Inner::Dc { solutions } => solutions.next(),
             Inner::Stopped { .. } => None,
             Inner::Memo { solutions, seen, .. } => {
                 if self.limit.is_some_and(|limit| *seen >= limit) {

@@ -247,12 +247,16 @@ pub enum DescendError {
 ///   as a diagram ([`Zdd`](crate::Zdd)).
 /// - [`Engine::Sweep`]: counting and listing by the first uncovered item on
 ///   a bitboard ([`sweep`](crate::sweep)), through the front.
+/// - [`Engine::Dc`]: Knuth's XCCDC ([`Dc`](crate::dc::Dc)), which keeps every
+///   primary item with an option after each choice (domain consistency);
+///   counts and lists through the front, on one thread, without bounds.
+///   Nodes and updates equal XCCDC's.
 /// - [`Engine::Auto`] (the default): the front's choice for the question; for
 ///   a [`Solver`](crate::Solver), one of the three searches, chosen by
 ///   [`Engine::resolve`] from the problem.
 ///
 /// A [`Solver`](crate::Solver) (and [`Parallel`](crate::Parallel)) runs the
-/// three searches: asked for another engine (costs, memo, sweep), it runs
+/// three searches: asked for another engine (costs, memo, sweep, dc), it runs
 /// the one [`Engine::resolve`] picks, as for `Auto`. A parallel or sharded
 /// count with dancing cells finds the serial search's solutions, and its
 /// statistics add up exactly over threads and shards; but since each
@@ -274,10 +278,10 @@ pub enum DescendError {
 /// // level below chooses `E`, left without options, and covers it.
 /// assert_eq!((bits.stats().nodes, bits.stats().updates), (6, 30));
 /// // Every name, printed and read back.
-/// assert_eq!(Engine::ALL.map(Engine::name), ["links", "cells", "bits", "costs", "memo", "sweep", "auto"]);
+/// assert_eq!(Engine::ALL.map(Engine::name), ["links", "cells", "bits", "costs", "memo", "sweep", "dc", "auto"]);
 /// assert_eq!("sweep".parse::<Engine>(), Ok(Engine::Sweep));
 /// let wrong = "dlx".parse::<Engine>().unwrap_err().to_string();
-/// assert_eq!(wrong, "unknown engine `dlx`: the engines are links, cells, bits, costs, memo, sweep and auto");
+/// assert_eq!(wrong, "unknown engine `dlx`: the engines are links, cells, bits, costs, memo, sweep, dc and auto");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -297,6 +301,8 @@ pub enum Engine {
     Memo,
     /// The sweep: counts, nothing else.
     Sweep,
+    /// Domain consistency: XCCDC's method and statistics.
+    Dc,
     /// The front's choice (for a [`Solver`](crate::Solver), whichever
     /// [`Engine::resolve`] picks for the problem).
     #[default]
@@ -306,11 +312,19 @@ pub enum Engine {
 impl Engine {
     /// Every engine, in the order the documentation gives them (`auto` last):
     /// for the help of a command line and the names a binding accepts.
-    pub const ALL: [Engine; 7] =
-        [Engine::Links, Engine::Cells, Engine::Bits, Engine::Costs, Engine::Memo, Engine::Sweep, Engine::Auto];
+    pub const ALL: [Engine; 8] = [
+        Engine::Links,
+        Engine::Cells,
+        Engine::Bits,
+        Engine::Costs,
+        Engine::Memo,
+        Engine::Sweep,
+        Engine::Dc,
+        Engine::Auto,
+    ];
 
-    /// The engine's name: `links`, `cells`, `bits`, `costs`, `memo`, `sweep`
-    /// or `auto`.
+    /// The engine's name: `links`, `cells`, `bits`, `costs`, `memo`, `sweep`,
+    /// `dc` or `auto`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Links => "links",
@@ -319,6 +333,7 @@ impl Engine {
             Engine::Costs => "costs",
             Engine::Memo => "memo",
             Engine::Sweep => "sweep",
+            Engine::Dc => "dc",
             Engine::Auto => "auto",
         }
     }

@@ -101,7 +101,7 @@ fn an_unknown_engine_is_told_every_engine() {
     let error = "fast".parse::<quadrille_dlx::Engine>().unwrap_err();
     insta::assert_snapshot!(
         error.to_string(),
-        @"unknown engine `fast`: the engines are links, cells, bits, costs, memo, sweep and auto"
+        @"unknown engine `fast`: the engines are links, cells, bits, costs, memo, sweep, dc and auto"
     );
 }
 

@@ -3,6 +3,7 @@
 
 mod binary;
 mod costs;
+mod dc;
 mod engines;
 mod errors;
 mod estimate;

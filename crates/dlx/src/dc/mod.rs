@@ -1,0 +1,229 @@
+//! Domain consistency: Knuth's XCCDC, exact cover with colours that keeps
+//! every primary item with an option after each choice.
+//!
+//! The problem is read as a constraint problem whose variables are the
+//! primary items, the domain of each the options that contain it. An option
+//! stays in play only while, for every primary item it does not contain, some
+//! option in play is **compatible** with it (equal, or sharing only secondary
+//! items to which both give the same colour): choosing it would wipe out no
+//! domain. Options without such a **support** are taken out, which may take
+//! away the support of others, until every domain is consistent or one is
+//! empty. The search then branches on the primary item with the fewest
+//! options (the first given among equals, a forced one as soon as met): it
+//! chooses the item's first option, and after exploring that choice takes
+//! the option out, restores consistency and chooses again, until some domain
+//! empties. Each choice begins a **stage**; each node of the tree is a
+//! **level**.
+//!
+//! Supports are kept as Knuth keeps them (after Bessière's AC-6 and
+//! Lecoutre and Hemery's AC3rm): each option has a **trigger** list of the
+//! pairs (option, item) it supports; taking it out turns those entries into
+//! **fixits** of the options that lost a support, and queues those options,
+//! whose holes are then filled with a new support or the option taken out.
+//! Supports are never undone on backtracking (a support stays a support).
+//! Each option taken out records its **age** (twice the stage, plus one when
+//! it was blocked by a choice), and trigger lists are sorted by age behind
+//! hints stamped with the stage, so that entries known to be out of play are
+//! skipped. The sets of options are sparse sets as in the cells engine, and
+//! each stage saves and restores the sizes of the items active when it
+//! branches. Conflicts between options are a matrix of bits for problems of
+//! at most 16,384 options (one bit to test), else looked up item by item as
+//! Knuth does.
+//!
+//! Statistics are counted as XCCDC counts them: one node per level entered
+//! (a solution included), one update per option taken out of an item's set
+//! and per item deactivated; no cleansings. Since the sets are not put back
+//! in their first order, the order in which options are tried depends on the
+//! search so far: the same problem gives the same statistics, and they equal
+//! XCCDC's on the same input. Bounds on items (multiplicities) are not
+//! taken.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+mod search;
+mod state;
+
+use crate::util::monitor::{Monitor, REPORT_EVERY};
+use crate::util::problem::{OptionId, Problem};
+use crate::util::stats::Stats;
+
+use search::{Found, Walk};
+use state::State;
+
+/// Why the domain-consistent search does not take a problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DcError {
+    /// Some primary item carries bounds (Knuth's multiplicities).
+    #[error("the dc engine takes no bounds on items (item `{0}`): ask for links, bits or auto")]
+    Bounds(String),
+    /// The supports could need more cells than the engine holds.
+    #[error("the dc engine would keep up to {cells} supports (options times primary items), over its limit of {limit}")]
+    TooLarge {
+        /// Options times primary items.
+        cells: u64,
+        /// The most the engine holds.
+        limit: u64,
+    },
+}
+
+/// A domain-consistent search of one problem (Knuth's XCCDC): counts, or
+/// visits every solution, one thread.
+///
+/// ```
+/// use quadrille_dlx::Problem;
+/// use quadrille_dlx::dc::Dc;
+///
+/// let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?;
+/// let mut dc = Dc::new(&problem)?;
+/// assert_eq!(dc.count(), 1);
+/// // XCCDC's figures: the solution is found without a wrong turn.
+/// assert_eq!((dc.stats().nodes, dc.stats().updates), (4, 16));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Dc {
+    walk: Box<Walk>,
+    limit: Option<u64>,
+    monitor: Option<Arc<Monitor>>,
+    reported: Stats,
+    interrupted: bool,
+    finished: bool,
+}
+
+impl Dc {
+    /// The search of `problem`, not yet begun.
+    pub fn new(problem: &Problem) -> Result<Dc, DcError> {
+        if let Some(item) = problem.items().find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1)) {
+            return Err(DcError::Bounds(problem.item_name(item).to_owned()));
+        }
+        let state = State::new(problem).map_err(|cells| DcError::TooLarge { cells, limit: state::MAX_CELLS })?;
+        Ok(Dc {
+            walk: Box::new(Walk::new(state)),
+            limit: None,
+            monitor: None,
+            reported: Stats::default(),
+            interrupted: false,
+            finished: false,
+        })
+    }
+
+    /// Stops after this many solutions (`None`: all of them).
+    pub fn limit(mut self, limit: Option<u64>) -> Dc {
+        self.limit = limit;
+        self
+    }
+
+    /// Reports to `monitor` every [`REPORT_EVERY`] nodes (or
+    /// [`REPORT_UPDATES`](crate::REPORT_UPDATES) updates) and at the end, and
+    /// stops when it is stopped.
+    pub fn monitor(mut self, monitor: Option<Arc<Monitor>>) -> Dc {
+        self.monitor = monitor;
+        self
+    }
+
+    /// The statistics so far: nodes, updates and solutions as XCCDC counts
+    /// them (no cleansings).
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.walk.nodes,
+            updates: self.walk.state.updates,
+            cleansings: 0,
+            solutions: self.walk.solutions,
+        }
+    }
+
+    /// Whether the monitor stopped the search.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// Whether the search stopped at its limit.
+    pub fn limit_reached(&self) -> bool {
+        self.limit.is_some_and(|limit| self.walk.solutions >= limit)
+    }
+
+    /// The next solution, its options stage by stage; `None` at the end, the
+    /// limit, or a stop.
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        loop {
+            if self.finished || self.limit_reached() {
+                self.finish();
+                return None;
+            }
+            match self.walk.next(REPORT_EVERY) {
+                Found::Solution => return Some(self.walk.solution()),
+                Found::Report => {
+                    if let Some(monitor) = &self.monitor {
+                        let stats = self.stats();
+                        monitor.catch_up(&stats, &mut self.reported);
+                        if monitor.is_stopped() {
+                            self.interrupted = true;
+                            self.finished = true;
+                        }
+                    }
+                }
+                Found::Done => self.finished = true,
+            }
+        }
+    }
+
+    /// Marks the end, and reports what the monitor has not seen.
+    fn finish(&mut self) {
+        self.finished = true;
+        if let Some(monitor) = &self.monitor {
+            let stats = self.stats();
+            monitor.catch_up(&stats, &mut self.reported);
+        }
+    }
+
+    /// The solutions from where the search stands, as an iterator that owns
+    /// the search.
+    pub fn into_solutions(self) -> DcSolutions {
+        DcSolutions { dc: self }
+    }
+
+    /// Counts the solutions (at most the limit) from where the search stands.
+    pub fn count(&mut self) -> u64 {
+        let before = self.walk.solutions;
+        while self.next_solution().is_some() {}
+        self.walk.solutions - before
+    }
+
+    /// Calls `visitor` with each solution (at most the limit) until it
+    /// returns `Break`.
+    pub fn visit<F>(&mut self, mut visitor: F)
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+    {
+        while let Some(solution) = self.next_solution() {
+            if visitor(solution).is_break() {
+                self.finish();
+                break;
+            }
+        }
+    }
+}
+
+/// The solutions of a [`Dc`] search, one at a time, each as a vector of its
+/// options: made by [`Dc::into_solutions`].
+#[derive(Debug, Clone)]
+pub struct DcSolutions {
+    dc: Dc,
+}
+
+impl DcSolutions {
+    /// The search, its statistics and whether it stopped.
+    pub fn search(&self) -> &Dc {
+        &self.dc
+    }
+}
+
+impl Iterator for DcSolutions {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.dc.next_solution().map(<[OptionId]>::to_vec)
+    }
+}

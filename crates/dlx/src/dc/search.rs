@@ -1,0 +1,268 @@
+//! The search by stages and levels: choosing an option (and with it the
+//! options it blocks), or taking it out, and restoring domain consistency
+//! after each.
+
+use crate::util::monitor::REPORT_UPDATES;
+use crate::util::problem::OptionId;
+
+use super::state::State;
+
+/// Where the search resumes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Domains not yet made consistent.
+    Start,
+    /// One more option chosen: a new stage.
+    NewStage,
+    /// A new node of the tree in the current stage.
+    NewLevel,
+    /// Back to the stage before.
+    Backup,
+    /// The option chosen at this stage's level fully explored: take it out.
+    PurgeIt,
+    /// Every node visited.
+    Done,
+}
+
+/// What [`Walk::next`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Found {
+    /// A solution: its options are [`Walk::solution`].
+    Solution,
+    /// The monitor's turn (every `period` nodes, or [`REPORT_UPDATES`]
+    /// updates): call again to go on.
+    Report,
+    /// No more solutions.
+    Done,
+}
+
+/// A domain-consistent search, resumable after each solution.
+#[derive(Debug, Clone)]
+pub(super) struct Walk {
+    pub(super) state: State,
+    step: Step,
+    stage: i32,
+    level: i32,
+    /// Per level: the option chosen (or taken out) and how many its item had.
+    choice: Vec<u32>,
+    deg: Vec<u32>,
+    /// Per stage: where its sizes start on `saved_sizes`, its latest level.
+    saved: Vec<u32>,
+    level_stage: Vec<u32>,
+    /// Items and their sizes, saved at each level that branches.
+    saved_sizes: Vec<(u32, u32)>,
+    biggest_stamp: u64,
+    /// Paused for a report before the node about to be entered.
+    paused: bool,
+    /// The updates at the latest report.
+    looked: u64,
+    pub(super) nodes: u64,
+    pub(super) solutions: u64,
+    solution: Vec<OptionId>,
+}
+
+impl Walk {
+    pub(super) fn new(state: State) -> Walk {
+        let stages = state.n_primary as usize + 2;
+        let levels = state.n_options() + stages + 1;
+        Walk {
+            state,
+            step: Step::Start,
+            stage: -1,
+            level: -1,
+            choice: vec![0; levels],
+            deg: vec![0; levels],
+            saved: vec![0; stages],
+            level_stage: vec![0; stages],
+            saved_sizes: Vec::new(),
+            biggest_stamp: 0,
+            paused: false,
+            looked: 0,
+            nodes: 0,
+            solutions: 0,
+            solution: Vec::new(),
+        }
+    }
+
+    /// The options of the solution just found, stage by stage.
+    pub(super) fn solution(&self) -> &[OptionId] {
+        &self.solution
+    }
+
+    /// Runs to the next solution, or the end; stops for a report every
+    /// `period` nodes (a power of two).
+    pub(super) fn next(&mut self, period: u64) -> Found {
+        loop {
+            match self.step {
+                Step::Start => {
+                    if self.state.hopeless || !self.state.establish() {
+                        self.step = Step::Done;
+                    } else {
+                        self.step = Step::NewStage;
+                    }
+                }
+                Step::NewStage => {
+                    self.stage += 1;
+                    self.biggest_stamp += 1;
+                    self.state.stage_stamp[self.stage as usize] = self.biggest_stamp;
+                    self.step = Step::NewLevel;
+                }
+                Step::NewLevel => {
+                    let due = self.nodes & (period - 1) == 0
+                        || self.state.updates.wrapping_sub(self.looked) >= REPORT_UPDATES;
+                    if due && !self.paused && self.nodes > 0 {
+                        self.paused = true;
+                        self.looked = self.state.updates;
+                        return Found::Report;
+                    }
+                    self.paused = false;
+                    self.nodes += 1;
+                    if self.new_level() {
+                        return Found::Solution;
+                    }
+                }
+                Step::Backup => {
+                    self.stage -= 1;
+                    if self.stage < 0 {
+                        self.step = Step::Done;
+                        continue;
+                    }
+                    self.level = self.level_stage[self.stage as usize] as i32;
+                    if self.deg[self.level as usize] != 1 {
+                        self.step = Step::PurgeIt;
+                    }
+                }
+                Step::PurgeIt => self.purge_it(),
+                Step::Done => return Found::Done,
+            }
+        }
+    }
+
+    /// A node: chooses the item with the fewest options and includes its
+    /// first option. Returns whether the node is a solution.
+    fn new_level(&mut self) -> bool {
+        self.level += 1;
+        let (level, stage) = (self.level as usize, self.stage as usize);
+        self.level_stage[stage] = level as u32;
+        // Choose the primary item with the fewest options, the first given
+        // among equals (a forced one as soon as met).
+        let st = &self.state;
+        let (mut best, mut t) = (0u32, u32::MAX);
+        for &it in &st.item[..st.active as usize] {
+            if t <= 1 {
+                break;
+            }
+            if it < st.n_primary {
+                let s = st.size[it as usize];
+                if s < t {
+                    (best, t) = (it, s);
+                } else if s == t && it < best {
+                    best = it;
+                }
+            }
+        }
+        if t == u32::MAX {
+            self.solutions += 1;
+            self.solution.clear();
+            for k in 0..stage {
+                let opt = self.choice[self.level_stage[k] as usize];
+                self.solution.push(self.state.option_id[opt as usize]);
+            }
+            self.step = Step::Backup;
+            return true;
+        }
+        let node = st.set[st.start[best as usize] as usize];
+        let opt = st.node_opt[node as usize];
+        self.choice[level] = opt;
+        self.deg[level] = t;
+        self.saved[stage] = self.saved_sizes.len() as u32;
+        if t > 1 {
+            for &it in &st.item[..st.active as usize] {
+                self.saved_sizes.push((it, st.size[it as usize]));
+            }
+        }
+        self.state.cur_age = 2 * self.stage + 1;
+        if self.include(opt) && self.state.empty_the_queue() {
+            self.step = Step::NewStage;
+        } else if t == 1 {
+            self.step = Step::Backup;
+        } else {
+            self.step = Step::PurgeIt;
+        }
+        false
+    }
+
+    /// Restores the sizes of the stage's items and takes out the option its
+    /// latest level chose.
+    fn purge_it(&mut self) {
+        let stage = self.stage as usize;
+        let from = self.saved[stage] as usize;
+        self.state.active = (self.saved_sizes.len() - from) as u32;
+        for &(it, size) in &self.saved_sizes[from..] {
+            self.state.size[it as usize] = size;
+        }
+        self.saved_sizes.truncate(from);
+        self.state.cur_age = 2 * self.stage;
+        let opt = self.choice[self.level as usize];
+        let active = self.state.active;
+        self.step =
+            if self.state.opt_out(opt, active) && self.state.empty_the_queue() { Step::NewLevel } else { Step::Backup };
+    }
+
+    /// Chooses `opt`: deactivates its items, takes out every option that
+    /// conflicts with it (purifying its coloured secondary items), and leaves
+    /// its primary items with empty sets. Returns false after a wipe-out.
+    fn include(&mut self, opt: u32) -> bool {
+        let st = &mut self.state;
+        let oactive = st.active;
+        let mut p = oactive;
+        let (lo, hi) = (st.first[opt as usize] as usize, st.first[opt as usize + 1] as usize);
+        for q in lo..hi {
+            let c = st.node_item[q];
+            let pp = st.pos[c as usize];
+            if pp < p {
+                p -= 1;
+                let cc = st.item[p as usize];
+                st.item[p as usize] = c;
+                st.item[pp as usize] = cc;
+                st.pos[cc as usize] = pp;
+                st.pos[c as usize] = p;
+                st.updates += 1;
+            }
+        }
+        st.active = p;
+        for k in p..oactive {
+            let s = st.item[k as usize];
+            let begin = st.start[s as usize];
+            // The colour `opt` gives a secondary item (0: none, or primary).
+            let colour = if s >= st.n_primary { st.colour_in(opt, s) } else { 0 };
+            let mut ss = begin + st.size[s as usize];
+            while ss > begin {
+                ss -= 1;
+                let node = st.set[ss as usize];
+                let optp = st.node_opt[node as usize];
+                let blocked = if colour != 0 { st.node_clr[node as usize] != colour } else { optp != opt };
+                if blocked && !st.opt_out(optp, oactive) {
+                    return false;
+                }
+            }
+        }
+        for k in p..oactive {
+            let s = st.item[k as usize];
+            if s < st.n_primary {
+                debug_assert_eq!(st.size[s as usize], 1);
+                st.size[s as usize] = 0;
+            }
+        }
+        st.age[opt as usize] = st.cur_age;
+        true
+    }
+}
+
+impl State {
+    /// The colour option `opt` gives item `item` (0: none).
+    fn colour_in(&self, opt: u32, item: u32) -> u32 {
+        let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
+        (lo..hi).find(|&nn| self.node_item[nn] == item).map_or(0, |nn| self.node_clr[nn])
+    }
+}

@@ -1,0 +1,526 @@
+//! The arrays of the domain-consistent search and the machinery of supports:
+//! the pool of list cells, trigger and fixit lists, the queue of options with
+//! holes, taking an option out ([`State::opt_out`]) and filling the holes it
+//! leaves ([`State::empty_the_queue`]).
+
+use std::collections::VecDeque;
+
+use crate::util::problem::{OptionId, Problem};
+
+/// The end of a list in the pool (cell 0 is never used).
+pub(super) const NIL: u32 = 0;
+
+/// One cell of the pool. In a trigger list of option `o'`, the pair
+/// (`opt`, `aux`) says that `o'` supports option `opt` on primary item `aux`.
+/// In a fixit list of option `o`, `opt` is the option whose removal left the
+/// hole and `aux` the item. A **hint** has `opt = -t - 1`: every entry after
+/// it in the list was inactive at age below `t`, as long as `aux` is still the
+/// stamp of stage `(t + 1) / 2`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Cell {
+    pub(super) opt: i32,
+    pub(super) next: u32,
+    pub(super) aux: u64,
+}
+
+/// How two options are tested for compatibility (equal, or sharing only
+/// secondary items to which both give the same colour).
+#[derive(Debug, Clone)]
+pub(super) enum Compat {
+    /// A bit per pair of options, set when they conflict: for problems of at
+    /// most [`MATRIX_OPTIONS`] options.
+    Matrix { words: usize, bits: Vec<u64> },
+    /// Knuth's way: the items of the option stamped, the candidate's items
+    /// looked up.
+    Walk { mark: Vec<u32>, colour: Vec<u32>, stamp: u32 },
+}
+
+/// The most options for which the conflicts are kept as a matrix of bits
+/// (32 MiB at most).
+pub(super) const MATRIX_OPTIONS: usize = 16_384;
+
+/// The most cells of supports the engine holds (one per option and primary
+/// item it is not in, at most): 2^27 cells, 2 GiB.
+pub(super) const MAX_CELLS: u64 = 1 << 27;
+
+/// The search's arrays. Items are numbered as in the problem, primary items
+/// first; options are the problem's options that have a primary item, in
+/// order; nodes are the items of the options, each option's first node a
+/// primary item (as Knuth's XCCDC moves it there).
+#[derive(Debug, Clone)]
+pub(super) struct State {
+    pub(super) n_primary: u32,
+    /// Per item: where its set starts in `set`, its size, its place in `item`.
+    pub(super) start: Vec<u32>,
+    pub(super) size: Vec<u32>,
+    pub(super) pos: Vec<u32>,
+    /// The items, the first `active` of them active.
+    pub(super) item: Vec<u32>,
+    pub(super) active: u32,
+    /// The sets: for each item, the nodes of its options in play first.
+    pub(super) set: Vec<u32>,
+    /// Per node: its item, its place in `set`, its colour (0: none), its option.
+    pub(super) node_item: Vec<u32>,
+    pub(super) node_loc: Vec<u32>,
+    pub(super) node_clr: Vec<u32>,
+    pub(super) node_opt: Vec<u32>,
+    /// Per option, its first node (and one past the last option's last).
+    pub(super) first: Vec<u32>,
+    /// Per option, the problem's number.
+    pub(super) option_id: Vec<OptionId>,
+    /// Per option: its trigger list, its fixit list (NIL when not queued),
+    /// its age (when it was last taken out; `INFINITE_AGE` while queued).
+    pub(super) trigger: Vec<u32>,
+    pub(super) fixit: Vec<u32>,
+    pub(super) age: Vec<i32>,
+    pub(super) pool: Vec<Cell>,
+    pub(super) avail: u32,
+    pub(super) queue: VecDeque<u32>,
+    /// The age larger than any: twice the most stages, plus two.
+    pub(super) infinite_age: i32,
+    pub(super) cur_age: i32,
+    /// Per age, the entries of a trigger list found inactive at that age,
+    /// while [`State::opt_out`] sorts them.
+    trig_head: Vec<u32>,
+    trig_tail: Vec<u32>,
+    /// Per stage, its stamp (hints in trigger lists hold one).
+    pub(super) stage_stamp: Vec<u64>,
+    pub(super) compat: Compat,
+    pub(super) updates: u64,
+    /// Some primary item has no option: no search.
+    pub(super) hopeless: bool,
+}
+
+impl State {
+    /// The arrays of `problem` (without bounds), or the number of cells of
+    /// supports it could need when that is over [`MAX_CELLS`].
+    pub(super) fn new(problem: &Problem) -> Result<State, u64> {
+        let n_items = problem.n_items();
+        let n_primary = problem.n_primary();
+        let options: Vec<OptionId> = problem.options().filter(|&o| !problem.searched_items(o).is_empty()).collect();
+        let cells = options.len() as u64 * n_primary as u64;
+        if cells > MAX_CELLS {
+            return Err(cells);
+        }
+        let mut size = vec![0u32; n_items];
+        let mut n_nodes = 0usize;
+        for &o in &options {
+            for &item in problem.searched_items(o) {
+                size[item.index()] += 1;
+            }
+            n_nodes += problem.searched_items(o).len();
+        }
+        let mut start = vec![0u32; n_items];
+        let mut len = 0u32;
+        for k in 0..n_items {
+            start[k] = len;
+            len += size[k];
+        }
+        let mut set = vec![0u32; len as usize];
+        let mut node_item = Vec::with_capacity(n_nodes);
+        let mut node_loc = Vec::with_capacity(n_nodes);
+        let mut node_clr = Vec::with_capacity(n_nodes);
+        let mut node_opt = Vec::with_capacity(n_nodes);
+        let mut first = Vec::with_capacity(options.len() + 1);
+        let mut filled = vec![0u32; n_items];
+        for (k, &o) in options.iter().enumerate() {
+            first.push(node_item.len() as u32);
+            let items: Vec<_> = problem.searched(o).collect();
+            // The first primary item first, then the others in order.
+            let lead = items.iter().position(|(item, _)| problem.is_primary(*item)).unwrap_or(0);
+            let order = std::iter::once(lead).chain((0..items.len()).filter(|&j| j != lead));
+            for j in order {
+                let (item, colour) = items[j];
+                let i = item.index();
+                let loc = start[i] + filled[i];
+                filled[i] += 1;
+                set[loc as usize] = node_item.len() as u32;
+                node_item.push(i as u32);
+                node_loc.push(loc);
+                node_clr.push(colour.map_or(0, |c| c.0 + 1));
+                node_opt.push(k as u32);
+            }
+        }
+        first.push(node_item.len() as u32);
+        let n_options = options.len();
+        let hopeless = size[..n_primary].contains(&0);
+        let infinite_age = 2 * (n_primary as i32 + 1) + 2;
+        let compat = if n_options <= MATRIX_OPTIONS {
+            conflicts(n_options, &first, &node_item, &node_clr, &start, &size, &set, &node_opt, n_primary as u32)
+        } else {
+            Compat::Walk { mark: vec![0; n_items], colour: vec![0; n_items], stamp: 0 }
+        };
+        Ok(State {
+            n_primary: n_primary as u32,
+            start,
+            size,
+            pos: (0..n_items as u32).collect(),
+            item: (0..n_items as u32).collect(),
+            active: n_items as u32,
+            set,
+            node_item,
+            node_loc,
+            node_clr,
+            node_opt,
+            first,
+            option_id: options,
+            trigger: vec![NIL; n_options],
+            fixit: vec![NIL; n_options],
+            age: vec![0; n_options],
+            pool: vec![Cell::default()],
+            avail: NIL,
+            queue: VecDeque::new(),
+            infinite_age,
+            cur_age: -1,
+            trig_head: vec![NIL; infinite_age as usize + 1],
+            trig_tail: vec![NIL; infinite_age as usize + 1],
+            stage_stamp: vec![0; n_primary + 2],
+            compat,
+            updates: 0,
+            hopeless,
+        })
+    }
+
+    pub(super) fn n_options(&self) -> usize {
+        self.option_id.len()
+    }
+
+    fn is_primary(&self, item: u32) -> bool {
+        item < self.n_primary
+    }
+
+    fn get_cell(&mut self) -> u32 {
+        if self.avail != NIL {
+            let p = self.avail;
+            self.avail = self.pool[p as usize].next;
+            p
+        } else {
+            self.pool.push(Cell::default());
+            (self.pool.len() - 1) as u32
+        }
+    }
+
+    fn free_cell(&mut self, p: u32) {
+        self.pool[p as usize].next = self.avail;
+        self.avail = p;
+    }
+
+    /// Whether `opt` is in the set of its first item (a primary item).
+    fn in_play(&self, opt: u32) -> bool {
+        let node = self.first[opt as usize] as usize;
+        let jj = self.node_item[node] as usize;
+        self.node_loc[node] < self.start[jj] + self.size[jj]
+    }
+
+    /// Stamps the items of `opt`, for [`State::supporter`] on the walk.
+    fn prepare(&mut self, opt: u32) {
+        let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
+        if let Compat::Walk { mark, colour, stamp } = &mut self.compat {
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                mark.fill(0);
+                *stamp = 1;
+            }
+            for nn in lo..hi {
+                let ii = self.node_item[nn] as usize;
+                mark[ii] = *stamp;
+                if ii >= self.n_primary as usize {
+                    colour[ii] = if self.node_clr[nn] != 0 { self.node_clr[nn] } else { u32::MAX };
+                }
+            }
+        }
+    }
+
+    /// The first option in play of item `ii` compatible with `opt` (whose
+    /// items [`State::prepare`] stamped), if any.
+    fn supporter(&self, opt: u32, ii: u32) -> Option<u32> {
+        let s = self.start[ii as usize] as usize;
+        let set = &self.set[s..s + self.size[ii as usize] as usize];
+        match &self.compat {
+            Compat::Matrix { words, bits } => {
+                let row = &bits[opt as usize * words..(opt as usize + 1) * words];
+                set.iter()
+                    .map(|&node| self.node_opt[node as usize])
+                    .find(|&optp| row[optp as usize >> 6] & (1 << (optp & 63)) == 0)
+            }
+            Compat::Walk { mark, colour, stamp } => {
+                set.iter().map(|&node| self.node_opt[node as usize]).find(|&optp| {
+                    let (lo, hi) = (self.first[optp as usize] as usize, self.first[optp as usize + 1] as usize);
+                    (lo..hi).all(|nn| {
+                        let jj = self.node_item[nn] as usize;
+                        mark[jj] != *stamp
+                            || (jj >= self.n_primary as usize
+                                && self.node_clr[nn] != 0
+                                && self.node_clr[nn] == colour[jj])
+                    })
+                })
+            }
+        }
+    }
+
+    /// Records `optp` as the support of the entry in cell `p` (option `opt`).
+    fn record(&mut self, p: u32, opt: u32, optp: u32) {
+        self.pool[p as usize].opt = opt as i32;
+        self.pool[p as usize].next = self.trigger[optp as usize];
+        self.trigger[optp as usize] = p;
+    }
+
+    /// Makes every entry of `opt`'s fixit list a trigger again, of the option
+    /// that triggered it.
+    fn revert_fixits(&mut self, opt: u32) {
+        let mut p = self.fixit[opt as usize];
+        while p != NIL {
+            let cell = self.pool[p as usize];
+            let optp = cell.opt as usize;
+            self.pool[p as usize].opt = opt as i32;
+            self.pool[p as usize].next = self.trigger[optp];
+            self.trigger[optp] = p;
+            p = cell.next;
+        }
+        self.fixit[opt as usize] = NIL;
+    }
+
+    /// Empties the queue after a wipe-out, each fixit back a trigger.
+    fn clear_queue(&mut self) {
+        while let Some(opt) = self.queue.pop_front() {
+            self.revert_fixits(opt);
+        }
+    }
+
+    /// Takes option `opt` out of the sets of its items not yet purified
+    /// (secondary items from place `act` of `item` on are), at the current
+    /// age; its trigger list then queues the options it supported. Returns
+    /// false, with the queue emptied, when `opt` was the last option of a
+    /// primary item.
+    pub(super) fn opt_out(&mut self, opt: u32, act: u32) -> bool {
+        let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
+        for nn in lo..hi {
+            let ii = self.node_item[nn] as usize;
+            let primary = self.is_primary(ii as u32);
+            if !primary && self.pos[ii] >= act {
+                continue;
+            }
+            let ss = self.size[ii] - 1;
+            if ss == 0 && primary {
+                self.clear_queue();
+                return false;
+            }
+            let p = self.node_loc[nn];
+            let last = self.start[ii] + ss;
+            let nnp = self.set[last as usize];
+            self.size[ii] = ss;
+            self.set[last as usize] = nn as u32;
+            self.set[p as usize] = nnp;
+            self.node_loc[nn] = last;
+            self.node_loc[nnp as usize] = p;
+            self.updates += 1;
+        }
+        let cur_age = self.cur_age;
+        self.age[opt as usize] = cur_age;
+        let mut tmin = self.infinite_age;
+        let (mut p, mut rest, mut cutoff) = (self.trigger[opt as usize], NIL, -1);
+        while p != NIL {
+            let cell = self.pool[p as usize];
+            let (optp, ii, next) = (cell.opt, cell.aux, cell.next);
+            if optp < 0 {
+                // A hint: the rest is inactive if its stamp still holds.
+                let c = -optp - 1;
+                if c < cur_age && ii == self.stage_stamp[((c + 1) >> 1) as usize] {
+                    cutoff = c;
+                    rest = p;
+                    break;
+                }
+                self.free_cell(p);
+                p = next;
+                continue;
+            }
+            let mut t = self.age[optp as usize];
+            let inactive = if t <= cur_age && !self.in_play(optp as u32) {
+                true
+            } else if self.pos[ii as usize] >= self.active {
+                t = cur_age;
+                true
+            } else {
+                false
+            };
+            if !inactive {
+                // The trigger becomes a fixit of `optp`, queued if not yet.
+                self.pool[p as usize].opt = opt as i32;
+                self.pool[p as usize].next = self.fixit[optp as usize];
+                if self.fixit[optp as usize] == NIL {
+                    self.queue.push_back(optp as u32);
+                    self.age[optp as usize] = self.infinite_age;
+                }
+                self.fixit[optp as usize] = p;
+            } else if t < 0 {
+                self.free_cell(p);
+            } else {
+                let t = t as usize;
+                if self.trig_head[t] == NIL {
+                    self.trig_tail[t] = p;
+                }
+                self.pool[p as usize].next = self.trig_head[t];
+                self.trig_head[t] = p;
+                tmin = tmin.min(t as i32);
+            }
+            p = next;
+        }
+        // The entries not used, youngest last, each age behind a hint.
+        if tmin <= cutoff {
+            let next = self.pool[rest as usize].next;
+            self.free_cell(rest);
+            rest = next;
+        }
+        if cur_age >= 0 {
+            for t in tmin..cur_age {
+                let t = t as usize;
+                if self.trig_head[t] != NIL {
+                    self.pool[self.trig_tail[t] as usize].next = rest;
+                    let h = self.get_cell();
+                    self.pool[h as usize] =
+                        Cell { opt: -(t as i32) - 1, next: self.trig_head[t], aux: self.stage_stamp[(t + 1) >> 1] };
+                    self.trig_head[t] = NIL;
+                    rest = h;
+                }
+            }
+            let t = cur_age as usize;
+            if self.trig_head[t] != NIL {
+                self.pool[self.trig_tail[t] as usize].next = rest;
+                rest = self.trig_head[t];
+                self.trig_head[t] = NIL;
+            }
+        }
+        self.trigger[opt as usize] = rest;
+        true
+    }
+
+    /// Fills the holes of every queued option with a new support, taking out
+    /// the options left without one. Returns false after a wipe-out.
+    pub(super) fn empty_the_queue(&mut self) -> bool {
+        while let Some(opt) = self.queue.pop_front() {
+            if self.age[opt as usize] != self.infinite_age {
+                self.revert_fixits(opt);
+                continue;
+            }
+            self.prepare(opt);
+            let mut p = self.fixit[opt as usize];
+            while p != NIL {
+                let Cell { aux: ii, next, .. } = self.pool[p as usize];
+                match self.supporter(opt, ii as u32) {
+                    Some(optp) => self.record(p, opt, optp),
+                    None => {
+                        self.fixit[opt as usize] = p;
+                        self.revert_fixits(opt);
+                        if !self.opt_out(opt, self.active) {
+                            return false;
+                        }
+                        break;
+                    }
+                }
+                p = next;
+            }
+            self.fixit[opt as usize] = NIL;
+        }
+        true
+    }
+
+    /// Takes out the options without support on some primary item until
+    /// every domain is consistent, recording a support for each pair left.
+    /// Returns false when some primary item loses its last option.
+    pub(super) fn establish(&mut self) -> bool {
+        self.cur_age = -1;
+        // Whether each primary item is in the option at hand.
+        let mut own = vec![false; self.n_primary as usize];
+        for opt in 0..self.n_options() as u32 {
+            self.prepare(opt);
+            let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
+            for nn in lo..hi {
+                if let Some(slot) = own.get_mut(self.node_item[nn] as usize) {
+                    *slot = true;
+                }
+            }
+            for k in 0..self.n_primary as usize {
+                let ii = self.item[k];
+                if own[ii as usize] {
+                    continue;
+                }
+                match self.supporter(opt, ii) {
+                    Some(optp) => {
+                        let p = self.get_cell();
+                        self.pool[p as usize].aux = u64::from(ii);
+                        self.record(p, opt, optp);
+                    }
+                    None => {
+                        if !self.opt_out(opt, self.active) {
+                            return false;
+                        }
+                        break;
+                    }
+                }
+            }
+            for nn in lo..hi {
+                if let Some(slot) = own.get_mut(self.node_item[nn] as usize) {
+                    *slot = false;
+                }
+            }
+        }
+        if !self.empty_the_queue() {
+            return false;
+        }
+        // The options taken out at the start are useless in trigger lists.
+        for opt in 0..self.n_options() {
+            if self.age[opt] < 0 {
+                continue;
+            }
+            let (mut p, mut prev) = (self.trigger[opt], NIL);
+            while p != NIL {
+                let Cell { opt: optp, next, .. } = self.pool[p as usize];
+                if self.age[optp as usize] < 0 {
+                    self.free_cell(p);
+                    if prev == NIL {
+                        self.trigger[opt] = next;
+                    } else {
+                        self.pool[prev as usize].next = next;
+                    }
+                } else {
+                    prev = p;
+                }
+                p = next;
+            }
+        }
+        true
+    }
+}
+
+/// The matrix of conflicts: a bit for each pair of options that share a
+/// primary item, or a secondary item without the same colour on both.
+#[allow(clippy::too_many_arguments)]
+fn conflicts(
+    n_options: usize,
+    first: &[u32],
+    node_item: &[u32],
+    node_clr: &[u32],
+    start: &[u32],
+    size: &[u32],
+    set: &[u32],
+    node_opt: &[u32],
+    n_primary: u32,
+) -> Compat {
+    let words = n_options.div_ceil(64).max(1);
+    let mut bits = vec![0u64; words * n_options];
+    for opt in 0..n_options {
+        let row = &mut bits[opt * words..(opt + 1) * words];
+        for nn in first[opt] as usize..first[opt + 1] as usize {
+            let ii = node_item[nn] as usize;
+            let c = node_clr[nn];
+            for &other in &set[start[ii] as usize..(start[ii] + size[ii]) as usize] {
+                let agree = ii as u32 >= n_primary && c != 0 && node_clr[other as usize] == c;
+                if !agree {
+                    let optp = node_opt[other as usize] as usize;
+                    row[optp >> 6] |= 1 << (optp & 63);
+                }
+            }
+        }
+    }
+    Compat::Matrix { words, bits }
+}
