@@ -869,10 +869,16 @@ impl fmt::Debug for Problem {
 }
 
 /// Two problems are equal when they have the same items (names, kinds, order) and
-/// the same options in the same order, with colours compared by name, and the
-/// same costs.
+/// the same options in the same order, with colours compared by name, the
+/// same costs, and the same search trees: the sharp preference
+/// ([`Problem::with_sharp_preference`]) on both or on neither, unless
+/// neither has a sharp item (then it changes nothing), as
+/// [`Problem::fingerprint`] tells them apart.
 impl PartialEq for Problem {
     fn eq(&self, other: &Problem) -> bool {
+        if self.has_sharp() != other.has_sharp() {
+            return false;
+        }
         // Clones of one problem share their contents: equal without a look.
         if Arc::ptr_eq(&self.inner, &other.inner) {
             return true;
