@@ -851,6 +851,13 @@ impl Problem {
         self.sharp && self.is_primary(item) && self.item_name(item).starts_with('#')
     }
 
+    /// The first primary item declared after a secondary one, if any: the
+    /// engines that number the primary items first by their declaration
+    /// (the sweep, the search by cost) refuse such a problem.
+    pub(crate) fn primary_after_secondary(&self) -> Option<Item> {
+        self.items().skip(self.n_primary()).find(|&item| self.is_primary(item))
+    }
+
     /// Whether the sharp preference is on and some primary item is sharp.
     pub(crate) fn has_sharp(&self) -> bool {
         self.sharp && self.items().any(|item| self.is_sharp(item))

@@ -759,5 +759,11 @@ proptest! {
                 prop_assert_eq!(&found, &expected, "{} listed", engine);
             }
         }
+        // The sweep and the search by cost refuse such a problem (auto then
+        // answers on another engine).
+        let mixed = spec.n_secondary > 0;
+        let colors = spec.options.iter().flatten().any(|&(_, color)| color.is_some());
+        prop_assert_eq!(quadrille_dlx::sweep::takes(&problem), !mixed && !spec.has_bounds() && !colors);
+        prop_assert_eq!(MinCost::new(&problem).best(1).is_err(), mixed || spec.has_bounds());
     }
 }
