@@ -13,7 +13,7 @@ use crate::progress::{self, Progress};
 const PROGRESS_PROBES: u32 = 200;
 
 /// The front with the flags every door shares: threads (when given),
-/// `--memo-limit`, and the progress monitor.
+/// `--memo-bytes`, and the progress monitor.
 pub fn front<'p>(front: Search<'p>, threads: Option<Threads>, memo_bytes: Option<usize>) -> Search<'p> {
     let front = front.monitor(Some(progress::monitor()));
     let front = match memo_bytes {
@@ -27,7 +27,7 @@ pub fn front<'p>(front: Search<'p>, threads: Option<Threads>, memo_bytes: Option
 }
 
 /// Runs a count on the library's front with the flags every door shares
-/// (threads, `--limit`, `--memo-limit`), a progress bar and Ctrl-C watching
+/// (threads, `--limit`, `--memo-bytes`), a progress bar and Ctrl-C watching
 /// it: what it counted, and the seconds it took.
 pub fn run_count(
     search: Search<'_>,
@@ -66,14 +66,14 @@ pub fn error(error: SearchError) -> anyhow::Error {
 pub fn memo_error(error: MemoError) -> anyhow::Error {
     match error {
         MemoError::Memory { limit_bytes, .. } => anyhow::anyhow!(
-            "{error}: raise --memo-limit (now {}), or count with another engine",
+            "{error}: raise --memo-bytes (now {}), or count with another engine",
             bytes_text(limit_bytes)
         ),
         _ => anyhow::anyhow!("{error}"),
     }
 }
 
-/// A number of bytes as `--memo-limit` takes it: `1G`, `64M`, `1000`.
+/// A number of bytes as `--memo-bytes` takes it: `1G`, `64M`, `1000`.
 fn bytes_text(bytes: usize) -> String {
     for (shift, suffix) in [(40, 'T'), (30, 'G'), (20, 'M'), (10, 'K')] {
         if bytes >= 1 << shift && bytes % (1 << shift) == 0 {

@@ -53,8 +53,8 @@ pub struct Request {
     pub json: bool,
     /// The memo's figures on stderr.
     pub stats: bool,
-    /// The cache limit in bytes.
-    pub limit: usize,
+    /// The most bytes the memo may hold (`--memo-bytes`).
+    pub memo_bytes: usize,
     /// The engine asked for (the front refuses all but the memo and auto).
     pub engine: Engine,
 }
@@ -66,8 +66,11 @@ pub fn run(problem: &Problem, request: Request) -> anyhow::Result<Outcome> {
     }
     let start = Instant::now();
     let progress = Progress::start(crate::quiet(), "nodes", None);
-    let built =
-        Search::new(problem).engine(request.engine).memo_bytes(request.limit).monitor(Some(progress::monitor())).zdd();
+    let built = Search::new(problem)
+        .engine(request.engine)
+        .memo_bytes(request.memo_bytes)
+        .monitor(Some(progress::monitor()))
+        .zdd();
     drop(progress);
     let zdd = match built {
         Ok(zdd) => zdd,

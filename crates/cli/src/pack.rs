@@ -98,8 +98,9 @@ pub struct Args {
     /// tilings: its cache (at most half), its diagram and its search
     /// (suffixes K, M, G, T: powers of 1024) [default: 1G]. Past it, an error
     /// naming the limit (exit 2).
-    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
-    pub memo_limit: Option<usize>,
+    // `--memo-limit`, its former name, is still taken (deprecated).
+    #[arg(long, alias = "memo-limit", value_name = "BYTES", value_parser = parse_bytes)]
+    pub memo_bytes: Option<usize>,
     /// Print the exact-cover problem in Knuth's format (as his polyomino-dlx or
     /// polycube-dlx writes it) and stop.
     #[arg(long, conflicts_with_all = ["count", "first", "limit", "json", "format", "unique", "shard", "stats", "sample"])]
@@ -124,7 +125,7 @@ impl Args {
             unique: self.unique,
             threads: self.threads,
             most: self.listing.most(),
-            memo_limit: self.memo_limit,
+            memo_bytes: self.memo_bytes,
             shard: self.shard,
         }
     }
@@ -200,7 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         let start = Instant::now();
         let mut first = None;
         let classes = packing.count_classes(|search| {
-            let (counted, _) = run_count(search, args.threads, None, args.memo_limit)?;
+            let (counted, _) = run_count(search, args.threads, None, args.memo_bytes)?;
             first.get_or_insert_with(|| counted.clone());
             anyhow::Ok(counted)
         })?;
@@ -208,9 +209,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
             return tally::count_classes(&args.flags(), &packing, &classes, &first, start.elapsed().as_secs_f64());
         }
     }
-    if args.memo_limit.is_some() {
+    if args.memo_bytes.is_some() {
         bail!(
-            "--memo-limit is for counting or sampling tilings (pieces `*|name`, without --unique, --shard or --limit)"
+            "--memo-bytes is for counting or sampling tilings (pieces `*|name`, without --unique, --shard or --limit)"
         );
     }
     if args.listing.count { tally::count(&args.flags(), &packing) } else { list(&args, &packing) }
@@ -219,7 +220,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
 /// The diagram of every tiling, by the memo engine; `None` after Ctrl-C.
 fn tilings(args: &Args, packing: &Packing) -> anyhow::Result<Option<quadrille_dlx::memo::Zdd>> {
     let progress = Progress::start(crate::quiet(), "nodes", None);
-    let built = front::front(packing.search(), None, args.memo_limit).zdd();
+    let built = front::front(packing.search(), None, args.memo_bytes).zdd();
     drop(progress);
     match built {
         Ok(zdd) => Ok(Some(zdd)),

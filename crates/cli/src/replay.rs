@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::bail;
-use quadrille_dlx::{Config, Problem, Solver};
+use quadrille_dlx::Problem;
 use quadrille_queens::model::{CoverModel, Order};
 use quadrille_queens::solve::Algorithm;
 use quadrille_replay::{dlx, queens};
@@ -72,17 +72,13 @@ pub fn solve(
 fn text(problem: &Problem, limit: Option<u64>) -> anyhow::Result<Outcome> {
     let mut out = crate::stdout();
     let mut failure = None;
-    let mut solver = Solver::with_config(problem, Config::new().limit(limit));
-    let found = solver.visit_traced(
-        |_| ControlFlow::Continue(()),
-        |event| {
-            if let Err(e) = writeln!(out, "{}", dlx::describe(problem, &event)) {
-                failure = Some(e);
-                return ControlFlow::Break(());
-            }
-            if progress::interrupted() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        },
-    );
+    let found = dlx::stream(problem, limit, |event| {
+        if let Err(e) = writeln!(out, "{}", dlx::describe(problem, &event)) {
+            failure = Some(e);
+            return ControlFlow::Break(());
+        }
+        if progress::interrupted() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
     if let Some(e) = failure {
         return Err(e.into());
     }

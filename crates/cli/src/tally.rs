@@ -30,8 +30,8 @@ pub struct Flags {
     pub threads: Option<Threads>,
     /// `--limit` (or `--first`): the most packings.
     pub most: Option<u64>,
-    /// `--memo-limit`.
-    pub memo_limit: Option<usize>,
+    /// `--memo-bytes`.
+    pub memo_bytes: Option<usize>,
     /// `--shard I/K`.
     pub shard: Option<Shard>,
 }
@@ -39,7 +39,7 @@ pub struct Flags {
 /// `--count` of every packing (at most `--limit`): the library's front
 /// counts, exactly; after Ctrl-C the count so far, marked partial.
 pub fn count_by_front(args: &Flags, packing: &Packing, search: Search<'_>) -> anyhow::Result<Outcome> {
-    let (counted, seconds) = run_count(search, args.threads, args.most, args.memo_limit)?;
+    let (counted, seconds) = run_count(search, args.threads, args.most, args.memo_bytes)?;
     let count = &counted.solutions;
     let mut out = crate::stdout();
     if args.json {

@@ -31,21 +31,15 @@ pub(crate) fn engine(name: &str) -> PyResult<Engine> {
 /// Solutions with their costs: each a cost and its options' numbers.
 type CostedList = Vec<(u64, Vec<u32>)>;
 
-/// The branching and weights of those names, refused off the cells engine
-/// (binary branching) or without binary branching (weights).
-fn branching_of(engine: Engine, branching: &str, weights: &str) -> PyResult<(Branching, Weights)> {
+/// The branching and weights of those names (the front refuses them where
+/// the engine does not take them).
+fn branching_of(branching: &str, weights: &str) -> PyResult<(Branching, Weights)> {
     let b = Branching::ALL.into_iter().find(|b| b.name() == branching).ok_or_else(|| {
         PyValueError::new_err(format!("unknown branching `{branching}`: the branchings are dlx and binary"))
     })?;
     let w = Weights::ALL.into_iter().find(|w| w.name() == weights).ok_or_else(|| {
         PyValueError::new_err(format!("unknown weights `{weights}`: the weights are off, frb and wdeg"))
     })?;
-    if b == Branching::Binary && engine != Engine::Cells {
-        return Err(PyValueError::new_err("binary branching runs on the cells engine: pass engine=\"cells\""));
-    }
-    if w != Weights::Off && b != Branching::Binary {
-        return Err(PyValueError::new_err("weights choose the item of binary branching: pass branching=\"binary\""));
-    }
     Ok((b, w))
 }
 
@@ -285,7 +279,7 @@ impl PyProblem {
         weights: &str,
     ) -> PyResult<(Option<StatsTuple>, &'static str)> {
         let monitor = Arc::new(Monitor::new());
-        let (branching, weights) = branching_of(engine(engine_name)?, branching, weights)?;
+        let (branching, weights) = branching_of(branching, weights)?;
         let search =
             self.search(engine_name, &monitor)?.limit(limit).threads(threads).branching(branching).weights(weights);
         let counted = interruptible(py, &monitor, move || search.count())?.map_err(search_error)?;
@@ -381,8 +375,8 @@ impl PyProblem {
     }
 
     /// The `k` cheapest solutions: each its cost and options (in increasing
-    /// order of their numbers), and the statistics.
-    fn best(&self, py: Python<'_>, k: usize, threads: usize) -> PyResult<(CostedList, StatsTuple)> {
+    /// order of their numbers), the statistics and the engine that answered.
+    fn best(&self, py: Python<'_>, k: usize, threads: usize) -> PyResult<(CostedList, StatsTuple, &'static str)> {
         let monitor = Arc::new(Monitor::new());
         let search = Search::new(&self.problem).threads(threads).monitor(Some(monitor.clone()));
         let ranked = interruptible(py, &monitor, move || search.best(k))?.map_err(search_error)?;
@@ -391,14 +385,15 @@ impl PyProblem {
             EngineStats::Costs { stats, .. } => stats.solutions,
             _ => ranked.solutions.len() as u64,
         };
-        Ok((solutions, report_tuple(&ranked.report, met).0))
+        let (stats, engine) = report_tuple(&ranked.report, met);
+        Ok((solutions, stats, engine))
     }
 
-    /// The diagram of all solutions, made by the memoizing engine with its
-    /// cache limited to `limit` bytes (by default the library's).
-    #[pyo3(signature = (limit=None))]
-    fn zdd(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<PyZdd> {
-        PyZdd::build(py, &self.problem, limit)
+    /// The diagram of all solutions, made by the memoizing engine holding
+    /// at most `memo_bytes` bytes (by default the library's).
+    #[pyo3(signature = (memo_bytes=None))]
+    fn zdd(&self, py: Python<'_>, memo_bytes: Option<usize>) -> PyResult<PyZdd> {
+        PyZdd::build(py, &self.problem, memo_bytes)
     }
 
     /// The solutions one at a time: each a list of `payloads[k]` for its

@@ -131,7 +131,7 @@ pub(crate) fn memo_error(error: MemoError) -> PyErr {
     match error {
         MemoError::Interrupted => PyRuntimeError::new_err(error.to_string()),
         MemoError::Memory { .. } => {
-            PyMemoryError::new_err(format!("{error}; raise it with memo_limit=, or count with another engine"))
+            PyMemoryError::new_err(format!("{error}; raise it with memo_bytes=, or count with another engine"))
         }
         _ => PyValueError::new_err(error.to_string()),
     }

@@ -1,16 +1,17 @@
 //! `_Slices`: the library's split of one count into slices
 //! ([`quadrille_dlx::parallel::Slices`]), made once in a worker process and
-//! run there slice after slice, on solvers kept from one call to the next.
+//! run there slice after slice, on solvers the split keeps from one call to
+//! the next ([`Slices::visit_kept`]).
 
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use quadrille_dlx::parallel::Slices;
 use quadrille_dlx::shard::Record;
-use quadrille_dlx::{Config, Engine, Monitor, Problem, Search, Solver};
+use quadrille_dlx::{Engine, Monitor, Problem, Search};
 use quadrille_pack::Packing;
 
 use crate::run::{interruptible, value_error};
@@ -23,8 +24,6 @@ pub struct PySlices {
     /// Counts the packings it keeps, when the problem is a packing's.
     packing: Option<Packing>,
     problem_id: String,
-    /// Solvers kept between calls: one for each call running at once.
-    solvers: Mutex<Vec<Solver>>,
 }
 
 impl PySlices {
@@ -40,7 +39,7 @@ impl PySlices {
         let monitor = Arc::new(Monitor::new());
         let search = Search::new(problem).engine(engine).monitor(Some(monitor.clone()));
         let slices = interruptible(py, &monitor, move || search.slices(of))?.map_err(value_error)?;
-        Ok(PySlices { slices, packing, problem_id, solvers: Mutex::new(Vec::new()) })
+        Ok(PySlices { slices, packing, problem_id })
     }
 }
 
@@ -64,7 +63,7 @@ impl PySlices {
         self.slices.of()
     }
 
-    /// Counts the slices `indices` on one solver, their subproblems in the
+    /// Counts the slices `indices` on one solver the split keeps, their subproblems in the
     /// split's order, with the GIL released: each one's shard record, as one
     /// line of JSON (as `quadrille solve --shard` writes it). `ValueError`
     /// for a slice that does not exist, before any is counted.
@@ -73,16 +72,8 @@ impl PySlices {
             return Err(PyValueError::new_err(format!("no slice {index} of {}", self.slices.of())));
         }
         let monitor = Arc::new(Monitor::new());
-        let config = Config::new().engine(self.slices.engine()).monitor(Some(monitor.clone()));
-        let kept_solver = self.solvers.lock().map_err(|_| PyValueError::new_err("the slices are broken"))?.pop();
-        let mut solver = match kept_solver {
-            Some(mut solver) => {
-                solver.set_config(config);
-                solver
-            }
-            None => Solver::with_config(self.slices.problem(), config),
-        };
-        let (solver, answers) = interruptible(py, &monitor, move || {
+        let heard = Some(monitor.clone());
+        let answers = interruptible(py, &monitor, move || {
             let n = indices.len();
             let (mut kept, mut seconds) = (vec![0u64; n], vec![0f64; n]);
             let mut last = Instant::now();
@@ -93,18 +84,18 @@ impl PySlices {
                 last = now;
             };
             let each = match &self.packing {
-                Some(packing) => self.slices.visit_each(
-                    &mut solver,
+                Some(packing) => self.slices.visit_kept(
                     &indices,
+                    heard,
                     |position, solution| {
                         kept[position] += u64::from(packing.keeps(solution));
                         ControlFlow::Continue(())
                     },
                     searched,
                 ),
-                None => self.slices.visit_each(&mut solver, &indices, |_, _| ControlFlow::Continue(()), searched),
+                None => self.slices.visit_kept(&indices, heard, |_, _| ControlFlow::Continue(()), searched),
             };
-            let answers = each.map(|each| {
+            each.map(|each| {
                 let packings = self.packing.is_some();
                 let records = each.iter().zip(&indices).zip(kept).zip(seconds);
                 records
@@ -125,15 +116,11 @@ impl PySlices {
                         .to_json()
                     })
                     .collect::<Vec<String>>()
-            });
-            (solver, answers)
+            })
         })?;
         let answers = answers.map_err(|e: quadrille_dlx::ParallelError| value_error(e))?;
         if monitor.is_stopped() {
             return Err(PyValueError::new_err("the count was stopped"));
-        }
-        if let Ok(mut solvers) = self.solvers.lock() {
-            solvers.push(solver);
         }
         Ok(answers)
     }

@@ -30,11 +30,11 @@ pub(crate) struct PyZdd {
 impl PyZdd {
     /// Builds the diagram of `problem` on a thread of its own, the GIL
     /// released and Ctrl-C heard.
-    pub(crate) fn build(py: Python<'_>, problem: &Problem, limit: Option<usize>) -> PyResult<Self> {
+    pub(crate) fn build(py: Python<'_>, problem: &Problem, memo_bytes: Option<usize>) -> PyResult<Self> {
         let monitor = Arc::new(Monitor::new());
         let search = Search::new(problem)
             .engine(Engine::Memo)
-            .memo_bytes(limit.unwrap_or(DEFAULT_LIMIT_BYTES))
+            .memo_bytes(memo_bytes.unwrap_or(DEFAULT_LIMIT_BYTES))
             .monitor(Some(monitor.clone()));
         let zdd = interruptible(py, &monitor, move || search.zdd())?.map_err(crate::run::search_error)?;
         Ok(PyZdd { zdd: Arc::new(zdd), problem: problem.clone() })

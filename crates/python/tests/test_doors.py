@@ -116,6 +116,22 @@ def command_line_count(binary: str, path: str) -> tuple[int, str | None]:
     return int(summary["solutions"]), engine
 
 
+def command_line_engine(binary: str, path: str, *question: str) -> str | None:
+    """The engine the command line names in the summary that ends the
+    ``--json`` answer of ``solve path`` with ``question`` (``--first``,
+    nothing for every solution, ``--best K``)."""
+    run = subprocess.run(
+        [binary, "solve", path, *question, "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode in (0, 1), run.stderr  # 1: no solution
+    summary = json.loads(run.stdout.splitlines()[-1])
+    engine = summary.get("engine") if "solution" not in summary else None
+    return engine if isinstance(engine, str) else None
+
+
 def test_the_generator_is_the_rust_tests() -> None:
     """SplitMix64 from 0 gives the published first outputs (Vigna's
     reference implementation), so both languages draw alike."""
@@ -129,8 +145,8 @@ def test_the_generator_is_the_rust_tests() -> None:
 
 def test_random_problems_get_the_brute_forces_answers(tmp_path: Any) -> None:
     """Count, first, every solution and the cheapest of each problem equal
-    the brute force's; the command line counts the same, with the same
-    engine where it names one."""
+    the brute force's; the command line counts the same, and names the same
+    engine for each of the four questions."""
     binary = quadrille_binary()
     specs = seeded(SEED, PROBLEMS)
     assert any(solutions(spec) for spec in specs)
@@ -144,7 +160,8 @@ def test_random_problems_get_the_brute_forces_answers(tmp_path: Any) -> None:
         first = problem.first()
         assert (first is None) == (not expected), what
         assert first is None or tuple(sorted(first)) in expected, what
-        listed = sorted(tuple(sorted(s)) for s in problem.solutions())
+        listing = problem.solutions()
+        listed = sorted(tuple(sorted(s)) for s in listing)
         assert listed == expected, what
         if any(spec.costs):
             best = [(c.cost, sorted(c.solution)) for c in problem.best(BEST)]
@@ -154,11 +171,20 @@ def test_random_problems_get_the_brute_forces_answers(tmp_path: Any) -> None:
             path.write_text(knuth(spec))
             count, engine = command_line_count(binary, str(path))
             assert count == len(expected), what
-            # The command line names the engine of the sweep's and the
-            # memo's counts, not yet the searches' (see doors.rs,
-            # EVERY_COUNT_NAMES_ITS_ENGINE): compared where it does.
-            if engine is not None:
-                assert engine == problem.stats().engine, what
+            # Each question's engine, as the package names it and as the
+            # command line does (every answer of the library's front names
+            # the engine that gave it).
+            assert engine == problem.stats().engine, what
+            assert (
+                command_line_engine(binary, str(path), "--first")
+                == (problem._native.first("auto")[2])
+            ), what
+            assert command_line_engine(binary, str(path)) == listing.stats.engine, what
+            if any(spec.costs):
+                ranked = problem._native.best(BEST, 0)
+                assert (
+                    command_line_engine(binary, str(path), "--best", str(BEST)) == ranked[2]
+                ), what
 
 
 @pytest.mark.parametrize(
@@ -191,9 +217,4 @@ def test_built_in_packings_count_alike_at_every_door(pieces: str, box: str, coun
         assert run.returncode in (0, 1), run.stderr  # 1: no solution
         summary = json.loads(run.stdout.splitlines()[-1])
         assert int(summary["solutions"]) == count
-        engine = summary.get("engine")
-        for line in run.stderr.splitlines():
-            if engine is None and line.strip().startswith("engine:"):
-                engine = line.split(":", 1)[1].split()[0]
-        if engine is not None:
-            assert engine == stats.engine, (pieces, box)
+        assert summary.get("engine") == stats.engine, (pieces, box)

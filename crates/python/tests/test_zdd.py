@@ -114,9 +114,20 @@ def test_samples_are_drawn_lazily() -> None:
 def test_a_memory_limit_gives_the_count_or_memory_error() -> None:
     # Too little for the memo's own arrays, then for the diagram of 12×12.
     with pytest.raises(MemoryError, match="limit of 1024 bytes"):
-        dominoes(6, 6).zdd(memo_limit=1024)
-    with pytest.raises(MemoryError, match="limit of 1048576 bytes"):
-        dominoes(12, 12).zdd(memo_limit=1 << 20)
+        dominoes(6, 6).zdd(memo_bytes=1024)
+    with pytest.raises(MemoryError, match="limit of 1048576 bytes.*memo_bytes="):
+        dominoes(12, 12).zdd(memo_bytes=1 << 20)
+
+
+def test_memo_limit_is_still_taken_with_a_deprecation_warning() -> None:
+    # `memo_bytes` was `memo_limit` (a limit is a number of solutions).
+    with pytest.warns(DeprecationWarning, match="memo_bytes="):
+        with pytest.raises(MemoryError, match="limit of 1024 bytes"):
+            dominoes(6, 6).zdd(memo_limit=1024)
+    with pytest.warns(DeprecationWarning):
+        assert dominoes(4, 4).zdd(memo_limit=1 << 20).count() == 36
+    with pytest.raises(TypeError, match="only memo_bytes"):
+        dominoes(4, 4).zdd(memo_bytes=1 << 20, memo_limit=1 << 20)
 
 
 def test_option_counts_add_up() -> None:
@@ -167,11 +178,11 @@ def test_bounds_are_refused() -> None:
 def test_a_small_cache_is_still_exact() -> None:
     # Under 1 MiB the cache of 10×10 fills (it takes at most half) and the
     # search goes on, exact.
-    zdd = dominoes(10, 10).zdd(memo_limit=1 << 20)
+    zdd = dominoes(10, 10).zdd(memo_bytes=1 << 20)
     assert zdd.count() == 258584046368
     assert zdd.stats.memos < dominoes(10, 10).zdd().stats.memos
-    with pytest.raises(ValueError, match="memo_limit"):
-        dominoes(2, 2).zdd(memo_limit=-1)
+    with pytest.raises(ValueError, match="memo_bytes"):
+        dominoes(2, 2).zdd(memo_bytes=-1)
 
 
 def test_limit_and_no_solution() -> None:

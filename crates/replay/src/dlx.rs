@@ -54,6 +54,19 @@ pub struct Trace {
     board: Option<(usize, Vec<(usize, usize)>)>,
 }
 
+/// Runs dancing links on `problem` (of any size) and hands each of its
+/// steps to `on_event`, as it makes them, until it returns `Break`; the
+/// search stops there, or after `solution_limit` solutions. Returns the
+/// solutions found: what a text trace streams, with [`describe`] for its
+/// lines.
+pub fn stream<T>(problem: &Problem, solution_limit: Option<u64>, on_event: T) -> u64
+where
+    T: FnMut(Event) -> ControlFlow<()>,
+{
+    let mut solver = Solver::with_config(problem, Config::new().limit(solution_limit));
+    solver.visit_traced(|_| ControlFlow::Continue(()), on_event)
+}
+
 impl Trace {
     /// Runs dancing links on `problem` (at most [`MAX_OPTIONS`] options and
     /// [`MAX_ITEMS`] items) and keeps its first `limit` events; the search stops

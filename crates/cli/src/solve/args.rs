@@ -150,8 +150,9 @@ pub struct Args {
     /// powers of 1024) [default: 1G]. The cache takes at most half, and when that is full the
     /// search goes on without caching more (still exact, only slower); when
     /// the whole would pass the limit, an error naming it (exit 2).
-    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
-    pub memo_limit: Option<usize>,
+    // `--memo-limit`, its former name, is still taken (deprecated).
+    #[arg(long, alias = "memo-limit", value_name = "BYTES", value_parser = parse_bytes)]
+    pub memo_bytes: Option<usize>,
     /// Reduce the problem first as `quadrille pre` does (Knuth's DLX-PRE),
     /// then solve the reduced one: the same solutions, printed as the input's
     /// options (in the order the search meets them); with --stats, the line
@@ -181,19 +182,6 @@ impl Args {
         .find_map(|(given, flag)| given.then_some(flag))
     }
 
-    /// Refuses --branching binary off the cells engine, and --weights
-    /// without binary branching.
-    pub(super) fn check_branching(&self) -> anyhow::Result<()> {
-        let binary = self.branching == Some(Branching::Binary);
-        if binary && self.engine != Some(Engine::Cells) {
-            bail!("--branching binary runs on the cells engine: add --engine cells");
-        }
-        if self.weights.is_some_and(|w| w != Weights::Off) && !binary {
-            bail!("--weights choose the item of binary branching: add --engine cells --branching binary");
-        }
-        Ok(())
-    }
-
     /// The diagram's request, when a flag asks for it.
     pub(super) fn memo_request(&self) -> anyhow::Result<Option<crate::memo::Request>> {
         use crate::memo::{Output, Request};
@@ -201,8 +189,8 @@ impl Args {
             || self.memo_only().is_some()
             || (self.listing.count && self.shard.is_none())
             || (self.best.is_some() && self.engine.is_none_or(|e| e == Engine::Memo));
-        if self.memo_limit.is_some() && !may_memo {
-            bail!("--memo-limit is for the memo engine or a count: add --engine memo or --count");
+        if self.memo_bytes.is_some() && !may_memo {
+            bail!("--memo-bytes is for the memo engine or a count: add --engine memo or --count");
         }
         if self.memo_only().is_none() {
             return Ok(None);
@@ -220,7 +208,7 @@ impl Args {
             output,
             json: self.json,
             stats: self.stats,
-            limit: self.memo_limit.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT_BYTES),
+            memo_bytes: self.memo_bytes.unwrap_or(quadrille_dlx::memo::DEFAULT_LIMIT_BYTES),
             engine: self.engine.unwrap_or(Engine::Memo),
         }))
     }

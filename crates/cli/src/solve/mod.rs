@@ -46,7 +46,6 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     if args.seed.is_some() && args.sample.is_none() && !args.estimate {
         bail!("--seed is the seed of --sample or --estimate: add one, or drop --seed");
     }
-    args.check_branching()?;
     let memo = args.memo_request()?;
     let name = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => path.display().to_string(),
@@ -57,6 +56,14 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         || read_problem(args.file.as_deref()),
     )?;
     let problem = if args.sharp { problem.with_sharp_preference(true) } else { problem };
+    // Binary branching off the cells engine, or weights without it: the
+    // library's refusal, before any question.
+    Search::new(&problem)
+        .engine(args.engine.unwrap_or_default())
+        .branching(args.branching.unwrap_or_default())
+        .weights(args.weights.unwrap_or_default())
+        .check()
+        .map_err(front::error)?;
     if let Some(request) = memo {
         return crate::memo::run(&problem, request);
     }
@@ -137,7 +144,7 @@ fn list(args: &Args, solving: &Solving<'_>) -> anyhow::Result<Outcome> {
         .weights(args.weights.unwrap_or_default())
         .limit(args.listing.most());
     let (mut failure, mut printed) = (None, 0u64);
-    let report = front::front(search, args.threads, args.memo_limit)
+    let report = front::front(search, args.threads, args.memo_bytes)
         .visit(|solution| {
             if let Err(e) = out.write_all(solution_text(solution).as_bytes()) {
                 failure = Some(e);
@@ -184,7 +191,7 @@ fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
     if let Some(shard) = args.shard {
         search = search.shard(shard.index, shard.of);
     }
-    let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_limit)?;
+    let (counted, seconds) = run_count(search, args.threads, args.listing.most(), args.memo_bytes)?;
     let report = &counted.report;
     let mut out = crate::stdout();
     if report.interrupted {
@@ -227,7 +234,7 @@ fn best(args: &Args, solving: &Solving<'_>, k: usize) -> anyhow::Result<Outcome>
     let problem = solving.input;
     let progress = Progress::start(crate::quiet(), "solutions", None);
     let search = Search::new(solving.searched).engine(args.engine.unwrap_or_default());
-    let ranked = front::front(search, args.threads, args.memo_limit).best(k).map_err(front::error)?;
+    let ranked = front::front(search, args.threads, args.memo_bytes).best(k).map_err(front::error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);
     let report: &Report = &ranked.report;

@@ -1,8 +1,8 @@
 //! One question, every door: the count, a first solution, every solution and
 //! the cheapest, asked of 50 random problems and of a few built-in packings
-//! through the command line (`solve`, `pack`) and the library, each answer
-//! equal to the brute-force oracle's (`quadrille_testing::oracle`), and the
-//! count's engine the same at both doors. The Python package asks the same
+//! through the command line (`solve`, `pack`) and the library's front, each
+//! answer equal to the brute-force oracle's (`quadrille_testing::oracle`),
+//! and each question's engine the same at both doors. The Python package asks the same
 //! questions of the same problems in `crates/python/tests/test_doors.py`.
 //!
 //! A first solution may differ by engine order: each door's must be one of the
@@ -11,8 +11,10 @@
 
 use std::path::{Path, PathBuf};
 
+use std::ops::ControlFlow;
+
 use quadrille_dlx::Search;
-use quadrille_dlx::{MinCost, OptionId, Problem, Solver};
+use quadrille_dlx::{OptionId, Problem};
 use quadrille_pack::{Packing, builtin};
 use quadrille_testing::oracle::{self, Spec};
 
@@ -66,13 +68,23 @@ fn as_lines(names: &[String], options: impl IntoIterator<Item = u32>) -> Lines {
 #[derive(Debug, Default)]
 struct Answers {
     count: u64,
-    /// The engine that counted, where the door says.
-    count_engine: Option<String>,
     first: Option<Lines>,
     /// Every solution, sorted (two equal options make two equal solutions).
     all: Vec<Lines>,
     /// The cheapest `BEST`, cheapest first, for a problem with costs.
     best: Option<Vec<(u64, Lines)>>,
+    /// The engine that answered each question, where the door says.
+    engines: Engines,
+}
+
+/// The engine that answered the count, the first solution, the listing and
+/// the cheapest (when asked), as a door names them.
+#[derive(Debug, Default)]
+struct Engines {
+    count: Option<String>,
+    first: Option<String>,
+    all: Option<String>,
+    best: Option<String>,
 }
 
 /// The oracle's answers: every solution, the cheapest by brute force.
@@ -108,48 +120,48 @@ impl Expected {
     }
 }
 
-/// Whether every count at the command line names its engine (`engine` in
-/// `--json`, or the `engine:` line of `--stats`): it does, since every count
-/// goes through the library's front, so a count that names none fails.
-const EVERY_COUNT_NAMES_ITS_ENGINE: bool = true;
-
-/// The engines two doors name for one question must be the same, where both
-/// name one; whether they were compared. Counts are compared now. The first
-/// solution, the listing and the cheapest are to come through this same
-/// helper once the library's front says which engine answered them (today
-/// only its count does): pass both names then.
+/// The engines two doors name for one question must be the same: every
+/// answer of the library's front and every `--json` summary of the command
+/// line names the engine that answered, so a door that names none fails.
+/// Returns that both were compared.
 fn same_engine(question: &str, what: &str, library: Option<&str>, command_line: Option<&str>) -> bool {
-    assert!(
-        !EVERY_COUNT_NAMES_ITS_ENGINE || command_line.is_some(),
-        "{what}: the command line names no engine for its {question}"
-    );
-    match (library, command_line) {
-        (Some(library), Some(command_line)) => {
-            assert_eq!(library, command_line, "{what}: the engine of the {question}");
-            true
-        }
-        _ => false,
-    }
+    let library = library.unwrap_or_else(|| panic!("{what}: the library names no engine for its {question}"));
+    let command_line =
+        command_line.unwrap_or_else(|| panic!("{what}: the command line names no engine for its {question}"));
+    assert_eq!(library, command_line, "{what}: the engine of the {question}");
+    true
 }
 
-/// The library's answers.
+/// The library's answers, every question asked of its front.
 fn library(problem: &Problem, names: &[String]) -> Answers {
     let counted = Search::new(problem).count().unwrap();
-    let mut solver = Solver::new(problem);
     let numbers = |s: &[OptionId]| s.iter().map(|o| o.0).collect::<Vec<u32>>();
-    let first = solver.first().map(|s| as_lines(names, numbers(&s)));
-    let mut all: Vec<Lines> = solver.solutions().map(|s| as_lines(names, numbers(&s))).collect();
+    let found = Search::new(problem).first().unwrap();
+    let first = found.solution.map(|s| as_lines(names, numbers(&s)));
+    let mut all: Vec<Lines> = Vec::new();
+    let listed = Search::new(problem)
+        .visit(|s| {
+            all.push(as_lines(names, numbers(s)));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
     all.sort();
-    let best = problem.has_costs().then(|| {
-        let best = MinCost::new(problem).best(BEST).unwrap();
-        best.solutions.iter().map(|s| (s.cost, as_lines(names, numbers(&s.options)))).collect()
-    });
+    let ranked = problem.has_costs().then(|| Search::new(problem).best(BEST).unwrap());
+    let best = ranked
+        .as_ref()
+        .map(|ranked| ranked.solutions.iter().map(|s| (s.cost, as_lines(names, numbers(&s.options)))).collect());
+    let name = |engine: quadrille_dlx::Engine| Some(engine.name().to_string());
     Answers {
         count: counted.solutions_u64().unwrap(),
-        count_engine: Some(counted.report.engine.name().to_string()),
         first,
         all,
         best,
+        engines: Engines {
+            count: name(counted.report.engine),
+            first: name(found.report.engine),
+            all: name(listed.engine),
+            best: ranked.and_then(|ranked| name(ranked.report.engine)),
+        },
     }
 }
 
@@ -189,11 +201,18 @@ fn command_line(file: &Path, costs: bool) -> Answers {
     let solutions = |stdout: &str| -> Vec<Lines> {
         stdout.lines().map(json).filter(|v| v.get("solution").is_some()).map(|v| json_lines(&v["solution"])).collect()
     };
-    let first = solutions(&run(&["solve", file, "--first", "--json"]).stdout).into_iter().next();
-    let mut all = solutions(&run(&["solve", file, "--json"]).stdout);
+    // A listing's last line is its summary, the engine that answered in it.
+    let engine_of = |stdout: &str| -> Option<String> {
+        let summary = json(stdout.lines().last()?);
+        summary.get("solution").is_none().then(|| summary["engine"].as_str().map(str::to_string)).flatten()
+    };
+    let found = run(&["solve", file, "--first", "--json"]).stdout;
+    let first = solutions(&found).into_iter().next();
+    let listed = run(&["solve", file, "--json"]).stdout;
+    let mut all = solutions(&listed);
     all.sort();
-    let best = costs.then(|| {
-        let stdout = run(&["solve", file, "--best", &BEST.to_string(), "--json"]).stdout;
+    let ranked = costs.then(|| run(&["solve", file, "--best", &BEST.to_string(), "--json"]).stdout);
+    let best = ranked.as_ref().map(|stdout| {
         stdout
             .lines()
             .map(json)
@@ -203,10 +222,15 @@ fn command_line(file: &Path, costs: bool) -> Answers {
     });
     Answers {
         count: summary["solutions"].as_u64().unwrap(),
-        count_engine: engine_said(&summary, &counted.stderr),
         first,
         all,
         best,
+        engines: Engines {
+            count: engine_said(&summary, &counted.stderr),
+            first: engine_of(&found),
+            all: engine_of(&listed),
+            best: ranked.as_deref().and_then(engine_of),
+        },
     }
 }
 
@@ -227,14 +251,22 @@ impl Drop for TempDir {
     }
 }
 
-/// Asks both doors of one problem and checks them against the oracle;
-/// whether the engines of the count were compared.
+/// Asks both doors of one problem and checks them against the oracle, and
+/// that each question's engine is the same at both; whether they were
+/// compared.
 fn ask(what: &str, problem: &Problem, expected: &Expected, names: &[String], file: &Path) -> bool {
     let ours = library(problem, names);
     expected.check("the library", what, &ours);
     let theirs = command_line(file, problem.has_costs());
     expected.check("the command line", what, &theirs);
-    same_engine("count", what, ours.count_engine.as_deref(), theirs.count_engine.as_deref())
+    let (ours, theirs) = (&ours.engines, &theirs.engines);
+    let mut compared = same_engine("count", what, ours.count.as_deref(), theirs.count.as_deref());
+    compared &= same_engine("first solution", what, ours.first.as_deref(), theirs.first.as_deref());
+    compared &= same_engine("listing", what, ours.all.as_deref(), theirs.all.as_deref());
+    if problem.has_costs() {
+        compared &= same_engine("cheapest", what, ours.best.as_deref(), theirs.best.as_deref());
+    }
+    compared
 }
 
 /// 50 random problems (colours, secondary items, costs; no bounds), drawn by
@@ -251,9 +283,7 @@ fn random_problems_get_the_oracles_answers_at_every_door() {
         std::fs::write(&file, problem.to_knuth()).unwrap();
         let names = spec_lines(spec);
         let expected = Expected::of(spec, oracle::solutions(spec), &names);
-        // The searches' counts name no engine at the command line yet (see
-        // `EVERY_COUNT_NAMES_ITS_ENGINE`): compared where it does.
-        ask(&what, &problem, &expected, &names, &file);
+        assert!(ask(&what, &problem, &expected, &names, &file), "{what}: the engines were compared");
     }
 }
 
@@ -290,4 +320,30 @@ fn built_in_packings_get_the_oracles_answers_at_every_door() {
         compared += usize::from(same_engine("count", &what, Some(counted.report.engine.name()), engine.as_deref()));
     }
     assert!(compared > 0, "no count's engine was compared");
+}
+
+/// `--threads 1` is one thread, which every engine runs on: none refuses it
+/// (the memo once did), and each counts the one solution of Knuth's toy
+/// problem (TAOCP 7.2.2.1 (6)), naming itself as the engine that answered;
+/// the costs engine, which finds the cheapest solutions, finds that one.
+#[test]
+fn every_engine_takes_one_thread() {
+    let path = crate::data("dlx/knuth_toy.dlx");
+    let path = path.to_str().unwrap();
+    for engine in ["auto", "links", "cells", "bits", "memo", "sweep"] {
+        let run = quadrille(&["solve", path, "--count", "--json", "--stats", "--threads", "1", "--engine", engine], "");
+        assert_eq!(run.code, 0, "{engine}: {}", run.stderr);
+        let summary = json(run.stdout.lines().last().unwrap());
+        assert_eq!(summary["solutions"].as_u64(), Some(1), "{engine}");
+        let said = engine_said(&summary, &run.stderr).unwrap();
+        assert!(engine == "auto" || said == engine, "{engine} asked, {said} answered");
+    }
+    let run = quadrille(&["solve", path, "--best", "1", "--threads", "1", "--engine", "costs"], "");
+    assert_eq!(run.code, 0, "costs: {}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().filter(|l| !l.trim().is_empty() && !l.starts_with("cost")).count(),
+        3,
+        "{}",
+        run.stdout
+    );
 }

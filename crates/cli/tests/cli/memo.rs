@@ -101,15 +101,15 @@ fn big_counts_are_exact_and_json_strings() {
 #[test]
 fn a_memory_limit_gives_the_count_or_an_error_naming_it() {
     // Too little for the memo's own arrays: a clear error, exit 2.
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "1K"], &dominoes(6, 6));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "1K"], &dominoes(6, 6));
     assert_eq!((run.code, run.stdout.as_str()), (2, ""));
     assert!(run.stderr.contains("more memory than its limit of 1024 bytes"), "{}", run.stderr);
-    assert!(run.stderr.contains("raise --memo-limit (now 1K)"), "{}", run.stderr);
+    assert!(run.stderr.contains("raise --memo-bytes (now 1K)"), "{}", run.stderr);
     // Enough for everything, then enough for the diagram with a cache held
     // short: the count either way, and the figures say what was held.
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "64K", "--stats"], &dominoes(6, 6));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "64K", "--stats"], &dominoes(6, 6));
     assert_eq!((run.code, run.stdout.clone()), (0, format!("{}\n", transfer_count(6, 6))));
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-limit", "1M", "--stats"], &dominoes(10, 10));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "1M", "--stats"], &dominoes(10, 10));
     assert_eq!((run.code, run.stdout.clone()), (0, format!("{}\n", transfer_count(10, 10))));
     assert!(run.stderr.contains("memos dropped (cache full): "), "{}", run.stderr);
     let held: u64 = run
@@ -123,15 +123,34 @@ fn a_memory_limit_gives_the_count_or_an_error_naming_it() {
     assert!(held <= 1 << 20, "{held}");
 }
 
+/// `--memo-bytes` was `--memo-limit` (a limit is a number of solutions):
+/// the old name is still taken by every command that has the flag, and no
+/// longer shown.
+#[test]
+fn the_memo_limit_flag_is_still_taken_as_memo_bytes() {
+    for command in
+        [&["solve", "--engine", "memo", "--count"][..], &["pack", "--pieces", "dominoes", "--box", "20x20", "--count"]]
+    {
+        let input = if command[0] == "solve" { dominoes(6, 6) } else { String::new() };
+        let old = quadrille(&[command, &["--memo-limit", "1K"]].concat(), &input);
+        let new = quadrille(&[command, &["--memo-bytes", "1K"]].concat(), &input);
+        assert_eq!((old.code, &old.stdout, &old.stderr), (2, &new.stdout, &new.stderr), "{command:?}");
+        assert!(new.stderr.contains("limit of 1024 bytes"), "{}", new.stderr);
+        let help = quadrille(&[command[0], "--help"], "");
+        assert!(help.stdout.contains("--memo-bytes <BYTES>"), "{}", help.stdout);
+        assert!(!help.stdout.contains("memo-limit"), "{}", help.stdout);
+    }
+}
+
 #[test]
 fn a_tiling_past_the_limit_ends_with_an_error_not_an_abort() {
     // Dominoes 20×20: the diagram grew to 6 GiB and the process aborted
     // (exit 134). Under a limit it stops within it, with exit 2.
-    let run = quadrille(&["pack", "--pieces", "dominoes", "--box", "20x20", "--count", "--memo-limit", "16M"], "");
+    let run = quadrille(&["pack", "--pieces", "dominoes", "--box", "20x20", "--count", "--memo-bytes", "16M"], "");
     assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{}", run.stderr);
     assert!(run.stderr.contains("limit of 16777216 bytes"), "{}", run.stderr);
-    assert!(run.stderr.contains("--memo-limit (now 16M)"), "{}", run.stderr);
-    let run = quadrille(&["pack", "--pieces", "dominoes", "--box", "20x20", "--sample", "3", "--memo-limit", "4M"], "");
+    assert!(run.stderr.contains("--memo-bytes (now 16M)"), "{}", run.stderr);
+    let run = quadrille(&["pack", "--pieces", "dominoes", "--box", "20x20", "--sample", "3", "--memo-bytes", "4M"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("limit of 4194304 bytes"), "{}", run.stderr);
 }
@@ -160,8 +179,8 @@ fn samples_stream_however_many_are_asked_for() {
 fn flags_that_do_not_combine() {
     insta::assert_snapshot!(quadrille(&["solve", "--sample", "2", "--engine", "bits"], TOY).transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--zdd", "--count"], TOY).transcript());
-    insta::assert_snapshot!(quadrille(&["solve", "--memo-limit", "12Q", "--engine", "memo"], TOY).transcript());
-    insta::assert_snapshot!(quadrille(&["solve", "--memo-limit", "1M"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--memo-bytes", "12Q", "--engine", "memo"], TOY).transcript());
+    insta::assert_snapshot!(quadrille(&["solve", "--memo-bytes", "1M"], TOY).transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo", "--threads", "2"], TOY).transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo"], "1:2|a b\na\nb\na b\n").transcript());
     insta::assert_snapshot!(quadrille(&["solve", "--engine", "memo", "--shard", "0/2", "--count"], TOY).transcript());

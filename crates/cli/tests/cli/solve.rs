@@ -308,12 +308,26 @@ fn binary_branching_prints_knuths_figures() {
             "{weights}"
         );
     }
-    let off_cells = quadrille(&["solve", path, "--count", "--branching", "binary"], "");
-    assert_eq!(off_cells.code, 2);
-    assert!(off_cells.stderr.contains("--branching binary runs on the cells engine"), "{}", off_cells.stderr);
+    // The library's refusals, whatever the question (the diagram's too,
+    // which never branches), naming the engine and the knob.
+    for question in [&["--count"][..], &["--first"], &["--zdd"], &[]] {
+        let off_cells = quadrille(&[&["solve", path, "--branching", "binary"], question].concat(), "");
+        assert_eq!((off_cells.code, off_cells.stdout.as_str()), (2, ""), "{question:?}");
+        assert!(
+            off_cells.stderr.contains("the auto engine does not take binary branching"),
+            "{question:?}: {}",
+            off_cells.stderr
+        );
+    }
+    let on_links = quadrille(&["solve", path, "--count", "--engine", "links", "--branching", "binary"], "");
+    assert!(on_links.stderr.contains("the links engine does not take binary branching"), "{}", on_links.stderr);
     let no_binary = quadrille(&["solve", path, "--count", "--engine", "cells", "--weights", "frb"], "");
     assert_eq!(no_binary.code, 2);
-    assert!(no_binary.stderr.contains("add --engine cells --branching binary"), "{}", no_binary.stderr);
+    assert!(
+        no_binary.stderr.contains("the cells engine does not take weights without binary branching"),
+        "{}",
+        no_binary.stderr
+    );
 }
 
 /// The solutions of `quadrille solve` with `args` on the JSON lines it

@@ -27,12 +27,12 @@
 //! covered), the bitset engine's own measure.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use super::{Bits, Count, Frame, Level, Shape, Slab};
-use crate::run::Phase;
+use crate::run::Levels;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Config, DescendError};
-use crate::util::stats::Stats;
 
 /// No bounded item: an exact one, or a level's move that takes no option.
 pub(super) const NONE: u32 = u32::MAX;
@@ -433,7 +433,7 @@ impl<C: Count> Bits<C> {
     /// whether to stop.
     #[cold]
     #[inline(never)]
-    fn report_bounded(&mut self, monitor: &crate::util::monitor::Monitor, level: usize) -> bool {
+    pub(super) fn report_bounded(&mut self, monitor: &crate::util::monitor::Monitor, level: usize) -> bool {
         if self.floor > 0 {
             return self.run.report(monitor, None);
         }
@@ -454,10 +454,8 @@ impl<C: Count> Bits<C> {
     ) where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
-        let Some(mut resume) = self.run.begin() else { return };
-        let monitor = config.get_monitor();
-        let mut l = self.level;
-        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
+        let Some((mut resume, mut l, (mut nodes, mut updates, mut cleansings))) = self.enter() else { return };
+        let monitor = config.get_monitor().map(Arc::as_ref);
         'enter: loop {
             let mut branching = false;
             if !resume {
@@ -468,40 +466,17 @@ impl<C: Count> Bits<C> {
                     frame.choose_bounded(bound)
                 };
                 if SPLIT && (t == SOLVED || l == split_depth) {
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                    self.level = l;
-                    // Leaves are no nodes, yet each costs a commitment.
-                    if let Some(monitor) = monitor
-                        && self.run.worked(updates)
-                        && self.run.listen(monitor)
-                    {
-                        self.run.interrupt();
-                        return;
-                    }
-                    if on_solution(self).is_break() {
-                        self.run.phase = Phase::Suspended;
+                    if self.split_leaf(monitor, (nodes, updates, cleansings), l, &mut on_solution) {
+                        // Stopped, or enough leaves: the split stops here.
                         return;
                     }
                 } else {
                     nodes += 1;
-                    if let Some(monitor) = monitor
-                        && self.run.due(nodes, updates)
-                    {
-                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                        if if SPLIT { self.run.listen(monitor) } else { self.report_bounded(monitor, l) } {
-                            self.run.interrupt();
-                            self.level = l;
-                            return;
-                        }
+                    if self.node_stopped::<SPLIT>(monitor, (nodes, updates, cleansings), l) {
+                        return;
                     }
                     if t == SOLVED {
-                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
-                        self.level = l;
-                        if on_solution(self).is_break() {
-                            self.run.phase = Phase::Suspended;
-                            if !SPLIT && let Some(monitor) = monitor {
-                                self.report_bounded(monitor, l);
-                            }
+                        if self.visit_solution::<SPLIT, _>(monitor, (nodes, updates, cleansings), l, &mut on_solution) {
                             return;
                         }
                     } else if t > 0 {
@@ -567,12 +542,7 @@ impl<C: Count> Bits<C> {
                 }
                 // M9: leave level l.
                 if l == self.floor {
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                    self.level = l;
-                    self.run.phase = Phase::Done;
-                    if !SPLIT && let Some(monitor) = monitor {
-                        self.report_bounded(monitor, l);
-                    }
+                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings), l);
                     return;
                 }
                 l -= 1;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::bounded::NONE;
 use super::frame::{Frame, Slab, choose_in, copy_words, is_live, recount};
 use super::shape::{Count, Shape};
-use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
+use crate::run::{Levels, Phase, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
@@ -378,13 +378,11 @@ impl<C: Count> Bits<C> {
     ) where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
-        let Some(mut resume) = self.run.begin() else { return };
+        let Some((mut resume, mut l, (mut nodes, mut updates, mut cleansings))) = self.enter() else { return };
         // Borrowed, like everything else this loop holds: with nothing of
         // its own to drop, a panic needs no cleanup here, and the loop is
         // compiled without landing pads.
-        let monitor = config.get_monitor();
-        let mut l = self.level;
-        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
+        let monitor = config.get_monitor().map(Arc::as_ref);
         'enter: loop {
             // Whether level l branches, on its `best` with its options in cand.
             let mut branching = false;
@@ -392,44 +390,24 @@ impl<C: Count> Bits<C> {
                 // X2: enter level l.
                 let chosen = choose_in(&self.shape, self.counts(self.levels[l].frame as usize));
                 if SPLIT && (chosen.is_none() || l == split_depth) {
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                    self.level = l;
-                    // Leaves are no nodes, yet each costs a commitment.
-                    if let Some(monitor) = monitor
-                        && self.run.worked(updates)
-                        && self.run.listen(monitor)
-                    {
-                        self.run.interrupt();
-                        return;
-                    }
-                    if on_solution(self).is_break() {
-                        // Enough leaves: the split stops here.
-                        self.run.phase = Phase::Suspended;
+                    if self.split_leaf(monitor, (nodes, updates, cleansings), l, &mut on_solution) {
+                        // Stopped, or enough leaves: the split stops here.
                         return;
                     }
                 } else {
                     nodes += 1;
-                    if let Some(monitor) = monitor
-                        && self.run.due(nodes, updates)
-                    {
-                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                        if if SPLIT { self.run.listen(monitor) } else { self.report(monitor, l) } {
-                            self.run.interrupt();
-                            self.level = l;
-                            return;
-                        }
+                    if self.node_stopped::<SPLIT>(monitor, (nodes, updates, cleansings), l) {
+                        return;
                     }
                     match chosen {
                         None => {
                             // Every primary item is covered: a solution.
-                            self.run.stats =
-                                Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
-                            self.level = l;
-                            if on_solution(self).is_break() {
-                                self.run.phase = Phase::Suspended;
-                                if !SPLIT && let Some(monitor) = monitor {
-                                    self.report(monitor, l);
-                                }
+                            if self.visit_solution::<SPLIT, _>(
+                                monitor,
+                                (nodes, updates, cleansings),
+                                l,
+                                &mut on_solution,
+                            ) {
                                 return;
                             }
                         }
@@ -479,31 +457,16 @@ impl<C: Count> Bits<C> {
                             self.frame(g).commit_whole::<COLORS, false>(p, &mut updates, &mut cleansings);
                             true
                         } else {
-                            self.frame(g).commit_others::<COLORS>(
-                                p,
-                                i,
-                                &mut updates,
-                                &mut cleansings,
-                                monitor.map(Arc::as_ref),
-                            )
+                            self.frame(g).commit_others::<COLORS>(p, i, &mut updates, &mut cleansings, monitor)
                         };
                         if alive {
                             l += 1;
                             continue 'enter;
                         }
-                        if let Some(monitor) = monitor
-                            && monitor.is_stopped()
-                        {
+                        if monitor.is_some_and(|monitor| monitor.is_stopped()) {
                             // Stopped within the commitment: resumed, the
                             // search backs up from level l.
-                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                            if SPLIT {
-                                self.run.listen(monitor);
-                            } else {
-                                self.report(monitor, l);
-                            }
-                            self.run.interrupt();
-                            self.level = l;
+                            self.stop_within::<SPLIT>(monitor, (nodes, updates, cleansings), l);
                             return;
                         }
                         // A dead end seen while committing item by item: the
@@ -511,16 +474,9 @@ impl<C: Count> Bits<C> {
                         // without options and come back. Its node, then the
                         // next option.
                         nodes += 1;
-                        if let Some(monitor) = monitor
-                            && self.run.due(nodes, updates)
-                        {
-                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                            if if SPLIT { self.run.listen(monitor) } else { self.report(monitor, l + 1) } {
-                                // Stopped as if at that level's entrance.
-                                self.run.interrupt();
-                                self.level = l + 1;
-                                return;
-                            }
+                        if self.node_stopped::<SPLIT>(monitor, (nodes, updates, cleansings), l + 1) {
+                            // Stopped as if at that level's entrance.
+                            return;
                         }
                         self.levels[l].cur += 1;
                         continue;
@@ -529,12 +485,7 @@ impl<C: Count> Bits<C> {
                 }
                 // X8: leave level l.
                 if l == self.floor {
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                    self.level = l;
-                    self.run.phase = Phase::Done;
-                    if !SPLIT && let Some(monitor) = monitor {
-                        self.report(monitor, l);
-                    }
+                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings), l);
                     return;
                 }
                 l -= 1;
@@ -543,6 +494,19 @@ impl<C: Count> Bits<C> {
                 branching = true;
             }
         }
+    }
+}
+
+impl<C: Count> Levels for Bits<C> {
+    #[inline(always)]
+    fn state(&mut self) -> (&mut Run, &mut usize) {
+        (&mut self.run, &mut self.level)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn report_at(&mut self, monitor: &Monitor, level: usize) -> bool {
+        if self.bounds { self.report_bounded(monitor, level) } else { self.report(monitor, level) }
     }
 }
 

@@ -103,14 +103,21 @@ impl Frame {
             }
             n_nodes += problem.searched_items(o).len() + 1;
         }
-        // Each item's set: two header entries, then its nodes.
+        // Each item's set: two header entries, then its nodes; the primary
+        // items' sets first, since the builder takes items in any order and
+        // a set's place says whether its item is primary.
         let mut start = vec![0u32; n_items];
         let mut len = 0u32;
-        for (k, &size) in sizes.iter().enumerate() {
-            start[k] = len + 2;
-            len += 2 + size;
+        let mut second = 0;
+        for primary in [true, false] {
+            if !primary {
+                second = len + 2;
+            }
+            for item in problem.items().filter(|&item| problem.is_primary(item) == primary) {
+                start[item.index()] = len + 2;
+                len += 2 + sizes[item.index()];
+            }
         }
-        let second = start.get(problem.n_primary()).copied().unwrap_or(len + 2);
         let mut set = vec![0u32; len as usize];
         for k in 0..n_items {
             set[start[k] as usize - 2] = k as u32;
@@ -142,7 +149,7 @@ impl Frame {
             clr.extend(has_colors.then_some(0));
             option_of.push(u32::MAX);
         }
-        let hopeless = sizes[..problem.n_primary()].contains(&0);
+        let hopeless = problem.items().any(|item| problem.is_primary(item) && sizes[item.index()] == 0);
         let mut sharp = Vec::new();
         if problem.has_sharp() {
             // An item without options at the end starts past the array.

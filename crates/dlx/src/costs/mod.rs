@@ -152,6 +152,13 @@ pub enum CostError {
         /// Its upper bound.
         upper: u32,
     },
+    /// A primary item declared after a secondary one: the search by cost
+    /// takes the first items declared as the primary ones.
+    #[error("the search by cost takes the primary items declared first: `{item}` comes after a secondary item")]
+    PrimaryAfterSecondary {
+        /// The first primary item declared after a secondary one.
+        item: String,
+    },
 }
 
 /// The `k` cheapest solutions of a problem whose options have costs, set up
@@ -242,6 +249,9 @@ impl<'p> MinCost<'p> {
                 let (lower, upper) = self.problem.bounds(item);
                 return Err(CostError::Bounds { item: self.problem.item_name(item).to_string(), lower, upper });
             }
+        }
+        if let Some(item) = self.problem.primary_after_secondary() {
+            return Err(CostError::PrimaryAfterSecondary { item: self.problem.item_name(item).to_string() });
         }
         if k == 0 {
             return Ok(Best { solutions: Vec::new(), stats: Stats::default(), interrupted: false });

@@ -146,6 +146,7 @@ impl Search<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> Result<Counted, SearchError> {
+        self.check()?;
         let choice = Choice::default();
         match self.engine {
             Engine::Costs => {

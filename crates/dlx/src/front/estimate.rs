@@ -130,6 +130,7 @@ impl Search<'_> {
     /// ```
     pub fn estimate(&self, probes: u32, seed: u64) -> Result<Estimate, SearchError> {
         const QUESTION: &str = "estimate the search tree";
+        self.check()?;
         match self.engine {
             Engine::Memo => return Err(self.refuse(QUESTION, "it remembers subproblems rather than search a tree")),
             Engine::Sweep => return Err(self.refuse(QUESTION, "it branches on the first item, not by Knuth's rule")),

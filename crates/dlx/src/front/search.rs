@@ -70,6 +70,18 @@ pub enum SearchError {
     /// An estimate asked for no probes ([`Search::estimate`]).
     #[error("an estimate needs at least one probe")]
     NoProbes,
+    /// A knob the engine asked for does not take ([`Search::check`]):
+    /// binary branching off the cells engine, weights without binary
+    /// branching.
+    #[error("the {engine} engine does not take {knob}: {reason}")]
+    Knob {
+        /// The engine asked for.
+        engine: Engine,
+        /// The knob, in words ("binary branching").
+        knob: &'static str,
+        /// Why not, in words.
+        reason: &'static str,
+    },
 }
 
 /// The sweep's figures: it counts nodes and solutions, no updates (a
@@ -328,14 +340,16 @@ impl<'p> Search<'p> {
         }
     }
 
-    /// How the cells engine branches ([`Config::branching`]): asked for
-    /// with [`Engine::Cells`]; the other engines branch their own way.
+    /// How the cells engine branches ([`Config::branching`]): binary
+    /// branching is asked for with [`Engine::Cells`], and refused on every
+    /// other engine ([`Search::check`]).
     pub fn branching(mut self, branching: Branching) -> Search<'p> {
         self.branching = branching;
         self
     }
 
-    /// The weights of binary branching ([`Config::weights`]).
+    /// The weights of binary branching ([`Config::weights`]): refused
+    /// without it ([`Search::check`]).
     pub fn weights(mut self, weights: Weights) -> Search<'p> {
         self.weights = weights;
         self
@@ -387,6 +401,7 @@ impl<'p> Search<'p> {
     /// its slices ([`Search::slice`], [`Slices::visit_each`]). Engines that
     /// do not split (memo, sweep, costs) split as `auto` would.
     pub fn slices(&self, of: u32) -> Result<Slices, SearchError> {
+        self.check()?;
         Ok(Parallel::new(self.problem).threads(1).config(self.config(self.search_engine())).slices(of)?)
     }
 
@@ -417,6 +432,45 @@ impl<'p> Search<'p> {
     pub fn memo_problem(mut self, problem: &'p Problem) -> Search<'p> {
         self.memo_problem = Some(problem);
         self
+    }
+
+    /// Refuses the knobs the engine asked for does not take, rather than
+    /// ignore them: binary branching ([`Search::branching`]) on any engine
+    /// but [`Engine::Cells`] (named: `auto` may choose another), weights
+    /// ([`Search::weights`]) without binary branching. Every question
+    /// checks first; a door may check before it reads the rest of its input.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Branching, Engine, Problem, Weights};
+    ///
+    /// let problem = Problem::from_knuth("a b\na\nb\n")?;
+    /// let binary = Search::new(&problem).branching(Branching::Binary);
+    /// assert_eq!(
+    ///     binary.clone().engine(Engine::Links).count().unwrap_err().to_string(),
+    ///     "the links engine does not take binary branching: it runs on the cells engine only"
+    /// );
+    /// assert_eq!(binary.engine(Engine::Cells).weights(Weights::Frb).count()?.solutions_u64(), Some(1));
+    /// assert!(Search::new(&problem).engine(Engine::Cells).weights(Weights::Frb).check().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self) -> Result<(), SearchError> {
+        let binary = self.branching == Branching::Binary;
+        if binary && self.engine != Engine::Cells {
+            return Err(SearchError::Knob {
+                engine: self.engine,
+                knob: "binary branching",
+                reason: "it runs on the cells engine only",
+            });
+        }
+        if self.weights != Weights::Off && !binary {
+            return Err(SearchError::Knob {
+                engine: self.engine,
+                knob: "weights without binary branching",
+                reason: "they choose the item of binary branching, on the cells engine",
+            });
+        }
+        Ok(())
     }
 
     /// The first solution (in the search's order on one thread). `auto`
@@ -477,6 +531,7 @@ impl<'p> Search<'p> {
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
         const QUESTION: &str = "list solutions";
+        self.check()?;
         match self.engine {
             Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
             Engine::Memo => {
@@ -545,6 +600,7 @@ impl<'p> Search<'p> {
     /// ```
     pub fn solutions(&self) -> Result<Listing, SearchError> {
         const QUESTION: &str = "list solutions";
+        self.check()?;
         if self.engine == Engine::Costs {
             return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best"));
         }
@@ -589,6 +645,7 @@ impl<'p> Search<'p> {
     /// ```
     pub fn best(&self, k: usize) -> Result<Ranked, SearchError> {
         const QUESTION: &str = "find the cheapest solutions";
+        self.check()?;
         self.unsharded(QUESTION)?;
         match self.engine {
             Engine::Sweep => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
@@ -662,6 +719,7 @@ impl<'p> Search<'p> {
 
     /// The diagram, for a question only the memo answers.
     fn zdd_for(&self, question: &'static str) -> Result<Zdd, SearchError> {
+        self.check()?;
         if !matches!(self.engine, Engine::Memo | Engine::Auto) {
             return Err(self.refuse(question, "only the memo builds a diagram of the solutions"));
         }

@@ -7,7 +7,7 @@ pub(crate) mod trace;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::run::{Phase, Resumable, Run, resumable_common};
+use crate::run::{Levels, Phase, Resumable, Run, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::nodes::{ItemIx, Links, NodeIx, SOLVED};
 use crate::util::problem::{OptionId, Problem};
@@ -235,8 +235,7 @@ impl DancingLinks {
     /// and its estimate of the fraction done. Returns whether to stop.
     #[cold]
     #[inline(never)]
-    fn report(&mut self, monitor: Option<&Monitor>, level: usize) -> bool {
-        let Some(monitor) = monitor else { return false };
+    fn report(&mut self, monitor: &Monitor, level: usize) -> bool {
         if self.floor > 0 {
             return self.run.report(monitor, None);
         }
@@ -268,21 +267,6 @@ impl DancingLinks {
                 (place, total)
             });
             self.run.report(monitor, Some(&mut levels))
-        }
-    }
-
-    /// Ends a search that backtracked past its floor (X8 and M9 there): keeps
-    /// its node, update and cleansing counts and, unless it was a split, tells
-    /// the monitor.
-    #[inline(always)]
-    fn finish<const SPLIT: bool>(&mut self, monitor: Option<&Monitor>, (nodes, updates, cleansings): (u64, u64, u64)) {
-        self.run.stats.nodes = nodes;
-        self.run.stats.updates = updates;
-        self.run.stats.cleansings = cleansings;
-        self.level = self.floor;
-        self.run.phase = Phase::Done;
-        if !SPLIT {
-            self.report(monitor, self.floor);
         }
     }
 
@@ -485,9 +469,7 @@ impl DancingLinks {
     ) where
         F: FnMut(&mut DancingLinks) -> ControlFlow<()>,
     {
-        let Some(mut resume) = self.run.begin() else { return };
-        let mut l = self.level;
-        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
+        let Some((mut resume, mut l, (mut nodes, mut updates, mut cleansings))) = self.enter() else { return };
         'enter: loop {
             // The item of level l and its node to try next, if the search goes
             // on from this level.
@@ -497,41 +479,18 @@ impl DancingLinks {
                 let (i, score) = self.links.choose_bounded();
                 if SPLIT && (score == SOLVED || l == split_depth) {
                     // A leaf of the split: its subtree is searched elsewhere.
-                    self.run.stats = Stats { nodes, updates, cleansings, ..self.run.stats };
-                    self.level = l;
-                    // Leaves are no nodes, yet each costs a commitment.
-                    if let Some(heard) = monitor
-                        && self.run.worked(updates)
-                        && self.run.listen(heard)
-                    {
-                        self.run.interrupt();
-                        return;
-                    }
-                    if on_solution(self).is_break() {
-                        self.run.phase = Phase::Suspended;
+                    if self.split_leaf(monitor, (nodes, updates, cleansings), l, &mut on_solution) {
+                        // Stopped, or enough leaves: the split stops here.
                         return;
                     }
                 } else {
                     nodes += 1;
-                    if let Some(heard) = monitor
-                        && self.run.due(nodes, updates)
-                    {
-                        self.run.stats = Stats { nodes, updates, cleansings, ..self.run.stats };
-                        if if SPLIT { self.run.listen(heard) } else { self.report(monitor, l) } {
-                            self.run.interrupt();
-                            self.level = l;
-                            return;
-                        }
+                    if self.node_stopped::<SPLIT>(monitor, (nodes, updates, cleansings), l) {
+                        return;
                     }
                     if score == SOLVED {
                         // No primary item is left active: visit the solution.
-                        self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
-                        self.level = l;
-                        if on_solution(self).is_break() {
-                            self.run.phase = Phase::Suspended;
-                            if !SPLIT && monitor.is_some() {
-                                self.report(monitor, l);
-                            }
+                        if self.visit_solution::<SPLIT, _>(monitor, (nodes, updates, cleansings), l, &mut on_solution) {
                             return;
                         }
                     } else if score > 0 {
@@ -559,7 +518,7 @@ impl DancingLinks {
                 }
                 // M9: leave level l.
                 if l == self.floor {
-                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings));
+                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings), l);
                     return;
                 }
                 l -= 1;
@@ -603,9 +562,7 @@ impl DancingLinks {
         O: Observer,
         F: FnMut(&mut DancingLinks) -> ControlFlow<()>,
     {
-        let Some(mut resume) = self.run.begin() else { return };
-        let mut l = self.level;
-        let Stats { mut nodes, mut updates, mut cleansings, .. } = self.run.stats;
+        let Some((mut resume, mut l, (mut nodes, mut updates, mut cleansings))) = self.enter() else { return };
         'enter: loop {
             // The item just covered at level l and the option of it to try next,
             // if the search goes on from this level.
@@ -614,52 +571,30 @@ impl DancingLinks {
             let solved = !resume && self.links.first_primary().is_none();
             if SPLIT && !resume && (solved || l == split_depth) {
                 // A leaf of the split: its subtree is searched elsewhere.
-                self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                self.level = l;
-                // Leaves are no nodes, yet each costs a commitment.
-                if let Some(heard) = monitor
-                    && self.run.worked(updates)
-                    && self.run.listen(heard)
-                {
-                    self.run.interrupt();
-                    return;
-                }
-                if on_solution(self).is_break() {
-                    // Enough leaves: the split stops here, its levels to be unwound.
-                    self.run.phase = Phase::Suspended;
+                if self.split_leaf(monitor, (nodes, updates, cleansings), l, &mut on_solution) {
+                    // Stopped, or enough leaves: the split stops here, its
+                    // levels to be unwound.
                     return;
                 }
             } else if !resume {
                 if observer.stop() {
                     // Stopped by the observer: end here, as at a limit.
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
+                    self.run.keep((nodes, updates, cleansings));
                     self.level = l;
                     self.run.phase = Phase::Suspended;
                     return;
                 }
                 nodes += 1;
-                if let Some(heard) = monitor
-                    && self.run.due(nodes, updates)
-                {
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                    if if SPLIT { self.run.listen(heard) } else { self.report(monitor, l) } {
-                        // Stopped from outside: end here, as at a limit.
-                        self.run.interrupted = true;
-                        self.level = l;
-                        self.run.phase = Phase::Suspended;
-                        return;
-                    }
+                if self.node_stopped::<SPLIT>(monitor, (nodes, updates, cleansings), l) {
+                    // Stopped from outside: end here, as at a limit.
+                    return;
                 }
                 if solved {
                     // Every primary item is covered: visit the solution.
-                    self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions + 1 };
-                    self.level = l;
+                    self.at_solution((nodes, updates, cleansings), l);
                     observer.at(&self.links, Point::Solution { choice: &self.choice[..l] });
                     if on_solution(self).is_break() {
-                        self.run.phase = Phase::Suspended;
-                        if !SPLIT && monitor.is_some() {
-                            self.report(monitor, l);
-                        }
+                        self.suspend_at::<SPLIT>(monitor, l);
                         return;
                     }
                 } else {
@@ -688,16 +623,7 @@ impl DancingLinks {
                             // if stopped at level l's entrance.
                             self.links.uncommit_others_before::<COLORS>(x, end);
                             self.links.uncover::<COLORS>(i);
-                            self.run.stats = Stats { nodes, updates, cleansings, solutions: self.run.stats.solutions };
-                            if let Some(heard) = monitor {
-                                if SPLIT {
-                                    self.run.listen(heard);
-                                } else {
-                                    self.report(monitor, l);
-                                }
-                            }
-                            self.run.interrupt();
-                            self.level = l;
+                            self.stop_within::<SPLIT>(monitor, (nodes, updates, cleansings), l);
                             return;
                         }
                         observer.at(&self.links, Point::Try { level: l, node: x });
@@ -710,7 +636,7 @@ impl DancingLinks {
                 }
                 // X8: leave level l.
                 if l == self.floor {
-                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings));
+                    self.finish::<SPLIT>(monitor, (nodes, updates, cleansings), l);
                     return;
                 }
                 l -= 1;
@@ -721,6 +647,18 @@ impl DancingLinks {
                 attempt = Some((self.links.item_of(x), self.links.down(x)));
             }
         }
+    }
+}
+
+impl Levels for DancingLinks {
+    #[inline(always)]
+    fn state(&mut self) -> (&mut Run, &mut usize) {
+        (&mut self.run, &mut self.level)
+    }
+
+    #[inline(always)]
+    fn report_at(&mut self, monitor: &Monitor, level: usize) -> bool {
+        self.report(monitor, level)
     }
 }
 

@@ -83,6 +83,7 @@ use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Config, DescendError, Engine};
 use crate::util::stats::Stats;
+use slices::Kept;
 pub use slices::Slices;
 
 mod slices;
@@ -278,6 +279,7 @@ impl<'p> Parallel<'p> {
             aim: sharded.aim(),
             of,
             split,
+            kept: Kept::default(),
         })
     }
 

@@ -2,13 +2,28 @@
 //! ([`Parallel::slices`](super::Parallel::slices)) and run slice by slice, on a solver the caller
 //! keeps or on threads.
 
+use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 
 use super::{ParallelError, Split};
 use crate::solver::Solver;
+use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
-use crate::util::search::Engine;
+use crate::util::search::{Config, Engine};
 use crate::util::stats::Stats;
+
+/// The solvers [`Slices::visit_kept`] keeps between calls, one for each call
+/// running at once, shared by the clones of the slices.
+#[derive(Clone, Default)]
+pub(super) struct Kept(Arc<Mutex<Vec<Solver>>>);
+
+impl fmt::Debug for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.lock().map_or(0, |kept| kept.len());
+        f.debug_tuple("Kept").field(&n).finish()
+    }
+}
 
 /// The split of one count into slices, made once ([`Parallel::slices`](super::Parallel::slices)) and
 /// then run slice by slice, on a solver kept from one slice to the next
@@ -26,6 +41,7 @@ pub struct Slices {
     pub(super) aim: usize,
     pub(super) of: u32,
     pub(super) split: Split,
+    pub(super) kept: Kept,
 }
 
 impl Slices {
@@ -91,6 +107,56 @@ impl Slices {
     /// each one's statistics, in the order of `indices`.
     pub fn count_each(&self, solver: &mut Solver, indices: &[u32]) -> Result<Vec<Stats>, ParallelError> {
         self.visit_each(solver, indices, |_, _| ControlFlow::Continue(()), |_| ())
+    }
+
+    /// Searches the slices `indices` as [`Slices::visit_each`] does, heard
+    /// by `monitor`, on a solver of the split's engine that the slices keep
+    /// from one call to the next (and make at the first): what a worker that
+    /// runs many slices of one split needs, without a solver of its own.
+    /// Calls at once on several threads each take a solver of their own; a
+    /// solver stopped by its monitor is not kept.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::Problem;
+    ///
+    /// // Four people in two pairs: three ways, over four slices.
+    /// let problem = Problem::from_knuth("a b c d\na b\nc d\na c\nb d\na d\nb c\n")?;
+    /// let slices = Search::new(&problem).slices(4)?;
+    /// let first = slices.visit_kept(&[0, 1], None, |_, _| ControlFlow::Continue(()), |_| ())?;
+    /// let rest = slices.visit_kept(&[2, 3], None, |_, _| ControlFlow::Continue(()), |_| ())?;
+    /// assert_eq!(first.iter().chain(&rest).map(|stats| stats.solutions).sum::<u64>(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn visit_kept<F, G>(
+        &self,
+        indices: &[u32],
+        monitor: Option<Arc<Monitor>>,
+        visitor: F,
+        searched: G,
+    ) -> Result<Vec<Stats>, ParallelError>
+    where
+        F: FnMut(usize, &[OptionId]) -> ControlFlow<()>,
+        G: FnMut(usize),
+    {
+        let config = Config::new().engine(self.engine).monitor(monitor);
+        let kept = self.kept.0.lock().ok().and_then(|mut kept| kept.pop());
+        let mut solver = match kept {
+            Some(mut solver) => {
+                solver.set_config(config);
+                solver
+            }
+            None => Solver::with_config(&self.problem, config),
+        };
+        let each = self.visit_each(&mut solver, indices, visitor, searched);
+        if each.is_ok()
+            && !solver.interrupted()
+            && let Ok(mut kept) = self.kept.0.lock()
+        {
+            kept.push(solver);
+        }
+        each
     }
 
     /// Searches the slices `indices` on `solver`, as [`Slices::visit`] does

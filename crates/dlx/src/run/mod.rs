@@ -5,7 +5,9 @@
 //! [`Resumable::run`]; counting, visiting and iterating are written once, here,
 //! on top of them. [`Phase`] is where a search stands, and [`Run::report`] the
 //! one report to a [`Monitor`] every [`REPORT_EVERY`] nodes or
-//! [`REPORT_UPDATES`] updates, whichever comes first. Engines import this
+//! [`REPORT_UPDATES`] updates, whichever comes first; [`Levels`] what the
+//! loops over levels do with their counts and their monitor at a leaf, a
+//! node, a solution and their end. Engines import this
 //! floor and the vocabulary below it, never each other nor the fronts.
 
 use std::ops::ControlFlow;
@@ -121,6 +123,179 @@ impl Run {
     pub(crate) fn interrupt(&mut self) {
         self.interrupted = true;
         self.phase = Phase::Suspended;
+    }
+
+    /// Writes back the counts a loop over levels keeps to itself while it
+    /// runs (the solutions stay in `stats`).
+    #[inline(always)]
+    pub(crate) fn keep(&mut self, (nodes, updates, cleansings): Counts) {
+        self.stats.nodes = nodes;
+        self.stats.updates = updates;
+        self.stats.cleansings = cleansings;
+    }
+}
+
+/// The counts a loop over levels keeps to itself while it runs: nodes,
+/// updates and cleansings.
+pub(crate) type Counts = (u64, u64, u64);
+
+/// A search run as a loop over levels (links and bits, with or without
+/// bounds), as its [`Run`] sees it: what the loop does with its counts and
+/// its monitor at a leaf of a split, at a node, at a solution, when stopped
+/// within a commitment and at its end, written once. A split (`SPLIT`)
+/// only listens to its monitor; a search reports to it.
+pub(crate) trait Levels: Sized {
+    /// The engine's run state, and the level its search stands at.
+    fn state(&mut self) -> (&mut Run, &mut usize);
+    /// [`Run::report`]s to `monitor`, with Knuth's estimate from the first
+    /// `level` levels when the engine makes one. Returns whether to stop.
+    fn report_at(&mut self, monitor: &Monitor, level: usize) -> bool;
+
+    /// The engine's run state.
+    #[inline(always)]
+    fn run_state(&mut self) -> &mut Run {
+        self.state().0
+    }
+
+    /// Marks the search as standing at `level`.
+    #[inline(always)]
+    fn stand_at(&mut self, level: usize) {
+        *self.state().1 = level;
+    }
+
+    /// Starts or resumes the loop ([`Run::begin`]): `None` when the search
+    /// has run to its end, else whether it resumes from a solution, the
+    /// level it stands at, and the counts it keeps to itself while it runs.
+    #[inline(always)]
+    fn enter(&mut self) -> Option<(bool, usize, Counts)> {
+        let (run, &mut level) = self.state();
+        let resume = run.begin()?;
+        Some((resume, level, (run.stats.nodes, run.stats.updates, run.stats.cleansings)))
+    }
+
+    /// Tells `monitor` what a split or a search tells it; whether to stop.
+    #[inline(always)]
+    fn tell<const SPLIT: bool>(&mut self, monitor: &Monitor, level: usize) -> bool {
+        if SPLIT { self.run_state().listen(monitor) } else { self.report_at(monitor, level) }
+    }
+
+    /// At a leaf of a split, at `level`: keeps the counts and stands there.
+    /// Leaves are no nodes, yet each costs a commitment: whether the
+    /// monitor, listened to when the updates are due, stops the split (it
+    /// is then interrupted).
+    #[inline(always)]
+    fn leaf_stopped(&mut self, monitor: Option<&Monitor>, counts: Counts, level: usize) -> bool {
+        self.stand_at(level);
+        let run = self.run_state();
+        run.keep(counts);
+        if let Some(monitor) = monitor
+            && run.worked(counts.1)
+            && run.listen(monitor)
+        {
+            run.interrupt();
+            return true;
+        }
+        false
+    }
+
+    /// A leaf of a split at `level` ([`Levels::leaf_stopped`]), handed to
+    /// `on_solution`: whether the split stops here (stopped, or enough
+    /// leaves), suspended.
+    #[inline(always)]
+    fn split_leaf<F>(&mut self, monitor: Option<&Monitor>, counts: Counts, level: usize, on_solution: &mut F) -> bool
+    where
+        F: FnMut(&mut Self) -> ControlFlow<()>,
+    {
+        if self.leaf_stopped(monitor, counts, level) || on_solution(self).is_break() {
+            self.run_state().phase = Phase::Suspended;
+            return true;
+        }
+        false
+    }
+
+    /// A solution at `level` ([`Levels::at_solution`]), handed to
+    /// `on_solution`: whether the search stops there (suspended,
+    /// [`Levels::suspend_at`]).
+    #[inline(always)]
+    fn visit_solution<const SPLIT: bool, F>(
+        &mut self,
+        monitor: Option<&Monitor>,
+        counts: Counts,
+        level: usize,
+        on_solution: &mut F,
+    ) -> bool
+    where
+        F: FnMut(&mut Self) -> ControlFlow<()>,
+    {
+        self.at_solution(counts, level);
+        if on_solution(self).is_break() {
+            self.suspend_at::<SPLIT>(monitor, level);
+            return true;
+        }
+        false
+    }
+
+    /// At a node, counted, with `level` the levels of the estimate: whether
+    /// the monitor, told when due ([`Run::due`]), stops the search (it is
+    /// then interrupted, standing at `level`).
+    #[inline(always)]
+    fn node_stopped<const SPLIT: bool>(&mut self, monitor: Option<&Monitor>, counts: Counts, level: usize) -> bool {
+        if let Some(monitor) = monitor
+            && self.run_state().due(counts.0, counts.1)
+        {
+            self.run_state().keep(counts);
+            if self.tell::<SPLIT>(monitor, level) {
+                self.run_state().interrupt();
+                self.stand_at(level);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Stopped by `monitor` within a commitment at `level`: keeps the
+    /// counts, tells the monitor, and stands there interrupted (resumed,
+    /// the search backs up from `level`).
+    #[inline(always)]
+    fn stop_within<const SPLIT: bool>(&mut self, monitor: Option<&Monitor>, counts: Counts, level: usize) {
+        self.run_state().keep(counts);
+        if let Some(monitor) = monitor {
+            self.tell::<SPLIT>(monitor, level);
+        }
+        self.run_state().interrupt();
+        self.stand_at(level);
+    }
+
+    /// At a solution, at `level`: keeps the counts, one more solution, and
+    /// stands there.
+    #[inline(always)]
+    fn at_solution(&mut self, counts: Counts, level: usize) {
+        let run = self.run_state();
+        run.keep(counts);
+        run.stats.solutions += 1;
+        self.stand_at(level);
+    }
+
+    /// Suspends the search at its solution at `level` (its visitor had
+    /// enough); a search reports what it counted.
+    #[inline(always)]
+    fn suspend_at<const SPLIT: bool>(&mut self, monitor: Option<&Monitor>, level: usize) {
+        self.run_state().phase = Phase::Suspended;
+        if !SPLIT && let Some(monitor) = monitor {
+            self.report_at(monitor, level);
+        }
+    }
+
+    /// Ends a search that backtracked past its floor, `level`: keeps the
+    /// counts and stands there, done; a search reports.
+    #[inline(always)]
+    fn finish<const SPLIT: bool>(&mut self, monitor: Option<&Monitor>, counts: Counts, level: usize) {
+        self.run_state().keep(counts);
+        self.stand_at(level);
+        self.run_state().phase = Phase::Done;
+        if !SPLIT && let Some(monitor) = monitor {
+            self.report_at(monitor, level);
+        }
     }
 }
 

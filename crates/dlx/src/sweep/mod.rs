@@ -155,6 +155,13 @@ pub enum SweepError {
     /// Some option gives a secondary item a colour.
     #[error("the sweep does not take colours")]
     Colors,
+    /// A primary item declared after a secondary one: the sweep takes the
+    /// first items declared as the primary ones.
+    #[error("the sweep takes the primary items declared first: `{item}` comes after a secondary item")]
+    PrimaryAfterSecondary {
+        /// The first primary item declared after a secondary one.
+        item: String,
+    },
     /// More items than fit the sweep's widest state.
     #[error("the sweep takes at most {MAX_ITEMS} items, not {items}")]
     TooManyItems {
@@ -490,6 +497,9 @@ impl Sweep {
         }
         if problem.has_colors() {
             return Err(SweepError::Colors);
+        }
+        if let Some(item) = problem.primary_after_secondary() {
+            return Err(SweepError::PrimaryAfterSecondary { item: problem.item_name(item).to_string() });
         }
         Ok(())
     }

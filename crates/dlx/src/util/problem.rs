@@ -851,6 +851,13 @@ impl Problem {
         self.sharp && self.is_primary(item) && self.item_name(item).starts_with('#')
     }
 
+    /// The first primary item declared after a secondary one, if any: the
+    /// engines that number the primary items first by their declaration
+    /// (the sweep, the search by cost) refuse such a problem.
+    pub(crate) fn primary_after_secondary(&self) -> Option<Item> {
+        self.items().skip(self.n_primary()).find(|&item| self.is_primary(item))
+    }
+
     /// Whether the sharp preference is on and some primary item is sharp.
     pub(crate) fn has_sharp(&self) -> bool {
         self.sharp && self.items().any(|item| self.is_sharp(item))
@@ -869,10 +876,16 @@ impl fmt::Debug for Problem {
 }
 
 /// Two problems are equal when they have the same items (names, kinds, order) and
-/// the same options in the same order, with colours compared by name, and the
-/// same costs.
+/// the same options in the same order, with colours compared by name, the
+/// same costs, and the same search trees: the sharp preference
+/// ([`Problem::with_sharp_preference`]) on both or on neither, unless
+/// neither has a sharp item (then it changes nothing), as
+/// [`Problem::fingerprint`] tells them apart.
 impl PartialEq for Problem {
     fn eq(&self, other: &Problem) -> bool {
+        if self.has_sharp() != other.has_sharp() {
+            return false;
+        }
         // Clones of one problem share their contents: equal without a look.
         if Arc::ptr_eq(&self.inner, &other.inner) {
             return true;

@@ -715,3 +715,55 @@ proptest! {
         options_without_primary_items_are_ignored(&spec, &extra)?;
     }
 }
+
+/// `spec`'s problem with its items declared in another order, as the builder
+/// allows: the secondary items first, then the primary ones from the last
+/// (option `k` still `OptionId(k)`, its items the spec's).
+fn built_mixed(spec: &Spec) -> Problem {
+    let mut b = Problem::builder();
+    let mut items = vec![None; spec.n_primary + spec.n_secondary];
+    for k in 0..spec.n_secondary {
+        items[spec.n_primary + k] = Some(b.secondary(&format!("s{k}")).unwrap());
+    }
+    for k in (0..spec.n_primary).rev() {
+        let (lower, upper) = spec.bounds[k];
+        items[k] = Some(b.primary_with_bounds(&format!("p{k}"), lower, upper).unwrap());
+    }
+    for option in &spec.options {
+        let entries: Vec<_> =
+            option.iter().map(|&(i, c)| (items[i].unwrap(), c.map(|c| b.color(&format!("c{c}")).unwrap()))).collect();
+        b.option_with_colors(entries).unwrap();
+    }
+    b.build().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Every engine that takes the problem counts and lists the oracle's
+    /// solutions whatever the order its items were declared in (the engines
+    /// that lay out primary items first must not take the first
+    /// `n_primary` declared for them).
+    #[test]
+    fn every_engine_takes_items_declared_in_any_order(spec in spec()) {
+        let expected = oracle(&spec);
+        let problem = built_mixed(&spec);
+        prop_assert_eq!(problem.n_primary(), spec.n_primary);
+        for engine in Engine::ALL {
+            let search = Search::new(&problem).engine(engine).threads(1);
+            if let Ok(counted) = search.count() {
+                prop_assert_eq!(counted.solutions_u64(), Some(expected.len() as u64), "{} counted", engine);
+            }
+            let mut found = BTreeSet::new();
+            if search.visit(|solution| { found.insert(sorted(solution)); ControlFlow::Continue(()) }).is_ok() {
+                prop_assert_eq!(&found, &expected, "{} listed", engine);
+            }
+        }
+        // The sweep and the search by cost refuse such a problem (auto then
+        // answers on another engine).
+        let mixed = spec.n_secondary > 0;
+        let colors = spec.options.iter().flatten().any(|&(_, color)| color.is_some());
+        prop_assert_eq!(quadrille_dlx::sweep::takes(&problem), !mixed && !spec.has_bounds() && !colors);
+        prop_assert_eq!(MinCost::new(&problem).best(1).is_err(), mixed || spec.has_bounds());
+    }
+}

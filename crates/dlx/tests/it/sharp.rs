@@ -49,6 +49,24 @@ fn the_links_engine_counts_as_dlx2_sharp_and_dlx3_sharp() {
     }
 }
 
+/// The preference is part of a problem, as its search trees are: equal
+/// problems search the same tree (a split made for one runs on the other),
+/// so a problem with a sharp item and the preference on equals only another
+/// with it on; without a sharp item, the preference changes nothing.
+#[test]
+fn problems_differ_by_the_sharp_preference_when_they_have_a_sharp_item() {
+    let text = "#a b c\n#a b\n#a\nb c\n";
+    let plain = Problem::from_knuth(text).unwrap();
+    let sharp = plain.with_sharp_preference(true);
+    assert_ne!(plain, sharp);
+    assert_ne!(sharp, plain);
+    assert_ne!(Problem::from_knuth(text).unwrap(), sharp, "not a clone");
+    assert_eq!(sharp, Problem::from_knuth(text).unwrap().with_sharp_preference(true));
+    assert_eq!(plain, sharp.with_sharp_preference(false));
+    let dull = Problem::from_knuth("a b c\na b\na\nb c\n").unwrap();
+    assert_eq!(dull, dull.with_sharp_preference(true));
+}
+
 /// The rule itself, on problems small enough to follow by hand.
 #[test]
 fn a_forced_item_comes_before_a_sharp_one_and_a_sharp_one_before_the_rest() {

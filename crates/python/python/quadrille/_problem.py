@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import re
+import warnings
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
@@ -608,29 +609,40 @@ class Problem:
         name: Engine = self._native.resolve_engine(_check_engine(engine))  # type: ignore[assignment]
         return name
 
-    def zdd(self, *, memo_limit: int | None = None) -> Zdd:
+    def zdd(self, *, memo_bytes: int | None = None, memo_limit: int | None = None) -> Zdd:
         """The diagram of all solutions, made by the memoizing engine (Knuth's
-        DLX6), holding at most ``memo_limit`` bytes (by default 1 GiB): its
+        DLX6), holding at most ``memo_bytes`` bytes (by default 1 GiB): its
         cache of partial problems (at most half; when full, the search goes
         on exact, only slower), the diagram with its counts and the search's
         state. The search releases the GIL and stops on Ctrl-C.
+        ``memo_limit``, the former name of ``memo_bytes``, is deprecated (a
+        limit is a number of solutions).
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").zdd().count()
         2
 
         :raises ValueError: bounds on an item, which the memo does not take.
-        :raises MemoryError: the diagram would pass ``memo_limit`` (named in
+        :raises MemoryError: the diagram would pass ``memo_bytes`` (named in
             the message); what was made is freed.
         """
         if memo_limit is not None:
-            if isinstance(memo_limit, bool) or not isinstance(memo_limit, int):
+            if memo_bytes is not None:
+                raise TypeError("memo_limit is the former name of memo_bytes: pass only memo_bytes")
+            warnings.warn(
+                "memo_limit= is deprecated: pass memo_bytes=",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            memo_bytes = memo_limit
+        if memo_bytes is not None:
+            if isinstance(memo_bytes, bool) or not isinstance(memo_bytes, int):
                 raise TypeError(
-                    f"memo_limit must be an int or None, not {type(memo_limit).__name__}"
+                    f"memo_bytes must be an int or None, not {type(memo_bytes).__name__}"
                 )
-            if memo_limit < 0:
-                raise ValueError(f"memo_limit must be at least 0, not {memo_limit}")
-        return Zdd(self._native.zdd(memo_limit), self._payloads)
+            if memo_bytes < 0:
+                raise ValueError(f"memo_bytes must be at least 0, not {memo_bytes}")
+        return Zdd(self._native.zdd(memo_bytes), self._payloads)
 
     def count(
         self,
@@ -785,7 +797,7 @@ class Problem:
         >>> p.best(3)
         [Costed(cost=3, solution=[0, 1]), Costed(cost=5, solution=[2]), Costed(cost=6, solution=[0, 3])]
         """
-        found, _ = self._native.best(_check_count(k, "k"), _check_threads(threads))
+        found, _, _ = self._native.best(_check_count(k, "k"), _check_threads(threads))
         return [Costed(cost, self._translate(options)) for cost, options in found]
 
     def _translate(self, options: list[int]) -> list[Any]:
@@ -871,7 +883,7 @@ class Zdd:
         """For each option, the number of solutions that use it.
 
         :raises MemoryError: the arrays it needs (about as large as the
-            diagram's counts) would pass the ``memo_limit`` the diagram was
+            diagram's counts) would pass the ``memo_bytes`` the diagram was
             made under.
         """
         return [int(n) for n in self._native.option_counts()]
@@ -882,7 +894,7 @@ class Zdd:
         options' numbers).
 
         :raises MemoryError: the partial solutions kept at the diagram's
-            nodes would pass the ``memo_limit`` the diagram was made under.
+            nodes would pass the ``memo_bytes`` the diagram was made under.
         """
         found = self._native.best(_check_count(k, "k"))
         return [Costed(cost, self._translate(options)) for cost, options in found]
