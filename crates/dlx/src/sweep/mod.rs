@@ -417,6 +417,22 @@ impl Sweep {
         for candidate in &mut candidates {
             candidate.extend(&last);
         }
+        // Each candidate also led by the label of fewest options (a piece
+        // with few placements, or restricted to one of each class), placed
+        // before the sweep starts.
+        let mut n_options = vec![0usize; n_primary];
+        for option in &primaries {
+            for &i in option {
+                n_options[i as usize] += 1;
+            }
+        }
+        if let Some(&scarcest) = last.iter().min_by_key(|&&i| n_options[i as usize]) {
+            let led: Vec<Vec<u32>> = candidates
+                .iter()
+                .map(|c| std::iter::once(scarcest).chain(c.iter().copied().filter(|&i| i != scarcest)).collect())
+                .collect();
+            candidates.extend(led);
+        }
         Sweep::best(problem, &options, candidates, probes, &labels, monitor)
     }
 
