@@ -21,8 +21,8 @@
 //! [`Sweep::new`] chooses the order (see the `order` module): labels (a
 //! packing's pieces) last, the others in the order declared or in an order
 //! grown from it or from either end of the items' Fiedler order, whichever
-//! Knuth's estimate of the tree finds smallest; then that order led by the
-//! label of fewest options, if the estimate finds it smaller. A piece with
+//! Knuth's estimate of the tree finds smallest, each also led by the label
+//! of fewest options. A piece with
 //! few placements (one restricted to one placement of each class under the
 //! box's symmetries: the X of 6×10 in 8 places) is then placed first, and
 //! every later node knows it: the 2,339 packings of 6×10 with the X in a
@@ -422,18 +422,25 @@ impl Sweep {
         for candidate in &mut candidates {
             candidate.extend(&last);
         }
-        // The best candidate, and the same led by the label of fewest options
-        // (a piece with few placements, or restricted to one of each class),
-        // placed before the sweep starts: whichever Knuth's estimate finds
-        // smaller.
+        // Each candidate also led by the label of fewest options (a piece
+        // with few placements, or restricted to one of each class), placed
+        // before the sweep starts: the estimate of the best candidate's lead
+        // alone is not always the smallest (pentominoes of 6×10 with the X in
+        // a quarter).
         let mut n_options = vec![0usize; n_primary];
         for option in &primaries {
             for &i in option {
                 n_options[i as usize] += 1;
             }
         }
-        let lead = last.iter().copied().min_by_key(|&i| n_options[i as usize]);
-        Sweep::best(problem, &options, candidates, lead, probes, &labels, monitor)
+        if let Some(&scarcest) = last.iter().min_by_key(|&&i| n_options[i as usize]) {
+            let led: Vec<Vec<u32>> = candidates
+                .iter()
+                .map(|c| std::iter::once(scarcest).chain(c.iter().copied().filter(|&i| i != scarcest)).collect())
+                .collect();
+            candidates.extend(led);
+        }
+        Sweep::best(problem, &options, candidates, probes, &labels, monitor)
     }
 
     /// The sweep of `problem` in the order given: `order` holds each primary
@@ -456,18 +463,16 @@ impl Sweep {
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let labels =
             order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
-        Sweep::best(problem, &options, vec![order], None, ORDER_PROBES, &labels, None)
+        Sweep::best(problem, &options, vec![order], ORDER_PROBES, &labels, None)
     }
 
     /// The sweep on the candidate order (of the primary items) that Knuth's
-    /// estimate, from `probes` random paths, finds smallest, the first on a
-    /// tie; with a `lead`, that order is also tried with the item `lead`
-    /// first, and kept so when the estimate is smaller.
+    /// estimate, from `probes` random paths, finds smallest; the first on a
+    /// tie.
     fn best(
         problem: &Problem,
         options: &[&[Item]],
-        mut candidates: Vec<Vec<u32>>,
-        lead: Option<u32>,
+        candidates: Vec<Vec<u32>>,
         probes: u32,
         labels: &[bool],
         monitor: Option<&Monitor>,
@@ -475,19 +480,12 @@ impl Sweep {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
             let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
-            let mut led = false;
-            while let Some(candidate) = candidates.pop() {
+            for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
                 let estimate = order::estimate_sweep(&anchored(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                     .ok_or(SweepError::Interrupted)?;
-                if best.as_ref().is_none_or(|(e, _, _)| estimate < *e || (!led && estimate == *e)) {
+                if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                     best = Some((estimate, candidate, masks));
-                }
-                if candidates.is_empty() && !led {
-                    led = true;
-                    if let (Some(lead), Some((_, order, _))) = (lead, &best) {
-                        candidates.push(std::iter::once(lead).chain(order.iter().copied().filter(|&i| i != lead)).collect());
-                    }
                 }
             }
             let (estimate, primary_order, masks) = best.unwrap_or_default();
