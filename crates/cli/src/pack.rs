@@ -186,6 +186,13 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Found);
     }
     check_sizes(&spec);
+    // Every packing counted: from one placement of each class of a piece
+    // used once, each class's count times its size, each count by the front.
+    if args.listing.count && !args.unique && args.shard.is_none() && args.listing.most().is_none() {
+        if let Some(outcome) = count_by_classes(&args, &name, &spec)? {
+            return Ok(outcome);
+        }
+    }
     let packing = if args.unique { Packing::up_to_symmetry(&spec) } else { Packing::new(&spec) };
     let packing = packing.with_context(|| format!("{name}: cannot build the problem"))?;
     if let Some(k) = args.sample {
@@ -215,6 +222,37 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         );
     }
     if args.listing.count { tally::count(&args.flags(), &packing) } else { list(&args, &packing) }
+}
+
+/// The most cells of a box whose packings `--count` counts from one
+/// placement of each class of a piece ([`Packing::count_all`]): the
+/// reduction maps every cell under each symmetry (up to 47 maps), so a larger
+/// box, whose packings no search would finish counting anyway, is counted
+/// whole, as before, its memory that of its placements alone.
+const COUNT_ALL_MOST_CELLS: usize = 4096;
+
+/// `--count` of every packing from one placement of each class of a piece
+/// used once ([`Packing::count_all`]): `None` when the description has no
+/// such piece, is a tiling, cannot fill its box, or has more than
+/// [`COUNT_ALL_MOST_CELLS`] cells (counted whole then).
+fn count_by_classes(args: &Args, name: &str, spec: &Spec) -> anyhow::Result<Option<Outcome>> {
+    let tiling = spec.pieces().iter().any(|p| p.is_unlimited());
+    if tiling || !spec.cell_count().can_fill() || spec.cells().len() > COUNT_ALL_MOST_CELLS {
+        return Ok(None);
+    }
+    let reduced = Packing::up_to_symmetry(spec).with_context(|| format!("{name}: cannot build the problem"))?;
+    if reduced.restricted_piece().is_none() {
+        return Ok(None);
+    }
+    let start = Instant::now();
+    let mut counts = Vec::new();
+    let all = reduced.count_all(|search| {
+        let (counted, _) = run_count(search, args.threads, None, args.memo_limit)?;
+        counts.push(counted.clone());
+        anyhow::Ok(counted)
+    })?;
+    let Some(all) = all else { return Ok(None) };
+    tally::count_all(&args.flags(), &reduced, &all, &counts, start.elapsed().as_secs_f64()).map(Some)
 }
 
 /// The diagram of every tiling, by the memo engine; `None` after Ctrl-C.

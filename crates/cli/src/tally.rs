@@ -63,6 +63,101 @@ pub fn count_by_front(args: &Flags, packing: &Packing, search: Search<'_>) -> an
     Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
+/// `--count` of every packing from one placement of each class of a piece
+/// ([`Packing::count_all`], on the reduced packing): the packings, and the
+/// figures of all the counts made, summed (the engines that answered, each
+/// named once). After Ctrl-C, the packings found so far, marked partial.
+pub fn count_all(
+    args: &Flags,
+    reduced: &Packing,
+    all: &quadrille_dlx::memo::BigUint,
+    counts: &[quadrille_dlx::front::Counted],
+    seconds: f64,
+) -> anyhow::Result<Outcome> {
+    let interrupted = counts.iter().any(|c| c.report.interrupted);
+    let engines = engines(counts);
+    let figures = summed_figures(counts);
+    let mut out = crate::stdout();
+    if args.json {
+        let mut record = serde_json::Map::new();
+        record.insert("engine".into(), engines.clone().into());
+        record.insert("solutions".into(), json_count(all.clone()));
+        for &(name, figure) in &figures {
+            record.insert(name.into(), json_count(figure));
+        }
+        record.insert("seconds".into(), seconds.into());
+        if interrupted {
+            record.insert("interrupted".into(), true.into());
+        }
+        record.insert("packings".into(), json_count(all.clone()));
+        record.insert("unique".into(), false.into());
+        // Every packing counted, as a count of the whole problem says it.
+        record.insert("symmetries".into(), 1.into());
+        writeln!(out, "{}", serde_json::Value::Object(record))?;
+    } else if !interrupted {
+        writeln!(out, "{all}")?;
+    }
+    out.flush()?;
+    if interrupted {
+        say!("quadrille: interrupted after {seconds:.1} s: {all} packings so far (partial)");
+        return Ok(Outcome::Interrupted);
+    }
+    if args.stats && !crate::quiet() {
+        say!("packings: {all}");
+        if let Some(piece) = reduced.restricted_piece() {
+            say!(
+                "symmetries: {} (piece {piece} counted in one placement of each class, {} counts)",
+                reduced.n_symmetries(),
+                counts.len()
+            );
+        }
+        say!("engine: {engines}");
+        say!("solutions: {all}");
+        for &(name, figure) in &figures {
+            if name != "cleansings" {
+                say!("{name}: {figure}");
+            }
+        }
+        say!("seconds: {seconds:.3}");
+        let nodes = figures.iter().find(|(name, _)| *name == "nodes").map_or(0, |&(_, n)| n);
+        if seconds > 0.0 {
+            match figures.iter().find(|(name, _)| *name == "updates") {
+                Some(&(_, updates)) => say!("updates/s: {:.0}", updates as f64 / seconds),
+                None => say!("nodes/s: {:.0}", nodes as f64 / seconds),
+            }
+        }
+    }
+    Ok(if *all == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+}
+
+/// The engines that answered `counts`, each named once, in the order they
+/// first answered, joined by `+`.
+fn engines(counts: &[quadrille_dlx::front::Counted]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for counted in counts {
+        let name = counted.report.engine.name();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.join("+")
+}
+
+/// Each figure of `counts` (nodes, updates, ...) summed over the counts that
+/// have it, in the order the first count having it names it.
+fn summed_figures(counts: &[quadrille_dlx::front::Counted]) -> Vec<(&'static str, u64)> {
+    let mut figures: Vec<(&'static str, u64)> = Vec::new();
+    for counted in counts {
+        for (name, figure) in counted.report.stats.figures() {
+            match figures.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, sum)) => *sum = sum.saturating_add(figure),
+                None => figures.push((name, figure)),
+            }
+        }
+    }
+    figures
+}
+
 /// `--unique --count`: one packing of each class by Burnside's lemma
 /// ([`Packing::count_classes`]): the classes, with the report of the first
 /// count asked (all the packings of the first part), or of the count that

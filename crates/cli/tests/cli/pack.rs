@@ -125,3 +125,39 @@ fn a_box_beside_a_description_is_refused() {
     let alone = quadrille(&["pack", "-", "--count"], description);
     assert_eq!((alone.code, alone.stdout.as_str()), (1, "0\n"), "{}", alone.stderr);
 }
+
+/// `pack --count` counts every packing from one placement of each class of
+/// the X (`Packing::count_all`): Knuth's 4,040 packings of 5×12, and figures
+/// that are those of every count made, summed (the X on the long axis has a
+/// reflection for stabiliser: two counts), as the library's counts of the
+/// reduced packing give them, not those of the whole problem's count.
+#[test]
+fn pack_count_sums_the_figures_of_every_class() {
+    use quadrille_pack::{Packing, Spec, builtin};
+    let spec = Spec::parse(&builtin::description("pentominoes", Some("5x12")).unwrap()).unwrap();
+    let (mut nodes, mut engines, mut counts) = (0, Vec::new(), 0);
+    let all = Packing::up_to_symmetry(&spec)
+        .unwrap()
+        .count_all(|front| {
+            let counted = front.threads(1).count()?;
+            nodes += counted.report.stats.nodes();
+            counts += 1;
+            if !engines.contains(&counted.report.engine.name()) {
+                engines.push(counted.report.engine.name());
+            }
+            Ok::<_, quadrille_dlx::front::SearchError>(counted)
+        })
+        .unwrap();
+    assert_eq!((all, counts), (Some(4_040u32.into()), 2));
+    let run =
+        quadrille(&["pack", "--pieces", "pentominoes", "--box", "5x12", "--count", "--json", "--threads", "1"], "");
+    let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!((record["packings"].as_u64(), record["solutions"].as_u64()), (Some(4_040), Some(4_040)));
+    assert_eq!((record["nodes"].as_u64(), record["engine"].as_str()), (Some(nodes), Some(engines.join("+").as_str())));
+    let whole = Packing::new(&spec).unwrap().count().unwrap().threads(1).count().unwrap();
+    assert_ne!(record["nodes"].as_u64(), Some(whole.report.stats.nodes()), "the whole problem's count");
+    let stats =
+        quadrille(&["pack", "--pieces", "pentominoes", "--box", "5x12", "--count", "--stats", "--threads", "1"], "");
+    assert_eq!(stats.stdout, "4040\n");
+    assert!(stats.stderr.contains(&format!("nodes: {nodes}\n")), "{}", stats.stderr);
+}

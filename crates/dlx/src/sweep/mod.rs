@@ -21,7 +21,12 @@
 //! [`Sweep::new`] chooses the order (see the `order` module): labels (a
 //! packing's pieces) last, the others in the order declared or in an order
 //! grown from it or from either end of the items' Fiedler order, whichever
-//! Knuth's estimate of the tree finds smallest.
+//! Knuth's estimate of the tree finds smallest, each also led by the label
+//! of fewest options. A piece with
+//! few placements (one restricted to one placement of each class under the
+//! box's symmetries: the X of 6×10 in 8 places) is then placed first, and
+//! every later node knows it: the 2,339 packings of 6×10 with the X in a
+//! quarter take 1.2 million nodes, against 7.3 million with the X swept last.
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
 //! rule.
@@ -423,6 +428,24 @@ impl Sweep {
         }
         for candidate in &mut candidates {
             candidate.extend(&last);
+        }
+        // Each candidate also led by the label of fewest options (a piece
+        // with few placements, or restricted to one of each class), placed
+        // before the sweep starts: the estimate of the best candidate's lead
+        // alone is not always the smallest (pentominoes of 6×10 with the X in
+        // a quarter).
+        let mut n_options = vec![0usize; n_primary];
+        for option in &primaries {
+            for &i in option {
+                n_options[i as usize] += 1;
+            }
+        }
+        if let Some(&scarcest) = last.iter().min_by_key(|&&i| n_options[i as usize]) {
+            let led: Vec<Vec<u32>> = candidates
+                .iter()
+                .map(|c| std::iter::once(scarcest).chain(c.iter().copied().filter(|&i| i != scarcest)).collect())
+                .collect();
+            candidates.extend(led);
         }
         Sweep::best(problem, &options, candidates, probes, &labels, monitor)
     }

@@ -366,6 +366,69 @@ proptest! {
     }
 }
 
+/// A random packing of up to 100 cells: every option holds cells near one
+/// another and exactly one of a few labels (a packing's pieces), one label
+/// (the last) on few options, as a piece restricted to one placement of
+/// each class is.
+fn labelled_problem() -> impl Strategy<Value = Problem> {
+    (8usize..=100, 2usize..=8, 1usize..=4, 10usize..=160, any::<u64>()).prop_map(
+        |(n_cells, n_labels, n_scarce, n_options, seed)| {
+            let mut state = seed | 1;
+            let mut next = move |n: usize| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % n as u64) as usize
+            };
+            let mut b = Problem::builder();
+            let cells: Vec<_> = (0..n_cells).map(|k| b.primary(&format!("c{k}")).unwrap()).collect();
+            let labels: Vec<_> = (0..n_labels).map(|k| b.primary(&format!("l{k}")).unwrap()).collect();
+            for k in 0..n_options {
+                let centre = next(n_cells);
+                let mut items = BTreeSet::new();
+                for _ in 0..1 + next(5) {
+                    items.insert(cells[(centre + next(9)).min(n_cells - 1)]);
+                }
+                let mut items: Vec<_> = items.into_iter().collect();
+                let label = if k < n_scarce { n_labels - 1 } else { next(n_labels - 1) };
+                items.push(labels[label]);
+                b.option(items).unwrap();
+            }
+            b.build().unwrap()
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Packings whose scarcest label leads the sweep (the order it tries
+    /// beside the others): the count in that order, and in the order the
+    /// sweep chose, is the links' (DLX1), on one thread and two, with the
+    /// cache and without.
+    #[test]
+    fn the_sweep_led_by_its_scarcest_label_counts_as_the_links(problem in labelled_problem()) {
+        use quadrille_dlx::sweep::Sweep;
+        let expected = Solver::with_config(&problem, Config::new().engine(Engine::Links)).count();
+        let chosen = Sweep::new(&problem).unwrap();
+        prop_assert_eq!(chosen.count(1, None).unwrap().solutions, expected);
+        let scarce = problem.item_named(&format!("l{}", problem.n_primary() - 1 - first_label(&problem))).unwrap();
+        let mut order: Vec<_> = chosen.order()[..problem.n_primary()].to_vec();
+        order.retain(|&i| i != scarce);
+        order.insert(0, scarce);
+        let led = Sweep::with_order(&problem, &order).unwrap();
+        prop_assert_eq!(led.count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(led.count(2, None).unwrap().solutions, expected);
+        prop_assert_eq!(led.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+    }
+}
+
+/// The number of the first label (`l0`) of a [`labelled_problem`]: its cells
+/// come before.
+fn first_label(problem: &Problem) -> usize {
+    problem.item_named("l0").unwrap().index()
+}
+
 /// The problem of `spec` (plain: no bounds, no colours) spread over
 /// `width` items: its primary items declared among padding items, one every
 /// `width / items` places, so that its options reach across the words of a

@@ -259,7 +259,10 @@ proptest::proptest! {
 
     /// On random boxes (squares among them, with 8 symmetries) and random
     /// sets of pieces filling them (some used twice, some not turned over),
-    /// [`Packing::count_all`] equals the links' count of every packing.
+    /// [`Packing::count_all`] equals the links' count of every packing, and
+    /// the classes counted by Burnside's lemma ([`Packing::count_classes`],
+    /// packings symmetric to themselves among them) the filter's count of
+    /// one packing of each class on every solution of the reduced problem.
     #[test]
     fn every_packing_counted_by_classes_equals_the_links(
         width in 2usize..=4,
@@ -293,6 +296,9 @@ proptest::proptest! {
             proptest::prop_assert_eq!(all, by_links.into(), "{}", text);
         } else {
             proptest::prop_assert!(reduced.restricted_piece().is_none(), "{}", text);
+        }
+        if let Some(classes) = reduced.count_classes(|front| front.count()).unwrap() {
+            proptest::prop_assert_eq!(classes, filtered(&reduced).into(), "{}", text);
         }
     }
 }
