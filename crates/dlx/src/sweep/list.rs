@@ -11,7 +11,12 @@
 //! finished and adds them without searching again; a listing must walk
 //! every solution, so it remembers only the states finished with *no*
 //! solution below (dead ends wider than one step), and skips those when
-//! met again. A state with solutions below is walked each time.
+//! met again. A state with solutions below is walked each time. Reading the
+//! table was half the walk's time (a miss of the processor's caches for
+//! most states looked up, which are not there): a byte of each entry's hash
+//! sits in a table a sixteenth of the size, read first, and the large table
+//! only when it matches (pentominoes 6×10, all 2,339 packings: 0.31 to
+//! 0.22 s, the same 5.7 million nodes).
 //!
 //! **The order of a solution.** Each solution lists its options in the
 //! order the sweep chose them: the option covering the first item of the
@@ -31,7 +36,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use rayon::prelude::*;
 
 use super::state::{State, Wide};
-use super::{Core, Entry, Sweep, SweepError, Width, masks};
+use super::{Core, Sweep, SweepError, Width, masks};
 use crate::parallel::{DEFAULT_SUBPROBLEMS, MAX_SHARDS, ParallelError};
 use crate::run::threads::effective_threads;
 use crate::util::monitor::{Monitor, REPORT_EVERY};
@@ -292,6 +297,11 @@ struct Walk<S> {
     /// States finished without a solution below: a direct-mapped table,
     /// the empty state marking an empty entry.
     dead: Vec<S>,
+    /// A byte of the hash of each entry's state (0 for an empty entry): a
+    /// table a sixteenth of the size (for 128 bits) that stays in the
+    /// processor's caches, read first, so that a state not remembered (most
+    /// of those looked up) seldom costs a read of the large table.
+    marks: Vec<u8>,
     /// Nodes (options tried, and the root of a whole walk) and solutions
     /// found.
     stats: Stats,
@@ -309,6 +319,7 @@ impl<S: State> Walk<S> {
             at_solution: false,
             root_solution: false,
             dead: vec![S::default(); entries],
+            marks: vec![0; entries],
             stats: Stats::default(),
             reported: Stats::default(),
         }
@@ -352,13 +363,21 @@ impl<S: State> Walk<S> {
             return None;
         }
         // (An empty entry holds the empty state, the root's, never dead.)
-        if !self.dead.is_empty()
-            && self.dead[Entry::<S>::place(covered, self.dead.len())] == covered
-            && !covered.is_zero()
-        {
-            return None;
+        if !self.dead.is_empty() {
+            let (place, mark) = Self::place(covered, self.dead.len());
+            if self.marks[place] == mark && self.dead[place] == covered && !covered.is_zero() {
+                return None;
+            }
         }
         Some(Frame { covered, block: start, end, left: first, found: self.stats.solutions })
+    }
+
+    /// The place of `state` in a table of `len` entries (as the count's
+    /// cache places it), and its mark: another byte of the same hash.
+    #[inline(always)]
+    fn place(state: S, len: usize) -> (usize, u8) {
+        let hash = state.hash();
+        (((u128::from(hash) * len as u128) >> 64) as usize, hash as u8)
     }
 
     /// Walks on to the next solution, the end, or a stop of `monitor`.
@@ -382,8 +401,9 @@ impl<S: State> Walk<S> {
                 let frame = *top;
                 self.stack.pop();
                 if frame.found == self.stats.solutions && !self.dead.is_empty() && !frame.covered.is_zero() {
-                    let place = Entry::<S>::place(frame.covered, self.dead.len());
+                    let (place, mark) = Self::place(frame.covered, self.dead.len());
                     self.dead[place] = frame.covered;
+                    self.marks[place] = mark;
                 }
                 if !self.stack.is_empty() {
                     self.chosen.pop();

@@ -110,13 +110,17 @@ proptest! {
 
     /// Problems of packings' shape (options of nearby items, labels,
     /// secondary items), larger than the oracle takes: the sweep lists as
-    /// the links do, with its cache of dead ends and without.
+    /// the links do, with its cache of dead ends, without, and with a table
+    /// of a few entries (where states meet in one entry, and marks of
+    /// other states match).
     #[test]
     fn the_sweep_lists_as_the_links(problem in local_problem(), limit in 0u64..20) {
         let expected = by_links(&problem);
         lists_as(&problem, &expected, limit, 4)?;
         let (bare, _) = visited(&Search::new(&problem).engine(Engine::Sweep).sweep_cache_bytes(0))?;
         prop_assert_eq!(&bare, &expected);
+        let (tiny, _) = visited(&Search::new(&problem).engine(Engine::Sweep).sweep_cache_bytes(64))?;
+        prop_assert_eq!(&tiny, &expected);
     }
 }
 
