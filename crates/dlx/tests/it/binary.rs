@@ -23,9 +23,9 @@ fn binary(weights: Weights) -> Config {
 /// The weights of the program that printed a row of `figures.tsv`.
 fn weights_of(program: &str) -> Weights {
     match program {
-        "ssxcc-binary" => Weights::Off,
-        "ssxcc-frb" => Weights::Frb,
-        "ssxcc-wtd" => Weights::Wdeg,
+        "ssxcc-binary" | "ssmcc" => Weights::Off,
+        "ssxcc-frb" | "ssmcc-frb" => Weights::Frb,
+        "ssxcc-wtd" | "ssmcc-wtd" => Weights::Wdeg,
         _ => panic!("unknown program {program}"),
     }
 }
@@ -47,7 +47,7 @@ fn binary_branching_counts_as_knuths_programs_count() {
         assert_eq!(vec![stats.solutions, stats.nodes, stats.updates], expected, "{file} under {program}");
         rows += 1;
     }
-    assert_eq!(rows, 27);
+    assert_eq!(rows, 48);
 }
 
 /// The d-way branching of the same engine is another search: other nodes.
