@@ -33,6 +33,19 @@
 //!
 //! The weights are single-precision numbers computed exactly as Knuth's
 //! programs compute them, so the statistics are theirs on the same input.
+//!
+//! With bounds `[u, v]` on primary items, the search is Knuth's SSMCC (and
+//! SSMCC-FRB, SSMCC-WTD): each primary item keeps a residual bound (`v`
+//! less the options taken on it) and its slack `v - u`. Taking an option
+//! lowers the bound of each of its primary items; an item whose bound
+//! reaches 0 hides its other options and becomes inactive, as above, and
+//! another only loses the option from its set. An item left with fewer
+//! options than its bound less its slack wipes out; one left with none that
+//! needs none becomes inactive. The item branched on has the smallest
+//! branching degree, `size + min(slack, bound) - bound + 1`; an item of
+//! degree 1 is forced once for each option it still needs. The statistics are
+//! SSMCC's: items without options are made inactive before the search, and
+//! no item is forced while options are hidden.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
