@@ -2,7 +2,7 @@
 //! whether it takes a problem and measures which is faster on its shape.
 
 use crate::util::problem::Problem;
-use crate::util::search::Engine;
+use crate::util::search::{Branching, Engine};
 use crate::{bits, cells, links};
 
 /// The largest frame (in bytes) of a problem for which [`Engine::Auto`] picks
@@ -63,14 +63,23 @@ impl Engine {
     ///
     /// The bitset engine runs Algorithm M with the links' nodes (its updates
     /// are its own); the links engine gives DLX3's statistics exactly. The
-    /// cells engine does not know bounds: asked for, it resolves to `Links`.
+    /// cells engine knows bounds only when it branches two ways
+    /// ([`Branching::Binary`], Knuth's SSMCC): asked for otherwise, it
+    /// resolves to `Links`.
     /// Nor does the bitset engine take a problem of more than 16,383 options:
     /// asked for, it resolves to `Links`. The engines a solver does not run
     /// (costs, memo, sweep) resolve as `Auto` does.
     pub fn resolve(self, problem: &Problem) -> Engine {
+        self.resolve_branching(problem, Branching::Dlx)
+    }
+
+    /// [`Engine::resolve`] for a search that branches as `branching` says:
+    /// the cells engine takes a problem with bounds when it branches two
+    /// ways (Knuth's SSMCC).
+    pub(crate) fn resolve_branching(self, problem: &Problem, branching: Branching) -> Engine {
         let takes = match self {
             Engine::Links => links::takes(problem),
-            Engine::Cells => cells::takes(problem),
+            Engine::Cells => cells::takes(problem, branching),
             Engine::Bits => bits::takes(problem),
             _ => false,
         };

@@ -97,7 +97,7 @@ impl Solver {
 
     /// A solver for `problem` with a configuration.
     pub fn with_config(problem: &Problem, config: Config) -> Solver {
-        let engine = Engines::new(config.get_engine().resolve(problem), problem);
+        let engine = Engines::new(config.resolve(problem), problem);
         Solver { problem: problem.clone(), config, engine, descents: Vec::new() }
     }
 
@@ -139,7 +139,7 @@ impl Solver {
     /// resolves to another engine undoes the commitments first, as
     /// [`reset`](Solver::reset) does.
     pub fn set_config(&mut self, config: Config) {
-        let engine = config.get_engine().resolve(&self.problem);
+        let engine = config.resolve(&self.problem);
         if engine != self.engine() {
             self.reset();
             self.engine = Engines::new(engine, &self.problem);
@@ -172,6 +172,11 @@ impl Solver {
         // its items in its tables.
         if self.problem.is_ignored(option) {
             return Err(CommitError::NoPrimaryItem(option.0));
+        }
+        if self.problem.has_bounds() && matches!(self.engine, Engines::Cells(_)) {
+            // The cells engine takes bounds only in its binary search, from
+            // the root: the links engine commits (and then searches).
+            self.use_links();
         }
         dispatch!(&mut self.engine, e => Resumable::commit(&mut **e, option))
     }

@@ -102,14 +102,16 @@ pub struct Args {
     /// How the cells engine branches: dlx, one branch per option of the item
     /// chosen (SSXCC's statistics), or binary, two branches: take the first
     /// option of the item chosen, or hide it (Knuth's SSXCC-BINARY: its nodes,
-    /// updates and solutions) [default: dlx]. Needs --engine cells.
+    /// updates and solutions; with bounds on items, his SSMCC's)
+    /// [default: dlx]. Needs --engine cells.
     #[arg(long, value_name = "HOW", value_parser = branching_parser())]
     pub branching: Option<Branching>,
     /// With --branching binary, the item to branch on is the one whose set's
     /// size divided by a weight learned from the search is smallest: frb, the
     /// share of the options tried on it that left another item without
     /// options (Knuth's SSXCC-FRB), or wdeg, one plus the times its own set
-    /// was emptied (SSXCC-WTD) [default: off, the smallest set].
+    /// was emptied (SSXCC-WTD); with bounds, SSMCC-FRB and SSMCC-WTD, the
+    /// branching degree in place of the size [default: off, the smallest set].
     #[arg(long, value_name = "WEIGHTS", value_parser = weights_parser())]
     pub weights: Option<Weights>,
     /// Write the ZDD of every solution on stdout in Knuth's text format (the

@@ -33,6 +33,19 @@
 //!
 //! The weights are single-precision numbers computed exactly as Knuth's
 //! programs compute them, so the statistics are theirs on the same input.
+//!
+//! With bounds `[u, v]` on primary items, the search is Knuth's SSMCC (and
+//! SSMCC-FRB, SSMCC-WTD): each primary item keeps a residual bound (`v`
+//! less the options taken on it) and its slack `v - u`. Taking an option
+//! lowers the bound of each of its primary items; an item whose bound
+//! reaches 0 hides its other options and becomes inactive, as above, and
+//! another only loses the option from its set. An item left with fewer
+//! options than its bound less its slack wipes out; one left with none that
+//! needs none becomes inactive. The item branched on has the smallest
+//! branching degree, `size + min(slack, bound) - bound + 1`; an item of
+//! degree 1 is forced once for each option it still needs. The statistics are
+//! SSMCC's: items without options are made inactive before the search, and
+//! no item is forced while options are hidden.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -63,6 +76,13 @@ pub(super) struct Binary {
     weight: Vec<f32>,
     /// Per set start of a primary item: the options tried on it, plus one (FRB).
     assigns: Vec<f32>,
+    /// Per node, the first node of its option.
+    first: Vec<u32>,
+    /// With bounds, per set start of a primary item: its residual bound and
+    /// its slack; and per entry of the save stack, the bound saved.
+    bound: Vec<i32>,
+    slack: Vec<i32>,
+    bsaved: Vec<i32>,
 }
 
 /// What a node of a binary search branches on.
@@ -97,14 +117,46 @@ fn reach<T: Default + Clone>(v: &mut Vec<T>, k: usize) {
     }
 }
 
-impl Cells {
-    /// The first node of the option of node `x`.
+/// The sparse sets of a binary search, borrowed for one step: the vectors'
+/// buffers as slices and the counters as locals, so that the loops keep them
+/// in registers rather than reading them back after every store.
+struct Sets<'a> {
+    nodes: &'a mut [Node],
+    set: &'a mut [u32],
+    item: &'a mut [u32],
+    active: u32,
+    force: &'a mut Vec<u32>,
+    /// Per node, the first node of its option.
+    first: &'a [u32],
+    clr: &'a [u32],
+    second: u32,
+    updates: u64,
+    /// With bounds, per set start of a primary item: its residual bound and
+    /// its slack (the upper bound less the lower).
+    bound: &'a mut [i32],
+    slack: &'a [i32],
+}
+
+impl Sets<'_> {
+    /// The nodes of the option of node `x`, first to last.
     #[inline(always)]
-    fn first_node(&self, mut x: u32) -> u32 {
-        while self.state.nodes[x as usize - 1].itm > 0 {
-            x -= 1;
-        }
-        x
+    fn option(&self, x: u32) -> std::ops::Range<u32> {
+        let f = self.first[x as usize];
+        f..f + self.nodes[f as usize - 1].loc
+    }
+
+    /// Swaps the node at place `p` of the set starting at `ii` with the last
+    /// one in play, and shrinks the set to `ss`.
+    #[inline(always)]
+    fn swap_last(&mut self, ii: usize, ss: u32, nn: u32, p: u32) {
+        let last = ii + ss as usize;
+        let nnp = self.set[last];
+        self.set[ii - 1] = ss;
+        self.set[last] = nn;
+        self.set[p as usize] = nnp;
+        self.nodes[nn as usize].loc = last as u32;
+        self.nodes[nnp as usize].loc = p;
+        self.updates += 1;
     }
 
     /// Hides the option of node `optp` from the sets of its items but the one
@@ -112,99 +164,220 @@ impl Cells {
     /// Pushes the primary items left with one option on `force`; returns the
     /// item that would be left with none, at once.
     #[inline(always)]
-    fn hide_option(&mut self, optp: u32, updates: &mut u64) -> Result<(), u32> {
-        let second = self.frame.second;
-        let mut nn = self.first_node(optp);
-        let s = &mut self.state;
-        loop {
-            let Node { itm, loc: p } = s.nodes[nn as usize];
-            if itm <= 0 {
-                return Ok(());
-            }
+    fn hide_option(&mut self, optp: u32) -> Result<(), u32> {
+        for nn in self.option(optp) {
+            let Node { itm, loc: p } = self.nodes[nn as usize];
             let ii = itm as usize;
-            if nn != optp && !(p >= second && s.set[ii - 2] >= s.active) {
-                let ss = s.set[ii - 1] - 1;
-                if ss <= 1 && p < second {
-                    if ss == 0 {
-                        return Err(ii as u32);
-                    }
-                    s.force.push(ii as u32);
-                }
-                let last = ii + ss as usize;
-                let nnp = s.set[last];
-                s.set[ii - 1] = ss;
-                s.set[last] = nn;
-                s.set[p as usize] = nnp;
-                s.nodes[nn as usize].loc = last as u32;
-                s.nodes[nnp as usize].loc = p;
-                *updates += 1;
+            if nn == optp || (p >= self.second && self.set[ii - 2] >= self.active) {
+                continue;
             }
-            nn += 1;
+            let ss = self.set[ii - 1] - 1;
+            if ss <= 1 && p < self.second {
+                if ss == 0 {
+                    return Err(ii as u32);
+                }
+                self.force.push(ii as u32);
+            }
+            self.swap_last(ii, ss, nn, p);
         }
+        Ok(())
     }
 
     /// Takes the option of node `opt`: each of its active items, in order,
     /// hides the options it conflicts with and becomes inactive. Returns the
     /// primary item that would be wiped out, if any.
     #[inline(always)]
-    fn include<const COLORS: bool>(&mut self, opt: u32, updates: &mut u64) -> Result<(), u32> {
-        let second = self.frame.second;
-        let mut o = self.first_node(opt);
-        loop {
-            let Node { itm, loc: pp } = self.state.nodes[o as usize];
-            if itm <= 0 {
-                return Ok(());
-            }
+    fn include<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
+        for o in self.option(opt) {
+            let Node { itm, loc: pp } = self.nodes[o as usize];
             let ii = itm as u32;
-            let p = self.pos(ii);
-            if p < self.state.active {
-                let c = if COLORS && ii >= second { self.frame.clr[o as usize] } else { 0 };
-                let ss = self.size(ii);
-                for s in (ii..ii + ss).rev() {
-                    if s == pp {
-                        continue;
-                    }
-                    let optp = self.state.set[s as usize];
-                    if c == 0 || self.frame.clr[optp as usize] != c {
-                        if let Err(tough) = self.hide_option(optp, updates) {
-                            self.state.force.clear();
-                            return Err(tough);
-                        }
+            let p = self.set[ii as usize - 2];
+            if p >= self.active {
+                continue;
+            }
+            let c = if COLORS && ii >= self.second { self.clr[o as usize] } else { 0 };
+            let ss = self.set[ii as usize - 1];
+            for s in (ii..ii + ss).rev() {
+                if s == pp {
+                    continue;
+                }
+                let optp = self.set[s as usize];
+                if c == 0 || self.clr[optp as usize] != c {
+                    if let Err(tough) = self.hide_option(optp) {
+                        self.force.clear();
+                        return Err(tough);
                     }
                 }
-                let last = self.state.active - 1;
-                self.state.active = last;
-                self.swap_out(ii, last);
             }
-            o += 1;
+            // Deactivates `ii`: the last active item takes its place.
+            let last = self.active - 1;
+            self.active = last;
+            let cc = self.item[last as usize];
+            self.item[last as usize] = ii;
+            self.item[p as usize] = cc;
+            self.set[cc as usize - 2] = p;
+            self.set[ii as usize - 2] = last;
         }
+        Ok(())
     }
 
     /// Hides the option of node `opt` from the sets of its active items (the
     /// right branch of a node).
     #[inline(always)]
-    fn reject(&mut self, opt: u32, updates: &mut u64) {
-        let second = self.frame.second;
-        let mut o = self.first_node(opt);
-        let s = &mut self.state;
-        loop {
-            let Node { itm, loc: p } = s.nodes[o as usize];
-            if itm <= 0 {
-                return;
-            }
+    fn reject(&mut self, opt: u32) {
+        for o in self.option(opt) {
+            let Node { itm, loc: p } = self.nodes[o as usize];
             let ii = itm as usize;
-            if !(p >= second && s.set[ii - 2] >= s.active) {
-                let ss = s.set[ii - 1] - 1;
-                let last = ii + ss as usize;
-                let nnp = s.set[last];
-                s.set[ii - 1] = ss;
-                s.set[last] = o;
-                s.set[p as usize] = nnp;
-                s.nodes[o as usize].loc = last as u32;
-                s.nodes[nnp as usize].loc = p;
-                *updates += 1;
+            if p >= self.second && self.set[ii - 2] >= self.active {
+                continue;
             }
-            o += 1;
+            let ss = self.set[ii - 1] - 1;
+            self.swap_last(ii, ss, o, p);
+        }
+    }
+
+    // ---- Bounds on items (SSMCC) -----------------------------------------
+
+    /// Deactivates item `ii`: the last active item takes its place.
+    #[inline(always)]
+    fn deactivate(&mut self, ii: u32) {
+        let p = self.set[ii as usize - 2];
+        let last = self.active - 1;
+        self.active = last;
+        let cc = self.item[last as usize];
+        self.item[last as usize] = ii;
+        self.item[p as usize] = cc;
+        self.set[ii as usize - 2] = last;
+        self.set[cc as usize - 2] = p;
+    }
+
+    /// The fewest options primary item `ii` may still be left with: its
+    /// residual bound less its slack.
+    #[inline(always)]
+    fn least(&self, ii: usize) -> i32 {
+        self.bound[ii] - self.slack[ii]
+    }
+
+    /// [`Sets::hide_option`] with bounds: the option of node `optp` leaves
+    /// the sets of all its items still active (the item being covered too);
+    /// a primary item left with fewer options than it needs wipes out, one
+    /// left with none (and needing none) becomes inactive. No item is forced
+    /// here: the choice of the next item finds them.
+    #[inline(always)]
+    fn hide_option_bounded(&mut self, optp: u32) -> Result<(), u32> {
+        for nn in self.option(optp) {
+            let Node { itm, loc: p } = self.nodes[nn as usize];
+            let ii = itm as usize;
+            if p >= self.second && self.set[ii - 2] >= self.active {
+                continue;
+            }
+            let ss = self.set[ii - 1] - 1;
+            if p < self.second {
+                if (ss as i32) < self.least(ii) {
+                    self.force.clear();
+                    return Err(ii as u32);
+                }
+                if ss == 0 {
+                    self.deactivate(ii as u32);
+                }
+            }
+            if ss > 0 {
+                self.swap_last(ii, ss, nn, p);
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Sets::include`] with bounds: a primary item of the option lowers its
+    /// residual bound, and hides its other options only when that reaches 0;
+    /// until then it only loses the option from its set.
+    #[inline(always)]
+    fn include_bounded<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
+        for o in self.option(opt) {
+            let Node { itm, loc: pp } = self.nodes[o as usize];
+            let ii = itm as u32;
+            let p = self.set[ii as usize - 2];
+            if p >= self.active {
+                continue;
+            }
+            let primary = ii < self.second;
+            if primary {
+                self.bound[ii as usize] -= 1;
+            }
+            if !primary || self.bound[ii as usize] == 0 {
+                let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
+                let ss = self.set[ii as usize - 1];
+                for s in (ii..ii + ss).rev() {
+                    if s == pp {
+                        continue;
+                    }
+                    let optp = self.set[s as usize];
+                    if c == 0 || self.clr[optp as usize] != c {
+                        self.hide_option_bounded(optp)?;
+                    }
+                }
+                self.deactivate(ii);
+            } else {
+                let ss = self.set[ii as usize - 1] - 1;
+                if (ss as i32) < self.least(ii as usize) {
+                    self.force.clear();
+                    return Err(ii);
+                }
+                if ss == 0 {
+                    self.deactivate(ii);
+                } else {
+                    self.swap_last(ii as usize, ss, o, pp);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Sets::reject`] with bounds; `false` when a primary item would be
+    /// left with fewer options than it needs.
+    #[inline(always)]
+    fn reject_bounded(&mut self, opt: u32) -> bool {
+        for o in self.option(opt) {
+            let Node { itm, loc: p } = self.nodes[o as usize];
+            let ii = itm as usize;
+            if p >= self.second && self.set[ii - 2] >= self.active {
+                continue;
+            }
+            let ss = self.set[ii - 1] - 1;
+            if p < self.second {
+                if (ss as i32) < self.least(ii) {
+                    return false;
+                }
+                if ss == 0 {
+                    self.deactivate(ii as u32);
+                }
+            }
+            if ss > 0 {
+                self.swap_last(ii, ss, o, p);
+            }
+        }
+        true
+    }
+}
+
+impl Cells {
+    /// The sparse sets, borrowed for one step of the search.
+    #[inline(always)]
+    fn sets(&mut self) -> Sets<'_> {
+        let frame = &*self.frame;
+        let s = &mut self.state;
+        Sets {
+            nodes: &mut s.nodes,
+            set: &mut s.set,
+            item: &mut s.item,
+            active: s.active,
+            force: &mut s.force,
+            first: &self.binary.first,
+            clr: &frame.clr,
+            second: frame.second,
+            updates: 0,
+            bound: &mut self.binary.bound,
+            slack: &self.binary.slack,
         }
     }
 
@@ -254,26 +427,119 @@ impl Cells {
         }
     }
 
+    /// What to branch on with bounds, as SSMCC chooses: an item's branching
+    /// degree is `size + min(slack, bound) - bound + 1` (its options, and
+    /// the null choice while its slack allows one). An item of degree 1 is
+    /// pushed on `force` once per option it still needs, and the last pushed
+    /// is taken; else the item of smallest degree (divided by its weight when
+    /// there are weights), ties going to the smaller slack, then to the
+    /// longer set, then to the item given first.
+    #[inline(always)]
+    fn pick_bounded(&mut self, weights: Weights) -> Pick {
+        let second = self.frame.second;
+        let s = &mut self.state;
+        let b = &self.binary;
+        let (mut best, mut score, mut best_s, mut best_l) = (0u32, i32::MAX, 0i32, 0u32);
+        let mut fscore = 2e32f32;
+        for &x in &s.item[..s.active as usize] {
+            if x >= second {
+                continue;
+            }
+            let xi = x as usize;
+            let (bound, slack) = (b.bound[xi], b.slack[xi]);
+            let sl = slack.min(bound);
+            let size = s.set[xi - 1];
+            let t = size as i32 + sl - bound + 1;
+            if t == 1 {
+                for _ in 0..bound - slack {
+                    s.force.push(x);
+                }
+                continue;
+            }
+            let tie = sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
+            if weights == Weights::Off {
+                if t < score || (t == score && tie) {
+                    (best, score, best_s, best_l) = (x, t, sl, size);
+                }
+            } else {
+                let mut tscore = t as f32 / b.weight[xi];
+                if tscore >= 2e32 {
+                    tscore = 1e32;
+                }
+                if tscore < fscore || (tscore == fscore && tie) {
+                    fscore = tscore;
+                    (best, score, best_s, best_l) = (x, t, sl, size);
+                }
+            }
+        }
+        if let Some(x) = s.force.pop() {
+            Pick::Forced(x)
+        } else if score == i32::MAX {
+            Pick::Solved
+        } else {
+            Pick::Item(best, score as u32)
+        }
+    }
+
+    /// Sets up the bounds for a search from the root, as SSMCC does: each
+    /// primary item's residual bound and slack, and every item without
+    /// options made inactive, in the order given.
+    fn start_bounded(&mut self) {
+        let frame = Arc::clone(&self.frame);
+        let n = self.state.set.len() + 2;
+        let b = &mut self.binary;
+        b.bound.clear();
+        b.bound.resize(n, 0);
+        b.slack.clear();
+        b.slack.resize(n, 0);
+        b.bsaved.clear();
+        for (k, &(u, v)) in frame.bounds.iter().enumerate() {
+            let x = frame.initial.item[k] as usize;
+            if x < frame.second as usize {
+                (b.bound[x], b.slack[x]) = (v as i32, (v - u) as i32);
+            }
+        }
+        let mut sets = self.sets();
+        for &x in &frame.initial.item {
+            if sets.set[x as usize - 1] == 0 {
+                sets.deactivate(x);
+            }
+        }
+        self.state.active = sets.active;
+    }
+
     /// Saves the sizes of the active items for `stage`.
     #[inline(always)]
-    fn save_stage(&mut self, stage: usize, save: bool) {
+    fn save_stage<const BOUNDS: bool>(&mut self, stage: usize, save: bool) {
         reach(&mut self.binary.saved, stage);
         self.binary.saved[stage] = self.savestack.len() as u32;
         if save {
             let s = &self.state;
             let set = &s.set;
-            self.savestack.extend(s.item[..s.active as usize].iter().map(|&x| (x, set[x as usize - 1])));
+            let items = &s.item[..s.active as usize];
+            self.savestack.extend(items.iter().map(|&x| (x, set[x as usize - 1])));
+            if BOUNDS {
+                let bound = &self.binary.bound;
+                self.binary.bsaved.extend(items.iter().map(|&x| bound[x as usize]));
+            }
         }
     }
 
     /// Restores the sizes saved by `stage`, and the active items then, and
     /// drops them from the save stack.
     #[inline(always)]
-    fn restore_stage(&mut self, stage: usize) {
+    fn restore_stage<const BOUNDS: bool>(&mut self, stage: usize) {
         let from = self.binary.saved[stage] as usize;
         self.state.active = (self.savestack.len() - from) as u32;
         for &(x, size) in &self.savestack[from..] {
             self.state.set[x as usize - 1] = size;
+        }
+        if BOUNDS {
+            let b = &mut self.binary;
+            for (&(x, _), &bound) in self.savestack[from..].iter().zip(&b.bsaved[from..]) {
+                b.bound[x as usize] = bound;
+            }
+            b.bsaved.truncate(from);
         }
         self.savestack.truncate(from);
     }
@@ -307,8 +573,11 @@ impl Cells {
     /// and resumes later (from `self.binary`). Never inlined, so that the
     /// `d`-way search's code is compiled as it was without it.
     #[inline(never)]
-    pub(super) fn search_binary<const COLORS: bool, F>(&mut self, config: &Config, mut on_solution: F)
-    where
+    pub(super) fn search_binary<const COLORS: bool, const BOUNDS: bool, F>(
+        &mut self,
+        config: &Config,
+        mut on_solution: F,
+    ) where
         F: FnMut(&mut Cells) -> ControlFlow<()>,
     {
         if self.run.phase == Phase::Done {
@@ -326,16 +595,30 @@ impl Cells {
             (b.stage, b.level) = (0, 0);
             b.levelstage.clear();
             b.levelstage.push(0);
-            let n = self.state.set.len();
+            let n = self.state.set.len() + 2;
             let (w, a) = match weights {
                 Weights::Frb => (0.5, 1.0),
                 _ => (1.0, 1.0),
             };
             b.weight.clear();
             b.assigns.clear();
+            let nodes = &self.state.nodes;
+            if b.first.len() != nodes.len() {
+                b.first.clear();
+                let mut f = 0;
+                for (x, node) in nodes.iter().enumerate() {
+                    if node.itm <= 0 {
+                        f = x as u32 + 1;
+                    }
+                    b.first.push(f);
+                }
+            }
             if weights != Weights::Off {
                 b.weight.resize(n, w);
                 b.assigns.resize(n, a);
+            }
+            if BOUNDS {
+                self.start_bounded();
             }
         }
         self.run.phase = Phase::Idle;
@@ -370,12 +653,15 @@ impl Cells {
                     }
                     let forced = match forced {
                         Some(x) => Some(x),
-                        None => match self.pick(weights) {
+                        None => match if BOUNDS { self.pick_bounded(weights) } else { self.pick(weights) } {
                             Pick::Solved => {
                                 self.run.stats =
                                     Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
                                 // The options taken, one per stage, where
                                 // `solution` reads them.
+                                // With bounds, a solution may hold more options
+                                // than there are primary items.
+                                reach(&mut self.choice, self.floor + stage);
                                 for k in 0..stage {
                                     self.choice[self.floor + k] = self.binary.choice[self.binary.levelstage[k]];
                                 }
@@ -405,7 +691,7 @@ impl Cells {
                     if let Some(x) = forced {
                         (best, t) = (x, 1);
                     }
-                    self.save_stage(stage, forced.is_none());
+                    self.save_stage::<BOUNDS>(stage, forced.is_none());
                     at = At::Advance;
                 }
                 At::Advance => {
@@ -414,7 +700,10 @@ impl Cells {
                     reach(&mut self.binary.deg, level);
                     self.binary.choice[level] = x;
                     self.binary.deg[level] = t;
-                    match self.include::<COLORS>(x, &mut updates) {
+                    let mut sets = self.sets();
+                    let included = if BOUNDS { sets.include_bounded::<COLORS>(x) } else { sets.include::<COLORS>(x) };
+                    (self.state.active, updates) = (sets.active, updates + sets.updates);
+                    match included {
                         Ok(()) => {
                             self.learn(weights, best, None);
                             stage += 1;
@@ -430,7 +719,11 @@ impl Cells {
                     }
                 }
                 At::Prebackup => {
-                    self.savestack.truncate(self.binary.saved[stage] as usize);
+                    let from = self.binary.saved[stage] as usize;
+                    self.savestack.truncate(from);
+                    if BOUNDS {
+                        self.binary.bsaved.truncate(from);
+                    }
                     at = At::Backup;
                 }
                 At::Backup => {
@@ -453,9 +746,21 @@ impl Cells {
                         at = At::Prebackup;
                         continue;
                     }
-                    self.restore_stage(stage);
+                    self.restore_stage::<BOUNDS>(stage);
                     let x = self.binary.choice[level];
-                    self.reject(x, &mut updates);
+                    let mut sets = self.sets();
+                    let rejected = if BOUNDS {
+                        sets.reject_bounded(x)
+                    } else {
+                        sets.reject(x);
+                        true
+                    };
+                    (self.state.active, updates) = (sets.active, updates + sets.updates);
+                    if !rejected {
+                        // An item would be left with too few options.
+                        at = At::Prebackup;
+                        continue;
+                    }
                     level += 1;
                     self.binary.levelstage[stage] = level;
                     at = At::Forward;

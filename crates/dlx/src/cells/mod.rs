@@ -90,6 +90,10 @@ struct Frame {
     /// With the sharp preference only (empty otherwise): whether the item
     /// whose set starts at `x` is sharp, at `sharp[x]`.
     sharp: Vec<bool>,
+    /// With bounds on items only (empty otherwise): each item's bounds
+    /// `(u, v)` by its index, used for primary items (binary branching
+    /// only, as SSMCC).
+    bounds: Vec<(u32, u32)>,
 }
 
 impl Frame {
@@ -149,7 +153,17 @@ impl Frame {
             clr.extend(has_colors.then_some(0));
             option_of.push(u32::MAX);
         }
-        let hopeless = problem.items().any(|item| problem.is_primary(item) && sizes[item.index()] == 0);
+        // SSMCC does not search when an item has fewer options than its
+        // lower bound.
+        let bounds: Vec<(u32, u32)> = if problem.has_bounds() {
+            problem.items().map(|item| problem.bounds(item)).collect()
+        } else {
+            Vec::new()
+        };
+        let hopeless = problem.items().filter(|&item| problem.is_primary(item)).any(|item| {
+            let lower = if bounds.is_empty() { 1 } else { bounds[item.index()].0 };
+            sizes[item.index()] < lower
+        });
         let mut sharp = Vec::new();
         if problem.has_sharp() {
             // An item without options at the end starts past the array.
@@ -159,7 +173,7 @@ impl Frame {
             }
         }
         let initial = State { nodes, set, item: start, active: n_items as u32, force: Vec::with_capacity(2 * n_items) };
-        Frame { initial, clr, option_of, option_first, second, hopeless, sharp }
+        Frame { initial, clr, option_of, option_first, second, hopeless, sharp, bounds }
     }
 }
 
@@ -213,9 +227,11 @@ pub(crate) struct Cells {
 /// of its items: most options cost far fewer, and look never.
 const LOOK_WITHIN: u64 = 1 << 14;
 
-/// Whether the cells engine takes `problem`: any without bounds on items.
-pub(crate) fn takes(problem: &Problem) -> bool {
-    !problem.has_bounds()
+/// Whether the cells engine takes `problem` when it branches as `branching`
+/// says: any without bounds on items; with bounds, only by binary branching
+/// (Knuth's SSMCC).
+pub(crate) fn takes(problem: &Problem, branching: Branching) -> bool {
+    !problem.has_bounds() || branching == Branching::Binary
 }
 
 /// A node of a split's tree on the stack: its options that lead to inner
@@ -710,7 +726,11 @@ impl Cells {
         self.restart();
         let mut path = Vec::with_capacity(depth);
         let mut stats = Stats::default();
-        if !self.frame.hopeless {
+        if !self.frame.bounds.is_empty() {
+            // The split branches d ways, which bounds do not allow: the
+            // whole search is one subproblem.
+            let _ = self.leaf(&path, &mut leaf);
+        } else if !self.frame.hopeless {
             let _ = self.split_at(depth, monitor, &mut path, &mut stats, &mut leaf);
             self.run.interrupted = monitor.is_some_and(Monitor::is_stopped);
         }
@@ -893,10 +913,11 @@ impl Cells {
         F: FnMut(&mut Cells) -> ControlFlow<()>,
     {
         if config.get_branching() == Branching::Binary {
-            if self.colors {
-                self.search_binary::<true, F>(config, on_solution)
-            } else {
-                self.search_binary::<false, F>(config, on_solution)
+            match (self.colors, !self.frame.bounds.is_empty()) {
+                (true, false) => self.search_binary::<true, false, F>(config, on_solution),
+                (false, false) => self.search_binary::<false, false, F>(config, on_solution),
+                (true, true) => self.search_binary::<true, true, F>(config, on_solution),
+                (false, true) => self.search_binary::<false, true, F>(config, on_solution),
             }
         } else if self.colors {
             self.search_in::<true, F>(config, on_solution)

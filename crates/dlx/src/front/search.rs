@@ -768,7 +768,7 @@ impl<'p> Search<'p> {
     pub(super) fn search_engine(&self) -> Engine {
         match self.slices {
             Some((slices, _)) => slices.engine(),
-            None => self.engine.resolve(self.problem),
+            None => self.engine.resolve_branching(self.problem, self.branching),
         }
     }
 

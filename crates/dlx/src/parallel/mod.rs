@@ -275,7 +275,7 @@ impl<'p> Parallel<'p> {
         let split = sharded.split();
         Ok(Slices {
             problem: self.problem.clone(),
-            engine: self.config.get_engine().resolve(self.problem),
+            engine: self.config.resolve(self.problem),
             aim: sharded.aim(),
             of,
             split,
@@ -314,7 +314,7 @@ impl<'p> Parallel<'p> {
         if let Some(subproblems) = self.subproblems {
             return subproblems;
         }
-        if self.shard.1 > 1 || self.config.get_engine().resolve(self.problem) == Engine::Cells {
+        if self.shard.1 > 1 || self.config.resolve(self.problem) == Engine::Cells {
             return DEFAULT_SUBPROBLEMS.max(self.shard.1 as usize);
         }
         let threads = effective_threads(self.threads).used;
@@ -398,7 +398,7 @@ impl<'p> Parallel<'p> {
             let (split, explored) = self.split_counting(self.config.get_monitor());
             return Ok((Cow::Owned(split), explored));
         };
-        let (engine, aim) = (self.config.get_engine().resolve(self.problem), self.aim());
+        let (engine, aim) = (self.config.resolve(self.problem), self.aim());
         // One slice is the whole search, however finely split (the split of
         // a count on threads alone depends on the threads).
         if engine != slices.engine || (slices.of > 1 && aim != slices.aim) {

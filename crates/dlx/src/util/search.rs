@@ -86,6 +86,13 @@ impl Config {
     pub fn get_weights(&self) -> Weights {
         self.weights
     }
+
+    /// The engine that runs `problem` under this configuration: the
+    /// engine's [`Engine::resolve`], the cells engine taking bounds when it
+    /// branches two ways.
+    pub(crate) fn resolve(&self, problem: &crate::Problem) -> Engine {
+        self.get_engine().resolve_branching(problem, self.get_branching())
+    }
 }
 
 /// How the cells engine ([`Engine::Cells`]) branches at a node.

@@ -2,7 +2,7 @@
 //! without learned weights: Knuth's SSXCC-BINARY, SSXCC-FRB and SSXCC-WTD
 //! statistic for statistic on the instances of `data/knuth/binary/`, and the
 //! brute-force oracle's solutions on small random problems, with colours,
-//! bounds (which the cells engine gives to the links), limits, commitments,
+//! bounds (SSMCC's search; commitments go to the links), limits, commitments,
 //! threads and a stop.
 
 use std::collections::BTreeSet;
@@ -23,9 +23,9 @@ fn binary(weights: Weights) -> Config {
 /// The weights of the program that printed a row of `figures.tsv`.
 fn weights_of(program: &str) -> Weights {
     match program {
-        "ssxcc-binary" => Weights::Off,
-        "ssxcc-frb" => Weights::Frb,
-        "ssxcc-wtd" => Weights::Wdeg,
+        "ssxcc-binary" | "ssmcc" => Weights::Off,
+        "ssxcc-frb" | "ssmcc-frb" => Weights::Frb,
+        "ssxcc-wtd" | "ssmcc-wtd" => Weights::Wdeg,
         _ => panic!("unknown program {program}"),
     }
 }
@@ -47,7 +47,7 @@ fn binary_branching_counts_as_knuths_programs_count() {
         assert_eq!(vec![stats.solutions, stats.nodes, stats.updates], expected, "{file} under {program}");
         rows += 1;
     }
-    assert_eq!(rows, 27);
+    assert_eq!(rows, 48);
 }
 
 /// The d-way branching of the same engine is another search: other nodes.
@@ -83,7 +83,8 @@ proptest! {
         let expected = oracle(&spec);
         for weights in Weights::ALL {
             let mut solver = Solver::with_config(&problem, binary(weights));
-            prop_assert_eq!(solver.engine(), if spec.has_bounds() { Engine::Links } else { Engine::Cells });
+            // With bounds too: SSMCC's search.
+            prop_assert_eq!(solver.engine(), Engine::Cells);
             prop_assert_eq!(solver.count(), expected.len() as u64);
             let (seen, valid) = solutions_of(&mut solver, &problem);
             prop_assert_eq!(solver.stats().solutions, expected.len() as u64, "a solution was reported twice");
@@ -124,12 +125,35 @@ fn binary_branching_counts_on_threads() {
     }
 }
 
+/// With bounds, on threads: the cells engine's split branches `d` ways, which
+/// bounds do not allow, so the whole search is one subproblem, SSMCC's.
+#[test]
+#[cfg_attr(miri, ignore = "a rayon pool: hours under Miri")]
+fn binary_branching_with_bounds_counts_on_threads() {
+    let problem = Problem::from_knuth(&data::read("knuth/binary/redrect_3_4.dlx")).unwrap();
+    for weights in Weights::ALL {
+        let stats = Parallel::new(&problem).config(binary(weights)).threads(2).count().unwrap();
+        assert_eq!(stats.solutions, 2161, "{weights:?}");
+    }
+    let stats = Parallel::new(&problem).config(binary(Weights::Off)).threads(2).count().unwrap();
+    assert_eq!((stats.nodes, stats.updates), (7578, 66415));
+}
+
 /// A stop from another thread ends a binary search early, with the figures
 /// counted so far, all of them reported; resumed, the search goes on.
 #[test]
 #[cfg_attr(miri, ignore = "hundreds of thousands of nodes")]
 fn a_stop_ends_a_binary_search() {
-    let problem = Problem::from_knuth(&data::read("knuth/binary/langford_11.dlx")).unwrap();
+    // Langford pairs, and with bounds the tetrominoes twice (SSMCC).
+    for (file, solutions, nodes) in
+        [("knuth/binary/langford_11.dlx", 35_584, 475_792), ("dlx/tetrominoes_twice_8x5.dlx", 3_106, 98_124)]
+    {
+        let problem = Problem::from_knuth(&data::read(file)).unwrap();
+        stopped_and_resumed(&problem, solutions, nodes);
+    }
+}
+
+fn stopped_and_resumed(problem: &Problem, solutions: u64, nodes: u64) {
     for weights in Weights::ALL {
         let monitor = Arc::new(Monitor::new());
         let watcher = {
@@ -141,15 +165,15 @@ fn a_stop_ends_a_binary_search() {
                 monitor.stop();
             })
         };
-        let mut solver = Solver::with_config(&problem, binary(weights).monitor(Some(Arc::clone(&monitor))));
+        let mut solver = Solver::with_config(problem, binary(weights).monitor(Some(Arc::clone(&monitor))));
         let count = solver.count();
         watcher.join().unwrap();
         assert!(solver.interrupted(), "{weights:?}");
         let stats = solver.stats();
-        assert!(count < 35_584 && stats.nodes < 475_792, "{weights:?}: {stats:?}");
+        assert!(count < solutions && stats.nodes < nodes, "{weights:?}: {stats:?}");
         assert_eq!(monitor.stats(), stats, "{weights:?}: everything counted was reported");
         // A fresh search without the monitor counts them all.
         solver.set_config(binary(weights));
-        assert_eq!(solver.count(), 35_584);
+        assert_eq!(solver.count(), solutions);
     }
 }

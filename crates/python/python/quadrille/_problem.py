@@ -667,9 +667,10 @@ class Problem:
 
         With ``engine="cells"``, ``branching="binary"`` branches two ways
         at each node, the first option of the item chosen taken or hidden
-        (Knuth's SSXCC-BINARY and its statistics), and ``weights`` chooses
-        that item by weights learned from the search: ``"frb"`` (SSXCC-FRB)
-        or ``"wdeg"`` (SSXCC-WTD); ``"off"``: the smallest set.
+        (Knuth's SSXCC-BINARY and its statistics; with bounds on items, his
+        SSMCC's), and ``weights`` chooses that item by weights learned from
+        the search: ``"frb"`` (SSXCC-FRB, SSMCC-FRB) or ``"wdeg"``
+        (SSXCC-WTD, SSMCC-WTD); ``"off"``: the smallest set.
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count()
