@@ -22,7 +22,7 @@
 //! packing's pieces) last, the others in the order declared, in an order
 //! grown from it or from either end of the items' Fiedler order, or in the
 //! layers of the Fiedler vector, whichever Knuth's estimate of the tree
-//! finds smallest (the layers only when at least [`LAYERS_MARGIN`] times
+//! finds smallest (the layers only when at least twice
 //! smaller than the others).
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
