@@ -63,8 +63,8 @@
 //! shard records ([`crate::shard::Merge`]) takes only the searches'. The
 //! sweep could count the subproblems of a shard of the search, each from
 //! the state its prefix covers, but every shard would then choose the
-//! sweep's order again (4 ms on `pentomino_6x10.dlx`, 20 ms on the solid
-//! pentominoes of 2×3×10: 64 shards of the former would spend twice its
+//! sweep's order again (4 ms on `pentomino_6x10.dlx`, 25 ms on the solid
+//! pentominoes of 2×3×10; 64 shards of the former would spend twice its
 //! whole count by the sweep on that alone), and each shard's cache would
 //! see only its own subproblems. So `auto` in shards and slices (the
 //! command line's `--shard`, Python's `quadrille.distributed.count`)
@@ -86,7 +86,7 @@
 //! | 128 items, 20,000 random options of 20–40 items (no solution) | | 0.13 | 21.6 (bits) | sweep, 0.30 in all |
 //! | the same, 200,000 options | | 27.6 | > 40 (bits) | sweep, 29.3 in all |
 //! | `sudoku_6x6_all.dlx` (144 items: a state of 256 bits) | 4.2, 383 MB | 3.5 | 12.8 (bits) | sweep after the memo's turn, 3.5 in all |
-//! | solid pentominoes in 2×3×10 (swept slice by slice) | | 0.11 | 0.22 (bits) | sweep, 0.11 in all |
+//! | solid pentominoes in 2×3×10 | | 0.67 | 0.21 (bits) | bits |
 //! | solid pentominoes in 2×5×6 | | 4.7 | 1.9 (bits) | bits |
 
 use crate::auto::{

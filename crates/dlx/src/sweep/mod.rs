@@ -19,11 +19,9 @@
 //! against 3.6 million for Knuth's rule, at about a fifteenth of the cost
 //! each (20 ns against 300). Swept along its long side, 349 million. So
 //! [`Sweep::new`] chooses the order (see the `order` module): labels (a
-//! packing's pieces) last, the others in the order declared, in an order
-//! grown from it or from either end of the items' Fiedler order, or in the
-//! layers of the Fiedler vector, whichever Knuth's estimate of the tree
-//! finds smallest (the layers only when at least twice
-//! smaller than the others).
+//! packing's pieces) last, the others in the order declared or in an order
+//! grown from it or from either end of the items' Fiedler order, whichever
+//! Knuth's estimate of the tree finds smallest.
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
 //! rule.
@@ -58,24 +56,15 @@
 //! **Boxes in three dimensions.** A slice of a box across its longest side
 //! has more cells (12 in 3×4×5 against 6 in 6×10), and a polycube more
 //! orientations, so the first empty cell leaves many more placements than
-//! on a board. Where the slices are small, the sweep wins once it takes the
-//! box slice by slice, the order of the Fiedler vector's layers (the
-//! `order` module): on the solid pentominoes of 2×3×10 (slices of 6 cells)
-//! Knuth's estimate falls from 1.2 × 10⁷ nodes (the order grown from the
-//! Fiedler order, which covers a whole 3×10 face first: 16.6 million nodes
-//! counted) to 8.9 × 10⁵ (2.2 million counted), against 3.0 × 10⁵ nodes
-//! and 1.2 × 10⁸ updates for the search by fewest options, and the front
-//! counts them by the sweep: 0.11 s against 0.22 s on bits. With slices of
-//! 10 cells (2×5×6) or 12 (3×4×5), no order by layers is enough: the
-//! estimates of the six orders by coordinates (slices across each side,
-//! rows along either other side) lie between 1.1 × 10⁸ and 1.0 × 10⁹
-//! nodes in 2×5×6 and between 2.8 × 10⁹ and 2.8 × 10¹⁰ in 3×4×5, where the
-//! sweep chooses 1.1 × 10⁸ and 3.0 × 10⁹, against 2.8 × 10⁶ and 5.0 × 10⁷
-//! for the search by fewest options; weighed by their costs the search is
-//! 1.75× and 4× cheaper, and the front keeps it (2×5×6: 4.7 s on the
-//! sweep, 1.9 s on bits; 3×4×5: 97 s against 16 s). Where the pieces are
-//! fewer and smaller, the sweep wins: the Soma cube (7 pieces in 3×3×3) in
-//! 0.12 s, against 0.49 s on bits. The rule is the front's usual one (see
+//! on a board: the sweep's tree outgrows its cheaper nodes. On the solid
+//! pentominoes, Knuth's estimates put the sweep at 1.2 × 10⁷ nodes in
+//! 2×3×10, 1.1 × 10⁸ in 2×5×6 and 3.0 × 10⁹ in 3×4×5 (in the order it
+//! chooses, the longest side swept last), against 3.3 × 10⁵, 2.8 × 10⁶ and
+//! 5.0 × 10⁷ for the search by fewest options; weighed by their costs the
+//! search is 1.8×, 1.75× and 4× cheaper, and the front keeps it (3×4×5:
+//! 97 s on the sweep, 16 s on bits). Where the pieces are fewer and
+//! smaller, the sweep wins: the Soma cube (7 pieces in 3×3×3) in 0.12 s,
+//! against 0.49 s on bits. The rule is the front's usual one (see
 //! [`Search`](crate::front::Search)); nothing in it is particular to three
 //! dimensions.
 //!
@@ -149,15 +138,6 @@ const MIN_ORDER_PROBES: u32 = 32;
 /// options' sizes) for which the Fiedler order is computed: past it, the
 /// candidates are the declared order and the order grown from it.
 const FIEDLER_MAX_PAIRS: usize = 1 << 26;
-
-/// How many times smaller Knuth's estimate must find the sweep's tree in
-/// the order of the Fiedler vector's layers than in the best other
-/// candidate order for the sweep to take the layers. The estimates ignore
-/// the cache, and on a near tie the layers made more nodes: every
-/// pentomino packing of 6×10, counted by `quadrille pack`, 14.6 million
-/// nodes in the layers (estimated the smaller) against 11.0 million. On the
-/// solid pentominoes of 2×3×10 the layers are estimated 13 times smaller.
-const LAYERS_MARGIN: f64 = 2.0;
 
 /// Random paths for the estimate of the search by fewest options.
 const FEWEST_PROBES: u32 = 128;
@@ -402,12 +382,12 @@ impl Sweep {
         let labels = order::labels(&primaries, n_primary).unwrap_or_else(|| vec![false; n_primary]);
         let others: Vec<u32> = (0..n_primary as u32).filter(|&i| !labels[i as usize]).collect();
         let last: Vec<u32> = (0..n_primary as u32).filter(|&i| labels[i as usize]).collect();
-        // The candidates: the declared order, orders grown from it and from
-        // either end of the Fiedler order, and the Fiedler vector's layers.
+        // The candidates: the declared order, and orders grown from it and
+        // from either end of the Fiedler order.
         let probes = (ORDER_PROBES as usize * FULL_PROBES_OPTIONS / options.len().max(1))
             .clamp(MIN_ORDER_PROBES as usize, ORDER_PROBES as usize) as u32;
         let pairs: usize = primaries.iter().map(|o| o.len() * o.len()).sum();
-        let mut candidates = vec![(others.clone(), 1.0)];
+        let mut candidates = vec![others.clone()];
         if others.len() >= 3 {
             let mut place = vec![u32::MAX; n_primary];
             for (p, &i) in others.iter().enumerate() {
@@ -420,13 +400,10 @@ impl Sweep {
             let n = others.len();
             let declared: Vec<u32> = (0..n as u32).collect();
             let mut ties = vec![declared];
-            let mut layers = None;
             if pairs <= FIEDLER_MAX_PAIRS {
-                let vector = order::fiedler_vector(&local, n, monitor).ok_or(SweepError::Interrupted)?;
-                let fiedler = order::sorted_by(&vector);
+                let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
                 let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
                 ties.extend([fiedler, backward]);
-                layers = Some(order::layered(&vector));
             }
             let mut rank = vec![0u32; n];
             for ties in &ties {
@@ -434,13 +411,10 @@ impl Sweep {
                     rank[i as usize] = r as u32;
                 }
                 let grown = order::grown(&local, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
-                candidates.push((grown.into_iter().map(|p| others[p as usize]).collect(), 1.0));
-            }
-            if let Some(layers) = layers {
-                candidates.push((layers.into_iter().map(|p| others[p as usize]).collect(), LAYERS_MARGIN));
+                candidates.push(grown.into_iter().map(|p| others[p as usize]).collect());
             }
         }
-        for (candidate, _) in &mut candidates {
+        for candidate in &mut candidates {
             candidate.extend(&last);
         }
         Sweep::best(problem, &options, candidates, probes, &labels, monitor)
@@ -466,17 +440,16 @@ impl Sweep {
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let labels =
             order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
-        Sweep::best(problem, &options, vec![(order, 1.0)], ORDER_PROBES, &labels, None)
+        Sweep::best(problem, &options, vec![order], ORDER_PROBES, &labels, None)
     }
 
     /// The sweep on the candidate order (of the primary items) that Knuth's
     /// estimate, from `probes` random paths, finds smallest; the first on a
-    /// tie. A candidate comes with a margin: it replaces the best before it
-    /// only when its estimate times the margin is smaller.
+    /// tie.
     fn best(
         problem: &Problem,
         options: &[&[Item]],
-        candidates: Vec<(Vec<u32>, f64)>,
+        candidates: Vec<Vec<u32>>,
         probes: u32,
         labels: &[bool],
         monitor: Option<&Monitor>,
@@ -484,11 +457,11 @@ impl Sweep {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
             let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
-            for (candidate, margin) in candidates {
+            for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
                 let estimate = order::estimate_sweep(&anchored(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                     .ok_or(SweepError::Interrupted)?;
-                if best.as_ref().is_none_or(|(e, _, _)| estimate * margin < *e) {
+                if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                     best = Some((estimate, candidate, masks));
                 }
             }

@@ -18,10 +18,7 @@
 //! that vector runs along the longest axis, so its ends are the board's far
 //! corners. On the pentominoes of 6×10 declared row by row (rows of 10), the
 //! declared order makes 349 million nodes and the grown ones 26 million, as
-//! many as sweeping the columns by hand. The last candidate takes the items
-//! in *layers* of the Fiedler vector ([`layered`]): on a box, its slices
-//! across the longest side one after the other, which a grown order may
-//! not do in three dimensions.
+//! many as sweeping the columns by hand.
 //!
 //! **Estimates.** Knuth's estimate of a tree's size (TAOCP, Vol. 4B,
 //! 7.2.2): follow random paths from the root; where the path meets a node
@@ -118,53 +115,10 @@ pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>
 /// The items `0..n` (given by their options, `options[k]` the items of
 /// option `k` among them) sorted by the Fiedler vector of their graph,
 /// ascending; ties keep the order `0..n`. `None` when `monitor` stops.
-#[cfg(test)]
 pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize, monitor: Option<&Monitor>) -> Option<Vec<u32>> {
-    fiedler_vector(options, n, monitor).map(|v| sorted_by(&v))
-}
-
-/// The items `0..v.len()` sorted by their values `v`, ascending; ties keep
-/// the order of the items.
-pub(crate) fn sorted_by(v: &[f64]) -> Vec<u32> {
-    let mut order: Vec<u32> = (0..v.len() as u32).collect();
-    order.sort_by(|&a, &b| v[a as usize].total_cmp(&v[b as usize]));
-    order
-}
-
-/// The items `0..v.len()` in *layers* of their values `v` (the Fiedler
-/// vector), the layers ascending, and within a layer in the order of the
-/// items: a layer is a run of the values sorted whose steps are each at
-/// most `1 / (8 n)` of their whole range, so that values equal but for the
-/// power iteration's error fall in one layer, in the order declared rather
-/// than in the order of that error.
-///
-/// On a box the Fiedler vector varies most across the longest side, so the
-/// order takes the box slice by slice. On the solid pentominoes of 2×3×10
-/// the sweep then makes 2.2 million nodes, against 16.6 million in the
-/// order grown from the Fiedler order (which covers a whole 3×10 face
-/// first).
-pub(crate) fn layered(v: &[f64]) -> Vec<u32> {
-    let sorted = sorted_by(v);
-    let (Some(&lo), Some(&hi)) = (sorted.first(), sorted.last()) else { return sorted };
-    let step = (v[hi as usize] - v[lo as usize]) / (8 * v.len()) as f64;
-    let mut layer = vec![0u32; v.len()];
-    for pair in sorted.windows(2) {
-        let (a, b) = (pair[0] as usize, pair[1] as usize);
-        layer[b] = layer[a] + u32::from(v[b] - v[a] > step);
-    }
-    let mut order: Vec<u32> = (0..v.len() as u32).collect();
-    order.sort_by_key(|&i| layer[i as usize]);
-    order
-}
-
-/// The Fiedler vector of the graph of the items `0..n` (given by their
-/// options, `options[k]` the items of option `k` among them): the
-/// eigenvector of the second smallest eigenvalue of its Laplacian, in which
-/// two items are joined by as many edges as options hold both; all zeros
-/// below 3 items. `None` when `monitor` stops.
-pub(crate) fn fiedler_vector(options: &[Vec<u32>], n: usize, monitor: Option<&Monitor>) -> Option<Vec<f64>> {
+    let mut order: Vec<u32> = (0..n as u32).collect();
     if n < 3 {
-        return Some(vec![0.0; n]);
+        return Some(order);
     }
     // The weights: options holding both items.
     let mut weight = vec![0.0f64; n * n];
@@ -199,13 +153,14 @@ pub(crate) fn fiedler_vector(options: &[Vec<u32>], n: usize, monitor: Option<&Mo
         let mean = next.iter().sum::<f64>() / n as f64;
         let norm = next.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>().sqrt();
         if norm == 0.0 {
-            return Some(vec![0.0; n]);
+            return Some(order);
         }
         for (x, y) in v.iter_mut().zip(&next) {
             *x = (y - mean) / norm;
         }
     }
-    Some(v)
+    order.sort_by(|&a, &b| v[a as usize].total_cmp(&v[b as usize]));
+    Some(order)
 }
 
 /// The items `0..n` (given by their options, `options[k]` the items of
@@ -405,15 +360,6 @@ mod tests {
         let forward = columns.windows(2).all(|w| w[0] <= w[1]);
         let backward = columns.windows(2).all(|w| w[0] >= w[1]);
         assert!(forward || backward, "{order:?}");
-    }
-
-    #[test]
-    fn layers_take_values_equal_but_for_rounding_in_the_order_declared() {
-        let v = [0.5, 0.0, 0.5 + 1e-12, -1e-12, 1.0];
-        assert_eq!(sorted_by(&v), [3, 1, 0, 2, 4]);
-        assert_eq!(layered(&v), [1, 3, 0, 2, 4]);
-        assert_eq!(layered(&[]), Vec::<u32>::new());
-        assert_eq!(layered(&[0.0; 3]), [0, 1, 2]);
     }
 
     #[test]
