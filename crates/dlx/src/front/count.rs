@@ -48,6 +48,28 @@
 //! nodes and updates, never a time: the choice is the same on every
 //! machine and every run.
 //!
+//! **Shards and slices** ([`Search::shard`], [`Search::slice`]) are counted
+//! by the search, the one [`Engine::resolve`] picks for `auto` (links or
+//! bits; cells when asked), never by the memo or the sweep. A shard is a
+//! set of subproblems of the search's split ([`crate::parallel`]): the
+//! prefixes of choices of the search by fewest options down to a depth
+//! fixed by the problem and the number of subproblems, shard `i` of `k`
+//! those numbered `i` modulo `k`. Links and bits make the same tree, so a
+//! shard is the same subproblems whichever of them counts it, on any
+//! machine, and the shards' counts add up to the whole. The sweep's tree is
+//! another (it branches on the first item not covered, in an order of its
+//! own): its split, by which it lists in shards, gives other subproblems,
+//! so a shard of the sweep is not a shard of the search, and the merge of
+//! shard records ([`crate::shard::Merge`]) takes only the searches'. The
+//! sweep could count the subproblems of a shard of the search, each from
+//! the state its prefix covers, but every shard would then choose the
+//! sweep's order again (4 ms on `pentomino_6x10.dlx`, 25 ms on the solid
+//! pentominoes of 2×3×10; 64 shards of the former would spend twice its
+//! whole count by the sweep on that alone), and each shard's cache would
+//! see only its own subproblems. So `auto` in shards and slices (the
+//! command line's `--shard`, Python's `quadrille.distributed.count`)
+//! counts as it did before the sweep, by the search.
+//!
 //! Measured, one thread (`quadrille solve F --count --engine X --stats
 //! --threads 1`, the memo on one thread by nature; seconds of a loaded
 //! 2-core machine):
@@ -63,6 +85,9 @@
 //! | trominoes 8×10 (no tiling) | 15.2, 300 MB | 0.04 | | sweep after the memo's turn |
 //! | 128 items, 20,000 random options of 20–40 items (no solution) | | 0.13 | 21.6 (bits) | sweep, 0.30 in all |
 //! | the same, 200,000 options | | 27.6 | > 40 (bits) | sweep, 29.3 in all |
+//! | `sudoku_6x6_all.dlx` (144 items: a state of 256 bits) | 4.2, 383 MB | 3.5 | 12.8 (bits) | sweep after the memo's turn, 3.5 in all |
+//! | solid pentominoes in 2×3×10 | | 0.67 | 0.21 (bits) | bits |
+//! | solid pentominoes in 2×5×6 | | 4.7 | 1.9 (bits) | bits |
 
 use crate::auto::{
     FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,

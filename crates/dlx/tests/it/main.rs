@@ -15,6 +15,7 @@ mod oracle;
 mod parallel;
 mod pre;
 mod sharp;
+mod sweep_count;
 mod sweep_list;
 
 /// Langford pairs of `n` ([`quadrille_testing::instances::langford`]).
