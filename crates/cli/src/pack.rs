@@ -247,7 +247,7 @@ fn count_by_classes(args: &Args, name: &str, spec: &Spec) -> anyhow::Result<Opti
     let start = Instant::now();
     let mut counts = Vec::new();
     let all = reduced.count_all(|search| {
-        let (counted, _) = run_count(search, args.threads, None, args.memo_limit)?;
+        let (counted, _) = run_count(search, args.threads, None, args.memo_bytes)?;
         counts.push(counted.clone());
         anyhow::Ok(counted)
     })?;

@@ -155,11 +155,8 @@ impl Frame {
         }
         // SSMCC does not search when an item has fewer options than its
         // lower bound.
-        let bounds: Vec<(u32, u32)> = if problem.has_bounds() {
-            problem.items().map(|item| problem.bounds(item)).collect()
-        } else {
-            Vec::new()
-        };
+        let bounds: Vec<(u32, u32)> =
+            if problem.has_bounds() { problem.items().map(|item| problem.bounds(item)).collect() } else { Vec::new() };
         let hopeless = problem.items().filter(|&item| problem.is_primary(item)).any(|item| {
             let lower = if bounds.is_empty() { 1 } else { bounds[item.index()].0 };
             sizes[item.index()] < lower

@@ -102,11 +102,21 @@ impl State {
         if cells > MAX_CELLS {
             return Err(cells);
         }
+        // The engine's number of each item: the primary items first, each
+        // kind in the order declared (the builder takes them in any order,
+        // and a number below `n_primary` says an item is primary).
+        let mut number = vec![0u32; n_items];
+        let kinds = [true, false]
+            .into_iter()
+            .flat_map(|primary| problem.items().filter(move |&item| problem.is_primary(item) == primary));
+        for (k, item) in kinds.enumerate() {
+            number[item.index()] = k as u32;
+        }
         let mut size = vec![0u32; n_items];
         let mut n_nodes = 0usize;
         for &o in &options {
             for &item in problem.searched_items(o) {
-                size[item.index()] += 1;
+                size[number[item.index()] as usize] += 1;
             }
             n_nodes += problem.searched_items(o).len();
         }
@@ -131,7 +141,7 @@ impl State {
             let order = std::iter::once(lead).chain((0..items.len()).filter(|&j| j != lead));
             for j in order {
                 let (item, colour) = items[j];
-                let i = item.index();
+                let i = number[item.index()] as usize;
                 let loc = start[i] + filled[i];
                 filled[i] += 1;
                 set[loc as usize] = node_item.len() as u32;

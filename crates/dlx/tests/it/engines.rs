@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use quadrille_dlx::front::Search;
 use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver, Stats, Subtrees};
 
-use quadrille_testing::oracle::{Entries, Spec, solutions as oracle, sorted, spec};
+use quadrille_testing::oracle::{Entries, Spec, SplitMix64, solutions as oracle, sorted, spec};
 
 const ENGINES: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Bits];
 
@@ -289,13 +289,8 @@ fn plain(spec: Spec) -> Spec {
 pub(crate) fn local_problem() -> impl Strategy<Value = Problem> {
     (8usize..=100, 0usize..=20, 0usize..=8, 10usize..=160, any::<u64>()).prop_map(
         |(n_cells, n_secondary, n_labels, n_options, seed)| {
-            let mut state = seed | 1;
-            let mut next = move |n: usize| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % n as u64) as usize
-            };
+            let mut random = SplitMix64(seed);
+            let mut next = move |n: usize| random.below(n as u64) as usize;
             let mut b = Problem::builder();
             let cells: Vec<_> = (0..n_cells).map(|k| b.primary(&format!("c{k}")).unwrap()).collect();
             let labels: Vec<_> = (0..n_labels).map(|k| b.primary(&format!("l{k}")).unwrap()).collect();
@@ -373,13 +368,8 @@ proptest! {
 fn labelled_problem() -> impl Strategy<Value = Problem> {
     (8usize..=100, 2usize..=8, 1usize..=4, 10usize..=160, any::<u64>()).prop_map(
         |(n_cells, n_labels, n_scarce, n_options, seed)| {
-            let mut state = seed | 1;
-            let mut next = move |n: usize| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                (state % n as u64) as usize
-            };
+            let mut random = SplitMix64(seed);
+            let mut next = move |n: usize| random.below(n as u64) as usize;
             let mut b = Problem::builder();
             let cells: Vec<_> = (0..n_cells).map(|k| b.primary(&format!("c{k}")).unwrap()).collect();
             let labels: Vec<_> = (0..n_labels).map(|k| b.primary(&format!("l{k}")).unwrap()).collect();

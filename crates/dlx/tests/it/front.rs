@@ -19,6 +19,7 @@ const MEMO_NODE_COST: f64 = 400.0;
 const MEMO_UPDATE_COST: f64 = 8.0;
 
 use quadrille_testing::costly;
+use quadrille_testing::oracle::SplitMix64;
 
 fn data(file: &str) -> Problem {
     Problem::from_knuth(&quadrille_testing::data::read(&format!("dlx/{file}"))).unwrap()
@@ -98,13 +99,8 @@ fn pairs_go_to_the_memo_or_the_sweep_never_the_search() {
 /// problem's size, and the count agrees with the search by name.
 #[test]
 fn the_probe_is_bounded_on_many_options() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut random = SplitMix64(0x2545_F491_4F6C_DD1Du64);
+    let mut next = |n: u64| random.below(n);
     for n_options in [500usize, 2_000, 8_000] {
         let mut text: String = (0..128).map(|i| format!("i{i} ")).collect();
         text.push('\n');
@@ -186,13 +182,8 @@ fn random_options_go_to_the_sweep_whatever_their_number() {
 /// Small random problems (8 primary items, 2 secondary, up to 12 options):
 /// their exact covers by brute force over every set of options.
 fn random_problems() -> Vec<(Problem, Vec<Vec<u32>>)> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut random = SplitMix64(0x9E37_79B9_7F4A_7C15u64);
+    let mut next = move |n: u64| random.below(n);
     (0..50)
         .map(|_| {
             let n_options = 4 + next(9) as usize;
@@ -271,7 +262,7 @@ fn every_question_by_every_engine_agrees_with_brute_force() {
                 Ok(report) => {
                     assert_eq!(listed, covers, "{engine}");
                     assert!(
-                        report.engine.is_search() || matches!(report.engine, Engine::Memo | Engine::Sweep),
+                        report.engine.is_search() || matches!(report.engine, Engine::Memo | Engine::Sweep | Engine::Dc),
                         "{engine}"
                     );
                     let first = search.first().unwrap();
@@ -309,7 +300,7 @@ fn every_question_by_every_engine_agrees_with_brute_force() {
                     assert_eq!(found, expected, "{engine}");
                     assert!(matches!(ranked.report.engine, Engine::Costs | Engine::Memo));
                 }
-                Err(e) => assert!(matches!(engine, Engine::Sweep | Engine::Cells), "{engine}: {e}"),
+                Err(e) => assert!(matches!(engine, Engine::Sweep | Engine::Cells | Engine::Dc), "{engine}: {e}"),
             }
         }
         // Samples and the diagram are the memo's alone.
