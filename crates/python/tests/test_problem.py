@@ -234,11 +234,12 @@ def test_the_sweep_lists() -> None:
         "costs",
         "memo",
         "sweep",
+        "dc",
         "auto",
     ]
     assert list(typing.get_args(quadrille.Engine)) == quadrille._quadrille.ENGINES
     expected = len(solutions(Spec(["A", "B"], ["X"], [["A", "X"], ["B"], ["A", "B"]])))
-    counting: list[quadrille.Engine] = ["links", "cells", "bits", "memo", "sweep", "auto"]
+    counting: list[quadrille.Engine] = ["links", "cells", "bits", "memo", "sweep", "dc", "auto"]
     for engine in counting:
         stats = problem.stats(engine=engine, threads=1)
         assert stats.solutions == expected and stats.engine != "auto"
