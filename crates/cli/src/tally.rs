@@ -41,26 +41,44 @@ pub struct Flags {
 pub fn count_by_front(args: &Flags, packing: &Packing, search: Search<'_>) -> anyhow::Result<Outcome> {
     let (counted, seconds) = run_count(search, args.threads, args.most, args.memo_bytes)?;
     let count = &counted.solutions;
-    let mut out = crate::stdout();
-    if args.json {
+    let record = args.json.then(|| {
         let mut record = count_summary(&counted, seconds);
         record.insert("packings".into(), json_count(count.clone()));
         record.insert("unique".into(), args.unique.into());
         record.insert("symmetries".into(), packing.n_symmetries().into());
-        let record = serde_json::Value::Object(record);
-        writeln!(out, "{record}")?;
-    } else if !counted.report.interrupted {
-        writeln!(out, "{count}")?;
+        record
+    });
+    finish(args, record, count, counted.report.interrupted, seconds, || {
+        print_stats(packing, &counted.report, &count.to_string(), &count.to_string(), seconds)
+    })
+}
+
+/// The end of every `--count` of packings: the JSON record (with `--json`)
+/// or the number of packings, then after Ctrl-C the partial count's notice,
+/// else with `--stats` the statistics `stats` prints; the outcome.
+fn finish(
+    args: &Flags,
+    record: Option<serde_json::Map<String, serde_json::Value>>,
+    packings: &quadrille_dlx::memo::BigUint,
+    interrupted: bool,
+    seconds: f64,
+    stats: impl FnOnce(),
+) -> anyhow::Result<Outcome> {
+    let mut out = crate::stdout();
+    if let Some(record) = record {
+        writeln!(out, "{}", serde_json::Value::Object(record))?;
+    } else if !interrupted {
+        writeln!(out, "{packings}")?;
     }
     out.flush()?;
-    if counted.report.interrupted {
-        say!("quadrille: interrupted after {seconds:.1} s: {count} packings so far (partial)");
+    if interrupted {
+        say!("quadrille: interrupted after {seconds:.1} s: {packings} packings so far (partial)");
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
-        print_stats(packing, &counted.report, &count.to_string(), &count.to_string(), seconds);
+        stats();
     }
-    Ok(if *count == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+    Ok(if *packings == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
 }
 
 /// `--count` of every packing from one placement of each class of a piece
@@ -77,8 +95,7 @@ pub fn count_all(
     let interrupted = counts.iter().any(|c| c.report.interrupted);
     let engines = engines(counts);
     let figures = summed_figures(counts);
-    let mut out = crate::stdout();
-    if args.json {
+    let record = args.json.then(|| {
         let mut record = serde_json::Map::new();
         record.insert("engine".into(), engines.clone().into());
         record.insert("solutions".into(), json_count(all.clone()));
@@ -93,16 +110,9 @@ pub fn count_all(
         record.insert("unique".into(), false.into());
         // Every packing counted, as a count of the whole problem says it.
         record.insert("symmetries".into(), 1.into());
-        writeln!(out, "{}", serde_json::Value::Object(record))?;
-    } else if !interrupted {
-        writeln!(out, "{all}")?;
-    }
-    out.flush()?;
-    if interrupted {
-        say!("quadrille: interrupted after {seconds:.1} s: {all} packings so far (partial)");
-        return Ok(Outcome::Interrupted);
-    }
-    if args.stats && !crate::quiet() {
+        record
+    });
+    finish(args, record, all, interrupted, seconds, || {
         say!("packings: {all}");
         if let Some(piece) = reduced.restricted_piece() {
             say!(
@@ -126,8 +136,7 @@ pub fn count_all(
                 None => say!("nodes/s: {:.0}", nodes as f64 / seconds),
             }
         }
-    }
-    Ok(if *all == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+    })
 }
 
 /// The engines that answered `counts`, each named once, in the order they
@@ -169,26 +178,16 @@ pub fn count_classes(
     first: &quadrille_dlx::front::Counted,
     seconds: f64,
 ) -> anyhow::Result<Outcome> {
-    let mut out = crate::stdout();
-    let interrupted = first.report.interrupted;
-    if args.json {
+    let record = args.json.then(|| {
         let mut record = count_summary(first, seconds);
         record.insert("packings".into(), json_count(classes.clone()));
         record.insert("unique".into(), args.unique.into());
         record.insert("symmetries".into(), packing.n_symmetries().into());
-        writeln!(out, "{}", serde_json::Value::Object(record))?;
-    } else if !interrupted {
-        writeln!(out, "{classes}")?;
-    }
-    out.flush()?;
-    if interrupted {
-        say!("quadrille: interrupted after {seconds:.1} s: {classes} packings so far (partial)");
-        return Ok(Outcome::Interrupted);
-    }
-    if args.stats && !crate::quiet() {
-        print_stats(packing, &first.report, &classes.to_string(), &first.solutions.to_string(), seconds);
-    }
-    Ok(if *classes == quadrille_dlx::memo::BigUint::ZERO { Outcome::NotFound } else { Outcome::Found })
+        record
+    });
+    finish(args, record, classes, first.report.interrupted, seconds, || {
+        print_stats(packing, &first.report, &classes.to_string(), &first.solutions.to_string(), seconds)
+    })
 }
 
 /// `--count` of one packing of each class, or of a shard: every solution
