@@ -5,16 +5,31 @@ also has ``xcover`` and ``exact-cover`` (either may be missing; its rows are
 then skipped)::
 
     pip install ./crates/python xcover exact-cover
-    python crates/python/bench/bench.py [--quick]
+    python crates/python/bench/bench.py [--quick] [--old PATH]
 
 Every timing asserts its answer, so a fast wrong answer cannot pass. The
 peers are measured warm: ``xcover``'s JIT compiles on a small problem first.
+
+``--old PATH`` times the listing of the pentomino packings by
+``Problem.solutions()`` on another build of the package too (an earlier
+commit's, say), alternated with this one's: ``PATH`` is the directory that
+holds its ``quadrille`` package (its Python files and its built extension),
+imported by a Python process of its own, which reports its processor time
+for each run and the solutions as a set. To make one from a commit::
+
+    git archive COMMIT | tar -x -C /tmp/old
+    (cd /tmp/old/crates/python && maturin build --release -o /tmp/old/wheels)
+    python -m zipfile -e /tmp/old/wheels/*.whl /tmp/old/site
+    python crates/python/bench/bench.py --old /tmp/old/site
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -127,11 +142,67 @@ def knuth_matrix(name: str) -> np.ndarray[Any, Any]:
     return matrix
 
 
-def listing(xcover: Any) -> None:
+# The listing of pentomino_6x10.dlx by ``Problem.solutions()`` in a process of
+# its own, with another build of the package first on its path: a line on
+# standard input runs it once, and it answers with the processor time, the
+# solutions found and the digest of their set (``digest``).
+OLD_LISTING = """
+import hashlib, sys, time
+import quadrille
+problem = quadrille.Problem.from_knuth(open(sys.argv[1]).read())
+print(quadrille.__file__, flush=True)
+for _ in sys.stdin:
+    start = time.process_time()
+    found = {frozenset(s) for s in problem.solutions()}
+    seconds = time.process_time() - start
+    text = repr(sorted(sorted(s) for s in found)).encode()
+    print(seconds, len(found), hashlib.sha256(text).hexdigest(), flush=True)
+"""
+
+
+def digest(found: set[frozenset[int]]) -> str:
+    """A digest of a set of solutions, as ``OLD_LISTING`` makes it."""
+    return hashlib.sha256(repr(sorted(sorted(s) for s in found)).encode()).hexdigest()
+
+
+class OldListing:
+    """``Problem.solutions()`` on the pentomino packings, run by another
+    build of the package (``--old``) in a process of its own."""
+
+    def __init__(self, site: str, path: str) -> None:
+        env = dict(os.environ, PYTHONPATH=site)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", OLD_LISTING, path],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin, self.stdout = self.process.stdin, self.process.stdout
+        print(f"  (the old build: {self.stdout.readline().strip()})")
+
+    def run(self, label: str) -> tuple[float, str]:
+        """One listing: its processor time and the digest of its solutions."""
+        self.stdin.write("\n")
+        self.stdin.flush()
+        seconds, n, found = self.stdout.readline().split()
+        assert int(n) == 2339, n
+        print(f"  {label:<55} {float(seconds):8.3f} s processor (in its own process)")
+        return float(seconds), found
+
+    def close(self) -> None:
+        """Ends the process."""
+        self.stdin.close()
+        self.process.wait()
+
+
+def listing(xcover: Any, old: str | None) -> None:
     """Every packing of pentomino_6x10.dlx listed from Python: by
     ``Problem.solutions()`` (the front's choice, and the search it took
-    before: bits), by the ``xcover`` drop-in, and by ``xcover`` itself, in
-    alternated runs; each answer checked as a set of solutions."""
+    before: bits), by the ``xcover`` drop-in, by ``xcover`` itself, and by
+    ``Problem.solutions()`` of the build at ``old``, in alternated runs; each
+    answer checked as a set of solutions."""
     from quadrille.compat.xcover import covers_bool
 
     path = os.path.join(ROOT, "data", "dlx", "pentomino_6x10.dlx")
@@ -149,6 +220,8 @@ def listing(xcover: Any) -> None:
     if xcover is not None:
         list(xcover.covers_bool(np.eye(3, dtype=bool)))  # the JIT compiles here
         runs["xcover covers_bool(m)"] = lambda: {frozenset(s) for s in xcover.covers_bool(matrix)}
+    before = OldListing(old, path) if old is not None else None
+    old_label = "old build's Problem.solutions() (--old)"
     best: dict[str, float] = {}
     expected = None
     for _ in range(3):
@@ -158,9 +231,17 @@ def listing(xcover: Any) -> None:
             expected = expected or found
             assert found == expected
             best[label] = min(best.get(label, float("inf")), seconds)
+        if before is not None and expected is not None:
+            seconds, their_digest = before.run(old_label)
+            assert their_digest == digest(expected)
+            best[old_label] = min(best.get(old_label, float("inf")), seconds)
+    if before is not None:
+        before.close()
     auto = best["quadrille Problem.solutions() (auto)"]
     bits = best["quadrille Problem.solutions(engine=bits)"]
     print(f"  {'':<55} {bits / auto:8.1f}x faster than bits (the choice before)")
+    if before is not None:
+        print(f"  {'':<55} {best[old_label] / auto:8.1f}x faster than the old build (solutions())")
     if xcover is not None:
         ratio = best["xcover covers_bool(m)"] / best["quadrille.compat.xcover covers_bool(m)"]
         print(f"  {'':<55} {ratio:8.1f}x faster than xcover (covers_bool)")
@@ -171,6 +252,14 @@ def main() -> None:
     parser.add_argument(
         "--quick", action="store_true", help="fewer sudoku puzzles, no exact-cover count"
     )
+    parser.add_argument(
+        "--old",
+        metavar="PATH",
+        help="the directory holding another build's quadrille package, to time its listing too",
+    )
+    parser.add_argument(
+        "--listing", action="store_true", help="only the listing of the pentomino packings"
+    )
     args = parser.parse_args()
     try:
         import xcover
@@ -180,6 +269,11 @@ def main() -> None:
         import exact_cover
     except ImportError:
         exact_cover = None
+
+    if args.listing:
+        print("Pentomino 6x10 (Knuth's, X in one quadrant), listing all 2,339 packings:")
+        listing(xcover, args.old)
+        return
 
     print("Iterating solutions from Python (one thread, payloads included):")
     iterate(queens(12), 14_200, "queens 12: 14,200 solutions")
@@ -209,7 +303,7 @@ def main() -> None:
         print(f"  {'':<55} {theirs / ours:8.1f}x faster than exact-cover")
 
     print("Pentomino 6x10 (Knuth's, X in one quadrant), listing all 2,339 packings:")
-    listing(xcover)
+    listing(xcover, args.old)
 
     path = os.path.join(ROOT, "data", "sudoku", "top1465.txt")
     with open(path) as f:

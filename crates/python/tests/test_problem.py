@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import typing
 from typing import Any
@@ -253,6 +254,36 @@ def test_the_sweep_lists() -> None:
         Problem.from_knuth("A | X\nA X:red\n").count(engine="sweep")
     with pytest.raises(ValueError, match=r"bounds"):
         Problem("A", [["A"]], bounds={"A": (0, 1)}).count(engine="sweep")
+
+
+def test_packings_are_listed_by_the_sweep_through_every_door(data_dir: str) -> None:
+    """Knuth's 2,339 pentomino packings of 6x10 with the X in one quadrant
+    (REFERENCE.md): ``Problem.solutions()`` and the ``xcover`` drop-in list
+    them on the sweep (the engine the issue's speed comes from), lazily (the
+    first solution before the rest are searched), each a cover, the bitset
+    engine's solutions as a set."""
+    import numpy as np
+    from quadrille.compat.xcover import covers_bool
+
+    with open(os.path.join(data_dir, "dlx", "pentomino_6x10.dlx")) as f:
+        problem = Problem.from_knuth(f.read())
+    listing = problem.solutions()
+    first = next(listing)
+    assert listing.stats.engine == "sweep" and not listing.finished
+    found = [first, *listing]
+    assert listing.finished and listing.stats.solutions == 2339
+    columns = {item: j for j, item in enumerate(problem.items)}
+    matrix = np.zeros((problem.n_options, len(columns)), dtype=bool)
+    for k in range(problem.n_options):
+        for item in problem.option(k):
+            matrix[k, columns[item]] = True
+    for solution in found:
+        assert matrix[solution].sum(axis=0).tolist() == [1] * len(columns)
+    expected = {frozenset(s) for s in problem.solutions(engine="bits")}
+    assert len(expected) == 2339
+    assert {frozenset(s) for s in found} == expected
+    assert Problem.from_matrix(matrix).solutions().stats.engine == "sweep"
+    assert {frozenset(s) for s in covers_bool(matrix)} == expected
 
 
 def test_counts_beyond_64_bits_stay_exact() -> None:

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use quadrille_dlx::front::{EngineStats, Search};
-use quadrille_dlx::sweep::Sweep;
+use quadrille_dlx::sweep::{self, Sweep};
 use quadrille_dlx::{Engine, Monitor, OptionId, Problem};
 
 use crate::langford;
@@ -121,6 +121,40 @@ proptest! {
         prop_assert_eq!(&bare, &expected);
         let (tiny, _) = visited(&Search::new(&problem).engine(Engine::Sweep).sweep_cache_bytes(64))?;
         prop_assert_eq!(&tiny, &expected);
+        // On one thread the order is the walk's, whatever the table holds.
+        let walked = in_order(&problem, 0);
+        for bytes in [64, sweep::DEFAULT_CACHE_BYTES] {
+            prop_assert_eq!(&in_order(&problem, bytes), &walked, "{} bytes", bytes);
+        }
+    }
+}
+
+/// The solutions of the sweep's owned iterator on `problem`, in the order
+/// given, with a table of `bytes`.
+fn in_order(problem: &Problem, bytes: usize) -> Vec<Vec<OptionId>> {
+    Sweep::new(problem).unwrap().cache_bytes(bytes).lister(problem).unwrap().solutions(None, None).collect()
+}
+
+/// The documented order of a listing on one thread, on Knuth's packings
+/// (REFERENCE.md's counts): the walk's, the same with the table of dead
+/// ends as without, from the owned iterator as from the visitor, each
+/// solution's options in the same order.
+#[test]
+fn a_listing_on_one_thread_comes_in_the_walks_order() {
+    for (file, expected) in [("pentomino_6x10.dlx", 2_339), ("knuth_pack_scott_8x8.dlx", 520)] {
+        let problem = data(file);
+        let walked = in_order(&problem, 0);
+        assert_eq!(walked.len(), expected, "{file}");
+        assert_eq!(in_order(&problem, sweep::DEFAULT_CACHE_BYTES), walked, "{file}");
+        let mut visited = Vec::new();
+        Search::new(&problem)
+            .engine(Engine::Sweep)
+            .visit(|solution| {
+                visited.push(solution.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(visited, walked, "{file}");
     }
 }
 
