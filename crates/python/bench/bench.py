@@ -114,7 +114,7 @@ def sudoku_matrix() -> np.ndarray[Any, Any]:
 
 def sudoku_rows(puzzle: str) -> np.ndarray[Any, Any]:
     """The options a puzzle leaves: its givens, and every digit of a blank cell."""
-    rows = []
+    rows: list[int] = []
     for cell, ch in enumerate(puzzle):
         if ch in ".0":
             rows.extend(9 * cell + d for d in range(9))
