@@ -1046,7 +1046,7 @@ mod tests {
 
     #[test]
     fn a_cache_grows_keeping_its_states() {
-        grows_keeping::<u128>(&(1..=64u128).map(|k| k * 0x9E37_79B9_7F4A_7C15 << 3).collect::<Vec<_>>());
+        grows_keeping::<u128>(&(1..=64u128).map(|k| (k * 0x9E37_79B9_7F4A_7C15) << 3).collect::<Vec<_>>());
         grows_keeping::<Wide<3>>(&(1..=64u32).map(|k| Wide::range(k, k + 100)).collect::<Vec<_>>());
         grows_keeping::<Wide<4>>(&(1..=64u32).map(|k| Wide::bit(3 * k)).collect::<Vec<_>>());
     }
