@@ -85,7 +85,7 @@
 //! | trominoes 8×10 (no tiling) | 15.2, 300 MB | 0.04 | | sweep after the memo's turn |
 //! | 128 items, 20,000 random options of 20–40 items (no solution) | | 0.13 | 21.6 (bits) | sweep, 0.30 in all |
 //! | the same, 200,000 options | | 27.6 | > 40 (bits) | sweep, 29.3 in all |
-//! | `sudoku_6x6_all.dlx` (144 items: a state of 256 bits) | 4.2, 383 MB | 3.5 | 12.8 (bits) | sweep after the memo's turn, 3.5 in all |
+//! | `sudoku_6x6_all.dlx` (144 items: a state of 192 bits) | 4.2, 383 MB | 1.3 | 12.8 (bits) | sweep after the memo's turn, 1.3 in all |
 //! | solid pentominoes in 2×3×10 | | 0.67 | 0.21 (bits) | bits |
 //! | solid pentominoes in 2×5×6 | | 4.7 | 1.9 (bits) | bits |
 

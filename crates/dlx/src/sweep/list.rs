@@ -140,6 +140,7 @@ impl Sweep {
     pub fn lister(self, problem: &Problem) -> Result<Lister, SweepError> {
         let options = match &self.width {
             Width::W128(core) => slot_options(core, &self.order, problem),
+            Width::W192(core) => slot_options(core, &self.order, problem),
             Width::W256(core) => slot_options(core, &self.order, problem),
             Width::W512(core) => slot_options(core, &self.order, problem),
             Width::W1024(core) => slot_options(core, &self.order, problem),
@@ -204,6 +205,7 @@ impl Lister {
         let bytes = self.inner.sweep.cache_bytes;
         match &self.inner.sweep.width {
             Width::W128(core) => visit(core, options, bytes, config, visitor),
+            Width::W192(core) => visit(core, options, bytes, config, visitor),
             Width::W256(core) => visit(core, options, bytes, config, visitor),
             Width::W512(core) => visit(core, options, bytes, config, visitor),
             Width::W1024(core) => visit(core, options, bytes, config, visitor),
@@ -217,6 +219,7 @@ impl Lister {
         let bytes = self.inner.sweep.cache_bytes;
         let walk = match &self.inner.sweep.width {
             Width::W128(core) => Walks::W128(Walk::at_root(core, bytes)),
+            Width::W192(core) => Walks::W192(Walk::at_root(core, bytes)),
             Width::W256(core) => Walks::W256(Walk::at_root(core, bytes)),
             Width::W512(core) => Walks::W512(Walk::at_root(core, bytes)),
             Width::W1024(core) => Walks::W1024(Walk::at_root(core, bytes)),
@@ -237,7 +240,8 @@ pub(crate) fn estimate_fewest(problem: &Problem, monitor: Option<&Monitor>) -> O
     }
     match problem.n_items() {
         0..=128 => fewest::<u128>(problem, monitor),
-        129..=256 => fewest::<Wide<4>>(problem, monitor),
+        129..=192 => fewest::<Wide<3>>(problem, monitor),
+        193..=256 => fewest::<Wide<4>>(problem, monitor),
         257..=512 => fewest::<Wide<8>>(problem, monitor),
         _ => fewest::<Wide<16>>(problem, monitor),
     }
@@ -621,6 +625,7 @@ where
 #[derive(Debug)]
 enum Walks {
     W128(Walk<u128>),
+    W192(Walk<Wide<3>>),
     W256(Walk<Wide<4>>),
     W512(Walk<Wide<8>>),
     W1024(Walk<Wide<16>>),
@@ -644,6 +649,7 @@ impl SweepSolutions {
     pub fn stats(&self) -> Stats {
         let stats = match &self.walk {
             Walks::W128(walk) => walk.stats,
+            Walks::W192(walk) => walk.stats,
             Walks::W256(walk) => walk.stats,
             Walks::W512(walk) => walk.stats,
             Walks::W1024(walk) => walk.stats,
@@ -674,6 +680,7 @@ impl Iterator for SweepSolutions {
         let options = &inner.options;
         let (step, chosen) = match (&inner.sweep.width, &mut self.walk) {
             (Width::W128(core), Walks::W128(walk)) => (walk.step(core, options, monitor), &walk.chosen),
+            (Width::W192(core), Walks::W192(walk)) => (walk.step(core, options, monitor), &walk.chosen),
             (Width::W256(core), Walks::W256(walk)) => (walk.step(core, options, monitor), &walk.chosen),
             (Width::W512(core), Walks::W512(walk)) => (walk.step(core, options, monitor), &walk.chosen),
             (Width::W1024(core), Walks::W1024(walk)) => (walk.step(core, options, monitor), &walk.chosen),

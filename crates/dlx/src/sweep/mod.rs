@@ -42,17 +42,23 @@
 //! looks up seven words instead of testing some 35 options.
 //!
 //! **Cache.** The state alone says what is left, so a state met again has
-//! the same solutions below it. A direct-mapped table (4 MiB a thread by
-//! default, [`Sweep::cache_bytes`]) remembers the solutions below the
-//! states finished; a state found there is not searched again. Dead ends
-//! (most nodes of a packing) are never looked up. On pentominoes of 6×10
-//! it takes the nodes from 26 million to 11 million and the time from 0.32
-//! to 0.20 s; a larger table helps less, once it outgrows the processor's
-//! caches. Counts are exact whatever it remembers, and never wrap: past
-//! `u64::MAX` the count is an error ([`SweepError::Overflow`]).
+//! the same solutions below it. A direct-mapped table (4 MiB a thread when
+//! a count starts, [`Sweep::cache_bytes`]) remembers the solutions below
+//! the states finished; a state found there is not searched again. Dead
+//! ends (most nodes of a packing) are never looked up. On pentominoes of
+//! 6×10 it takes the nodes from 26 million to 11 million and the time from
+//! 0.32 to 0.20 s. A table that has remembered twice as many states as it
+//! has entries since it last grew doubles, in place, up to 64 MiB for all
+//! threads ([`CACHE_GROWTH_BYTES`]): the pentominoes never fill theirs,
+//! where the 28,200,960 grids of 6×6 sudoku took 38.5 million nodes in a
+//! table of 4 MiB and take 8.1 million in one grown to 64 MiB (3.0 s of
+//! processor time to 0.85). An entry is 32 bytes up to 192 items, aligned
+//! so that a look-up reads one line of the processor's cache. Counts are
+//! exact whatever it remembers, and never wrap: past `u64::MAX` the count
+//! is an error ([`SweepError::Overflow`]).
 //!
 //! **Width.** The state is as wide as the problem: a `u128` up to 128 items
-//! (primary and secondary), else 256, 512 or 1,024 bits (the `state`
+//! (primary and secondary), else 192, 256, 512 or 1,024 bits (the `state`
 //! module); the search is compiled once for each width, so the 128-bit
 //! sweep pays nothing for the others. A wider state costs more a node (its
 //! test, its `or` and its hash touch every word): the pentominoes of 6×10
@@ -117,9 +123,21 @@ pub fn takes(problem: &Problem) -> bool {
     Sweep::check(problem).is_ok()
 }
 
-/// The memory of each thread's cache of subproblems, unless set by
-/// [`Sweep::cache_bytes`]: 4 MiB, 131,072 entries.
+/// The memory of each thread's cache of subproblems when a count starts,
+/// unless set by [`Sweep::cache_bytes`]: 4 MiB, 131,072 entries of a state
+/// of 128 bits.
 pub const DEFAULT_CACHE_BYTES: usize = 4 << 20;
+
+/// The memory up to which the caches of a count grow, all threads together
+/// (a thread's never below its starting size): 64 MiB. A cache doubles
+/// each time it has remembered [`CACHE_GROWTH_STORES`] times its entries
+/// since it last grew (it is overwriting what it remembers).
+pub const CACHE_GROWTH_BYTES: usize = 64 << 20;
+
+/// The states a cache remembers, in multiples of its entries, before it
+/// doubles (see [`CACHE_GROWTH_BYTES`]): each doubling costs less than a
+/// node for each of them.
+pub const CACHE_GROWTH_STORES: usize = 2;
 
 /// Filters of a block on the 16 bits right after its anchor.
 const LOCAL: usize = 4;
@@ -311,6 +329,7 @@ pub struct Sweep {
 #[derive(Clone, Debug)]
 enum Width {
     W128(Core<u128>),
+    W192(Core<Wide<3>>),
     W256(Core<Wide<4>>),
     W512(Core<Wide<8>>),
     W1024(Core<Wide<16>>),
@@ -322,6 +341,7 @@ macro_rules! on_width {
     ($sweep:expr, $core:ident => $body:expr) => {
         match &$sweep.width {
             Width::W128($core) => $body,
+            Width::W192($core) => $body,
             Width::W256($core) => $body,
             Width::W512($core) => $body,
             Width::W1024($core) => $body,
@@ -339,7 +359,12 @@ macro_rules! for_items {
                 let $wrap = Width::W128;
                 $body
             }
-            129..=256 => {
+            129..=192 => {
+                type $state = Wide<3>;
+                let $wrap = Width::W192;
+                $body
+            }
+            193..=256 => {
                 type $state = Wide<4>;
                 let $wrap = Width::W256;
                 $body
@@ -532,7 +557,7 @@ impl Sweep {
         &self.order
     }
 
-    /// The bits of the sweep's state: 128, or 256, 512 or 1,024 for a
+    /// The bits of the sweep's state: 128, or 192, 256, 512 or 1,024 for a
     /// problem of more items.
     pub fn state_bits(&self) -> u32 {
         on_width!(self, core => core.bits())
@@ -557,8 +582,10 @@ impl Sweep {
         on_width!(self, core => order::estimate_fewest(&core.holding, core.primary, FEWEST_PROBES, monitor))
     }
 
-    /// Sets the memory of the cache of subproblems, in bytes, per thread:
-    /// [`DEFAULT_CACHE_BYTES`] unless set; 0 turns the cache off.
+    /// Sets the memory of the cache of subproblems, in bytes, per thread,
+    /// when a count starts: [`DEFAULT_CACHE_BYTES`] unless set; 0 turns the
+    /// cache off. A count's cache grows as it fills (see
+    /// [`CACHE_GROWTH_BYTES`]); a listing's stays this size.
     pub fn cache_bytes(mut self, bytes: usize) -> Sweep {
         self.cache_bytes = bytes;
         self
@@ -629,9 +656,10 @@ impl<S: State> Core<S> {
     fn count(&self, threads: usize, monitor: Option<&Monitor>, cache_bytes: usize) -> Result<Stats, SweepError> {
         let threads = effective_threads(threads).used;
         let entries = cache_bytes / std::mem::size_of::<Entry<S>>();
+        let most = (cache_bytes.max(CACHE_GROWTH_BYTES / threads) / std::mem::size_of::<Entry<S>>()).max(entries);
         let mut stats = Stats { nodes: 1, ..Stats::default() };
         let mut reported = Stats::default();
-        let new_cache = || vec![Entry::<S>::default(); entries];
+        let new_cache = || Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
         // The search recurses once per option chosen, at most once per
         // primary item: deep wide problems get a thread whose stack holds it.
         let stack = self.stack_bytes();
@@ -641,14 +669,16 @@ impl<S: State> Core<S> {
                 std::thread::scope(|scope| {
                     std::thread::Builder::new()
                         .stack_size(bytes)
-                        .spawn_scoped(scope, || self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache))
+                        .spawn_scoped(scope, || {
+                            self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most)
+                        })
                         .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
                 })
             });
             let flow = match spawned {
                 Some(Ok(flow)) => flow,
                 // A shallow search, or no thread to be had: on this one.
-                _ => self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache),
+                _ => self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most),
             };
             flow == Flow::Overflow
         } else {
@@ -658,18 +688,19 @@ impl<S: State> Core<S> {
                 monitor.catch_up(&stats, &mut reported);
             }
             // One cache a thread, each locked only by its own thread.
-            let caches: Vec<std::sync::Mutex<Vec<Entry<S>>>> =
-                (0..threads).map(|_| std::sync::Mutex::new(Vec::new())).collect();
+            let caches: Vec<std::sync::Mutex<Table<S>>> =
+                (0..threads).map(|_| std::sync::Mutex::new(Table { entries: Vec::new(), stored: 0 })).collect();
             let below = |state: S| {
                 let (mut stats, mut reported) = (Stats::default(), Stats::default());
                 let mut flow = Flow::Done;
                 if !monitor.is_some_and(Monitor::is_stopped) {
                     let slot = rayon::current_thread_index().unwrap_or(0) % threads;
                     let mut cache = caches[slot].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    if cache.len() != entries {
+                    // Allocated on first use; it may have grown since.
+                    if cache.entries.len() < entries {
                         *cache = new_cache();
                     }
-                    flow = self.run(state, &mut stats, monitor, &mut reported, &mut cache);
+                    flow = self.run(state, &mut stats, monitor, &mut reported, &mut cache, most);
                 }
                 if let Some(monitor) = monitor {
                     monitor.catch_up(&stats, &mut reported);
@@ -767,16 +798,18 @@ impl<S: State> Core<S> {
 
     /// Searches below the state `root` (not itself a solution, unless no
     /// item is primary), adding its nodes and solutions to `stats`, and
-    /// remembering in `cache` the solutions below the states it finished.
+    /// remembering in `cache` the solutions below the states it finished;
+    /// the cache grows up to `most` entries.
     fn run(
         &self,
         root: S,
         stats: &mut Stats,
         monitor: Option<&Monitor>,
         reported: &mut Stats,
-        cache: &mut [Entry<S>],
+        cache: &mut Table<S>,
+        most: usize,
     ) -> Flow {
-        let mut search = Search { stats: *stats, monitor, reported, cache };
+        let mut search = Search { stats: *stats, monitor, reported, cache, most };
         let flow = self.enter(root, &mut search);
         *stats = search.stats;
         flow
@@ -799,8 +832,9 @@ impl<S: State> Core<S> {
         if first == 0 && start + 1 == end {
             return Flow::Done;
         }
-        let place = Entry::place(covered, run.cache.len());
-        if let Some(entry) = run.cache.get(place) {
+        let looked = run.cache.entries.len();
+        let place = Entry::place(covered, looked);
+        if let Some(entry) = run.cache.entries.get(place) {
             // (An empty entry holds the root's state, which is never looked up
             // again.)
             if entry.state == covered && !covered.is_zero() {
@@ -833,23 +867,67 @@ impl<S: State> Core<S> {
                 }
             }
         }
-        if let Some(entry) = run.cache.get_mut(place) {
-            *entry = Entry { state: covered, solutions: run.stats.solutions - before };
-        }
+        run.remember(covered, place, looked, run.stats.solutions - before);
         Flow::Done
     }
 }
 
 /// What a search below a state carries down: its statistics, its monitor
-/// and what the monitor has seen, and the cache.
+/// and what the monitor has seen, and the cache and the most entries it may
+/// grow to.
 struct Search<'a, 'm, S> {
     stats: Stats,
     monitor: Option<&'m Monitor>,
     reported: &'a mut Stats,
-    cache: &'a mut [Entry<S>],
+    cache: &'a mut Table<S>,
+    most: usize,
 }
 
-impl<S> Search<'_, '_, S> {
+/// A thread's cache of subproblems: its entries, and the states it
+/// remembered since it last grew.
+struct Table<S> {
+    entries: Vec<Entry<S>>,
+    stored: usize,
+}
+
+impl<S: State> Search<'_, '_, S> {
+    /// Remembers the `solutions` below `state`, whose place was `place` when
+    /// it was looked up in the cache of `looked` entries (it may have grown
+    /// since).
+    #[inline(always)]
+    fn remember(&mut self, state: S, place: usize, looked: usize, solutions: u64) {
+        let cache = &mut *self.cache;
+        let len = cache.entries.len();
+        if len == 0 {
+            return;
+        }
+        let place = if len == looked { place } else { Entry::place(state, len) };
+        cache.entries[place] = Entry { state, solutions };
+        cache.stored += 1;
+        if cache.stored >= CACHE_GROWTH_STORES * len && 2 * len <= self.most {
+            self.grow();
+        }
+    }
+
+    /// Doubles the cache, in place, each state remembered kept: the state
+    /// at place `p` goes to `2p` or `2p + 1` (the places scale the hash to
+    /// the length), so moved from the last place down, none lands on one
+    /// not yet moved.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let entries = &mut self.cache.entries;
+        let len = entries.len();
+        entries.resize(2 * len, Entry::default());
+        for p in (0..len).rev() {
+            let entry = std::mem::take(&mut entries[p]);
+            if !entry.state.is_zero() {
+                entries[Entry::place(entry.state, 2 * len)] = entry;
+            }
+        }
+        self.cache.stored = 0;
+    }
+
     /// Reports to the monitor; whether it says stop.
     #[cold]
     #[inline(never)]
@@ -874,6 +952,7 @@ enum Flow {
 /// A subproblem remembered: a state (never 0, the root's, so that 0 marks
 /// an empty entry) and the solutions below it.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(align(32))]
 struct Entry<S> {
     state: S,
     solutions: u64,
@@ -924,4 +1003,51 @@ fn anchored<S: State>(masks: &[S], n_primary: usize) -> Vec<Vec<S>> {
         }
     }
     anchored
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A cache that doubles keeps every state it remembered, each where a
+    /// look-up in the doubled cache finds it.
+    fn grows_keeping<S: State>(states: &[S]) {
+        let mut table = Table { entries: vec![Entry::<S>::default(); 8], stored: 0 };
+        let mut reported = Stats::default();
+        let mut search =
+            Search { stats: Stats::default(), monitor: None, reported: &mut reported, cache: &mut table, most: 64 };
+        for (k, &state) in states.iter().enumerate().take(15) {
+            search.remember(state, Entry::place(state, 8), 8, k as u64 + 1);
+        }
+        let kept: Vec<(S, u64)> =
+            search.cache.entries.iter().filter(|e| !e.state.is_zero()).map(|e| (e.state, e.solutions)).collect();
+        // Eight entries hold at least two of the 15 states stored (it would
+        // double on the 16th); then it doubles twice.
+        assert_eq!(search.cache.entries.len(), 8);
+        assert!(kept.len() >= 2, "{}", kept.len());
+        search.grow();
+        search.grow();
+        assert_eq!(search.cache.entries.len(), 32);
+        assert_eq!(search.cache.stored, 0);
+        let found: Vec<(S, u64)> =
+            search.cache.entries.iter().filter(|e| !e.state.is_zero()).map(|e| (e.state, e.solutions)).collect();
+        assert_eq!(found.len(), kept.len());
+        for (state, solutions) in kept {
+            let entry = search.cache.entries[Entry::place(state, 32)];
+            assert_eq!((entry.state, entry.solutions), (state, solutions));
+        }
+        // The 64th state stored doubles it, to its most entries.
+        for (k, &state) in states.iter().enumerate() {
+            assert_eq!(search.cache.entries.len(), 32, "{k}");
+            search.remember(state, Entry::place(state, 32), 32, k as u64);
+        }
+        assert_eq!(search.cache.entries.len(), 64);
+    }
+
+    #[test]
+    fn a_cache_grows_keeping_its_states() {
+        grows_keeping::<u128>(&(1..=64u128).map(|k| (k * 0x9E37_79B9_7F4A_7C15) << 3).collect::<Vec<_>>());
+        grows_keeping::<Wide<3>>(&(1..=64u32).map(|k| Wide::range(k, k + 100)).collect::<Vec<_>>());
+        grows_keeping::<Wide<4>>(&(1..=64u32).map(|k| Wide::bit(3 * k)).collect::<Vec<_>>());
+    }
 }

@@ -2,8 +2,11 @@
 //! problem needs.
 //!
 //! A problem of at most 128 items sweeps on a `u128`, as native as the
-//! processor's registers allow; a wider one on [`Wide`], an array of 4, 8
-//! or 16 words of 64 bits (256, 512 or 1,024 items). The search is written
+//! processor's registers allow; a wider one on [`Wide`], an array of 3, 4,
+//! 8 or 16 words of 64 bits (192, 256, 512 or 1,024 items): 192 bits make
+//! an entry of the count's cache 32 bytes, two to a line of the
+//! processor's cache, where 256 make 40 (6×6 sudoku, 144 items, counted in
+//! 0.85 s instead of 0.92). The search is written
 //! once, generic over [`State`], and compiled for each width, so the
 //! 128-bit sweep runs the same instructions as if it were written for
 //! `u128` alone.
@@ -142,7 +145,7 @@ impl State for u128 {
     }
 }
 
-/// A state of `64 N` bits (`N` a power of two), word 0 the lowest.
+/// A state of `64 N` bits, word 0 the lowest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Wide<const N: usize>([u64; N]);
 

@@ -419,6 +419,16 @@ fn first_label(problem: &Problem) -> usize {
     problem.item_named("l0").unwrap().index()
 }
 
+/// The bits of the sweep's state for a problem of `items` items: 128, 192,
+/// then the next power of two.
+pub(crate) fn state_bits(items: usize) -> u32 {
+    match items {
+        0..=128 => 128,
+        129..=192 => 192,
+        _ => items.next_power_of_two() as u32,
+    }
+}
+
 /// The problem of `spec` (plain: no bounds, no colours) spread over
 /// `width` items: its primary items declared among padding items, one every
 /// `width / items` places, so that its options reach across the words of a
@@ -465,7 +475,7 @@ proptest! {
     #[test]
     fn the_sweep_counts_the_oracles_solutions_at_any_width(
         spec in spec(),
-        width in prop_oneof![100usize..=128, 129usize..=256, 257usize..=512, 513usize..=1024],
+        width in prop_oneof![100usize..=128, 129usize..=192, 193usize..=256, 257usize..=512, 513usize..=1024],
         pairs in 0usize..=6,
     ) {
         use quadrille_dlx::sweep::Sweep;
@@ -473,11 +483,14 @@ proptest! {
         let problem = spread(&spec, width, pairs);
         let expected = (oracle(&spec).len() as u64) << pairs;
         let sweep = Sweep::new(&problem).unwrap();
-        let bits = problem.n_items().next_power_of_two().max(128) as u32;
-        prop_assert_eq!(sweep.state_bits(), bits);
+        prop_assert_eq!(sweep.state_bits(), state_bits(problem.n_items()));
         prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
         prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
         prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+        // A cache of one to a few entries, which grows as it fills, on one
+        // thread and two.
+        prop_assert_eq!(sweep.clone().cache_bytes(160).count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.clone().cache_bytes(160).count(2, None).unwrap().solutions, expected);
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         order.reverse();
         prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions, expected);
@@ -563,8 +576,8 @@ fn counts_of_queens_stay_on_the_bitset_engine() {
     use quadrille_dlx::sweep::{Sweep, SweepError};
     assert_eq!(Sweep::new(&data("tetrominoes_12_8x6.dlx")).unwrap_err(), SweepError::Bounds);
     assert_eq!(Sweep::new(&data("knuth_toy_colors.dlx")).unwrap_err(), SweepError::Colors);
-    // 144 items: a state of 256 bits; past 1,024 items, none.
-    assert_eq!(Sweep::new(&data("sudoku_6x6_all.dlx")).unwrap().state_bits(), 256);
+    // 144 items: a state of 192 bits; past 1,024 items, none.
+    assert_eq!(Sweep::new(&data("sudoku_6x6_all.dlx")).unwrap().state_bits(), 192);
     let line = |n: usize| {
         let mut text: String = (0..n).map(|k| format!("x{k} ")).collect();
         text.push('\n');

@@ -18,7 +18,7 @@ proptest! {
     #[test]
     fn shards_of_a_count_add_up_at_any_width(
         spec in spec(),
-        width in prop_oneof![1usize..=128, 129usize..=256, 257usize..=512, 513usize..=1024],
+        width in prop_oneof![1usize..=128, 129usize..=192, 193usize..=256, 257usize..=512, 513usize..=1024],
         pairs in 0usize..=3,
         of in 1u32..6,
     ) {
