@@ -365,7 +365,7 @@ impl<'p> Search<'p> {
     /// // The same items, one option fewer: counted as the first was.
     /// let second = Problem::from_knuth("a b c\na b\nc\na\n")?;
     /// let again = Search::new(&second).reuse(&counted.report).count()?;
-    /// assert_eq!((again.solutions_u64(), again.report.engine), (Some(1), counted.report.engine));
+    /// assert_eq!((again.solutions_u64(), again.report.engine), (Some(2), counted.report.engine));
     /// assert!(again.report.choice.reused);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
