@@ -5,6 +5,18 @@
 //! [`Engine::resolve`] rule picks counts them (it stops at the limit).
 //! Without one, in turn, each step bounded and each polling the monitor:
 //!
+//! 0. *The sweep's turn*, on a packing: a problem with labels (each option
+//!    names one of them: the pieces), at most a quarter of its primary
+//!    items (the black cells of a tiling by dominoes are labels too, but
+//!    half of them; the memo's probe answers there): the sweep in the order of a cheap first choice (no Fiedler
+//!    vector, a few random paths for each candidate) counts within
+//!    [`SWEEP_TURN_NODES`] nodes. If it ends, it answers, or, under
+//!    [`MEMO_PROBE_NODES`] nodes, the search does (small problems keep
+//!    Knuth's statistics): on such a search the choice below would cost
+//!    more than the whole count (on pentominoes in 3×20, the probe, the
+//!    estimates and the choice of order took 60 million instructions, the
+//!    count 1.4 million). If not, the rule goes on, the turn lost (about as
+//!    much work as the choice of order).
 //! 1. *The memo's probe* ([`Memo::probe_within`]): the memo's search for its
 //!    first [`MEMO_PROBE_NODES`] nodes, and at most
 //!    [`PROBE_UPDATES_PER_NODE`] updates a node, or four for each node of
@@ -47,6 +59,12 @@
 //! sweep counts. Every bound is a count of
 //! nodes and updates, never a time: the choice is the same on every
 //! machine and every run.
+//!
+//! **A choice reused** ([`Search::reuse`]): a count may take the engine of
+//! another count's report, and the sweep's order when the sweep answered,
+//! instead of this rule: the classes of a packing (each with its own
+//! placements of one piece) are counted so, the largest class choosing
+//! for the others. Any order gives the exact count.
 //!
 //! **Shards and slices** ([`Search::shard`], [`Search::slice`]) are counted
 //! by the search, the one [`Engine::resolve`] picks for `auto` (links or
@@ -130,6 +148,13 @@ const MEMO_TRY_SHARE: f64 = 0.25;
 /// 2^18 nodes: about a tenth of a second of the memo.
 const MEMO_TURN_NODES: u64 = 1 << 18;
 
+/// The most nodes of the sweep's turn (step 0 of the module's notes): about
+/// 3 ms of the sweep, half of what the memo's probe, the estimates and the
+/// whole choice of the order cost on pentominoes (some 60 million
+/// instructions), so that a larger problem loses at most that, and a
+/// smaller one saves the rest.
+const SWEEP_TURN_NODES: u64 = 1 << 17;
+
 /// The least estimated cost (nanoseconds) for which the memo gets a try when
 /// its probe did not find the cache answering: a tenth of a second.
 const MEMO_TRY_MIN_COST: f64 = 1e8;
@@ -201,7 +226,10 @@ impl Search<'_> {
                 dc.count();
                 Ok(Counted { solutions: BigUint::from(dc.stats().solutions), report: self.dc_report(&dc) })
             }
-            Engine::Auto if self.limit.is_none() && !self.sharded() => self.auto(),
+            Engine::Auto if self.limit.is_none() && !self.sharded() => match self.reused()? {
+                Some(counted) => Ok(counted),
+                None => self.auto(),
+            },
             _ => self.by_search(self.search_engine(), choice),
         }
     }
@@ -214,10 +242,49 @@ impl Search<'_> {
         Counted { solutions: BigUint::ZERO, report }
     }
 
+    /// The count by the engine and order of the report given to
+    /// [`Search::reuse`]: `None` when there is none, the memo answered it,
+    /// or its order does not fit this problem.
+    fn reused(&self) -> Result<Option<Counted>, SearchError> {
+        let Some(report) = &self.reuse else { return Ok(None) };
+        let choice = Choice { reused: true, ..Choice::default() };
+        match (report.engine, &report.choice.sweep_order) {
+            (Engine::Sweep, Some(order)) => match Sweep::ordered(self.problem, order, 0) {
+                Ok(sweep) => self.by_sweep(&sweep.cache_bytes(self.sweep_cache_bytes), true, choice).map(Some),
+                Err(_) => Ok(None),
+            },
+            (Engine::Links | Engine::Cells | Engine::Bits, _) => self.by_search(report.engine, choice).map(Some),
+            _ => Ok(None),
+        }
+    }
+
     /// The rule for `auto` without a limit (see the module's notes).
     fn auto(&self) -> Result<Counted, SearchError> {
         let mut choice = Choice::default();
         let search = self.search_engine();
+        // 0. The sweep's turn, on a problem with labels.
+        let first = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
+            match Sweep::new_first(self.problem, self.monitor.as_deref()) {
+                Ok(first) => first,
+                Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
+        if let Some(sweep) = first {
+            let sweep = sweep.cache_bytes(self.sweep_cache_bytes);
+            match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
+                // A small search: Knuth's statistics, by the search.
+                Ok(Some(stats)) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
+                    return self.by_search(search, choice);
+                }
+                Ok(Some(stats)) => return Ok(self.swept(&sweep, stats, choice)),
+                Ok(None) => choice.gave_way = Some(Engine::Sweep),
+                // Past 64 bits: the rule below answers.
+                Err(_) => {}
+            }
+        }
         let memo = self.memo();
         // 1. The memo's probe, its work bounded by the problem's size.
         let size: u64 = self.problem.options().map(|o| self.problem.option_items(o).len() as u64).sum();
@@ -365,10 +432,16 @@ impl Search<'_> {
             }
             Err(e) => return Err(e.into()),
         };
+        Ok(self.swept(sweep, stats, choice))
+    }
+
+    /// The answer of the sweep's count `stats`.
+    fn swept(&self, sweep: &Sweep, stats: Stats, mut choice: Choice) -> Counted {
         let (solutions, limit_reached) = self.at_most_limit(BigUint::from(stats.solutions));
         let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
+        choice.sweep_order = Some(sweep.order()[..self.problem.n_primary()].to_vec());
         let report = Report { engine: Engine::Sweep, stats, interrupted: self.stopped(), limit_reached, choice };
-        Ok(Counted { solutions, report })
+        Counted { solutions, report }
     }
 
     /// The search's count on `engine` (resolved): on several threads (or a

@@ -12,7 +12,7 @@ use crate::parallel::{Parallel, ParallelError, Slices};
 use crate::solver::{IntoSolutions, Solver};
 use crate::sweep::{self, DEFAULT_CACHE_BYTES, Lister, SweepError};
 use crate::util::monitor::Monitor;
-use crate::util::problem::{OptionId, Problem};
+use crate::util::problem::{Item, OptionId, Problem};
 use crate::util::search::{Branching, Config, Engine, Weights};
 use crate::util::stats::Stats;
 
@@ -34,6 +34,11 @@ pub struct Choice {
     /// The engine that gave way to the one that answered (the memo after its
     /// turn or over its memory limit, the sweep past 64 bits).
     pub gave_way: Option<Engine>,
+    /// The sweep's order of the primary items, when the sweep counted.
+    pub sweep_order: Option<Vec<Item>>,
+    /// Whether the engine (and the sweep's order) came from the report of
+    /// another count ([`Search::reuse`]) instead of the rule.
+    pub reused: bool,
 }
 
 /// Why the front could not answer.
@@ -318,6 +323,7 @@ pub struct Search<'p> {
     pub(super) sweep_cache_bytes: usize,
     pub(super) branching: Branching,
     pub(super) weights: Weights,
+    pub(super) reuse: Option<Report>,
 }
 
 impl<'p> Search<'p> {
@@ -337,7 +343,35 @@ impl<'p> Search<'p> {
             sweep_cache_bytes: DEFAULT_CACHE_BYTES,
             branching: Branching::Dlx,
             weights: Weights::Off,
+            reuse: None,
         }
+    }
+
+    /// A count by `auto` that takes the engine of `report`'s count, and the
+    /// sweep's order when the sweep counted, instead of choosing again: for
+    /// problems of the same items that differ in some options (the classes
+    /// of a packing, each with its own placements of one piece), whose
+    /// choice would come out alike. The answer is exact whatever the order;
+    /// an order that does not fit the problem, or a count the memo
+    /// answered, leaves the choice to the rule. Other questions, and counts
+    /// with a limit, in shards or slices, ignore it.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem};
+    ///
+    /// let first = Problem::from_knuth("a b c\na b\nc\na\nb c\n")?;
+    /// let counted = Search::new(&first).count()?;
+    /// // The same items, one option fewer: counted as the first was.
+    /// let second = Problem::from_knuth("a b c\na b\nc\na\n")?;
+    /// let again = Search::new(&second).reuse(&counted.report).count()?;
+    /// assert_eq!((again.solutions_u64(), again.report.engine), (Some(2), counted.report.engine));
+    /// assert!(again.report.choice.reused);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reuse(mut self, report: &Report) -> Search<'p> {
+        self.reuse = Some(report.clone());
+        self
     }
 
     /// How the cells engine branches ([`Config::branching`]): binary

@@ -29,7 +29,11 @@
 //! quarter take 1.2 million nodes, against 7.3 million with the X swept last.
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
-//! rule.
+//! rule. On a packing (few labels) the front first lets the sweep count
+//! within about a hundred thousand nodes in the order of a cheaper first
+//! choice (the declared order and the one grown from it, each led or not,
+//! from 32 random paths each): small packings end there, before the whole
+//! choice would cost more than their search.
 //!
 //! **Filters.** An item's anchored options are kept in blocks of at most
 //! 64. A block has seven *filters*, each a table of 16 masks over 4 bits of
@@ -147,6 +151,10 @@ const FAR: usize = 4;
 
 /// Random paths for the estimate of each candidate order.
 const ORDER_PROBES: u32 = 512;
+
+/// Random paths for each candidate order of the first choice
+/// ([`Sweep::new_first`]).
+const FIRST_PROBES: u32 = 32;
 
 /// The options up to which each candidate order gets [`ORDER_PROBES`]
 /// random paths; past them, the paths are fewer in proportion (at least
@@ -411,18 +419,45 @@ impl Sweep {
     /// ordered, a node of a random path): [`SweepError::Interrupted`] soon
     /// after it is stopped.
     pub fn new_monitored(problem: &Problem, monitor: Option<&Monitor>) -> Result<Sweep, SweepError> {
+        Sweep::chosen(problem, monitor, true).map(|sweep| sweep.unwrap_or_else(|| unreachable!()))
+    }
+
+    /// The sweep of a packing, its order from a first, cheap choice: the
+    /// candidates that need no Fiedler vector (the declared order and the
+    /// one grown from it, each also led by the label of fewest options),
+    /// each estimated from [`FIRST_PROBES`] random paths. `None` when the
+    /// problem has no labels, or labels more than a quarter of its primary
+    /// items (the black cells of a tiling by dominoes). For the front's turn
+    /// of the sweep on a search that may be small, where the whole choice
+    /// would cost more than the search.
+    pub(crate) fn new_first(problem: &Problem, monitor: Option<&Monitor>) -> Result<Option<Sweep>, SweepError> {
+        Sweep::chosen(problem, monitor, false)
+    }
+
+    /// The sweep on the best of the candidate orders: all of them (`full`),
+    /// or those of the first choice ([`Sweep::new_first`]: `None` without
+    /// labels).
+    fn chosen(problem: &Problem, monitor: Option<&Monitor>, full: bool) -> Result<Option<Sweep>, SweepError> {
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let primaries = primaries(&options, n_primary);
         // Labels last; the other primary items in each candidate order.
-        let labels = order::labels(&primaries, n_primary).unwrap_or_else(|| vec![false; n_primary]);
+        let labels = match order::labels(&primaries, n_primary) {
+            // The first choice is for packings: few labels (pieces) beside
+            // the other primary items, not half of them (the colour of a
+            // checkerboard's cells in a tiling by dominoes).
+            Some(labels) if full || 4 * labels.iter().filter(|&&l| l).count() <= n_primary => labels,
+            _ if full => vec![false; n_primary],
+            _ => return Ok(None),
+        };
         let others: Vec<u32> = (0..n_primary as u32).filter(|&i| !labels[i as usize]).collect();
         let last: Vec<u32> = (0..n_primary as u32).filter(|&i| labels[i as usize]).collect();
         // The candidates: the declared order, and orders grown from it and
         // from either end of the Fiedler order.
         let probes = (ORDER_PROBES as usize * FULL_PROBES_OPTIONS / options.len().max(1))
             .clamp(MIN_ORDER_PROBES as usize, ORDER_PROBES as usize) as u32;
+        let probes = if full { probes } else { probes.min(FIRST_PROBES) };
         let pairs: usize = primaries.iter().map(|o| o.len() * o.len()).sum();
         let mut candidates = vec![others.clone()];
         if others.len() >= 3 {
@@ -437,7 +472,7 @@ impl Sweep {
             let n = others.len();
             let declared: Vec<u32> = (0..n as u32).collect();
             let mut ties = vec![declared];
-            if pairs <= FIEDLER_MAX_PAIRS {
+            if full && pairs <= FIEDLER_MAX_PAIRS {
                 let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
                 let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
                 ties.extend([fiedler, backward]);
@@ -472,7 +507,7 @@ impl Sweep {
                 .collect();
             candidates.extend(led);
         }
-        Sweep::best(problem, &options, candidates, probes, &labels, monitor)
+        Sweep::best(problem, &options, candidates, probes, &labels, monitor).map(Some)
     }
 
     /// The sweep of `problem` in the order given: `order` holds each primary
@@ -480,6 +515,14 @@ impl Sweep {
     /// colours, more than [`MAX_ITEMS`] items, or an order that is not one of
     /// the primary items.
     pub fn with_order(problem: &Problem, order: &[Item]) -> Result<Sweep, SweepError> {
+        Sweep::ordered(problem, order, ORDER_PROBES)
+    }
+
+    /// As [`Sweep::with_order`], its estimate from `probes` random paths;
+    /// none (an estimate of 0) for 0 probes, when the order was chosen on
+    /// another problem of the same items ([`Search::count`](crate::front::Search::count)
+    /// reusing a choice).
+    pub(crate) fn ordered(problem: &Problem, order: &[Item], probes: u32) -> Result<Sweep, SweepError> {
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let mut seen = vec![false; n_primary];
@@ -495,7 +538,7 @@ impl Sweep {
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let labels =
             order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
-        Sweep::best(problem, &options, vec![order], ORDER_PROBES, &labels, None)
+        Sweep::best(problem, &options, vec![order], probes, &labels, None)
     }
 
     /// The sweep on the candidate order (of the primary items) that Knuth's
@@ -514,8 +557,12 @@ impl Sweep {
             let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
-                let estimate = order::estimate_sweep(&anchored(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
-                    .ok_or(SweepError::Interrupted)?;
+                let estimate = if probes == 0 {
+                    0.0
+                } else {
+                    order::estimate_sweep(&anchored(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
+                        .ok_or(SweepError::Interrupted)?
+                };
                 if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                     best = Some((estimate, candidate, masks));
                 }
@@ -579,7 +626,12 @@ impl Sweep {
     /// As [`Sweep::estimate_fewest`], polling `monitor` at each node of a
     /// random path: `None` soon after it is stopped.
     pub fn estimate_fewest_monitored(&self, monitor: Option<&Monitor>) -> Option<(f64, f64)> {
-        on_width!(self, core => order::estimate_fewest(&core.holding, core.primary, FEWEST_PROBES, monitor))
+        self.estimate_fewest_from(FEWEST_PROBES, monitor)
+    }
+
+    /// As [`Sweep::estimate_fewest_monitored`], from `probes` random paths.
+    pub(crate) fn estimate_fewest_from(&self, probes: u32, monitor: Option<&Monitor>) -> Option<(f64, f64)> {
+        on_width!(self, core => order::estimate_fewest(&core.holding, core.primary, probes, monitor))
     }
 
     /// Sets the memory of the cache of subproblems, in bytes, per thread,
@@ -604,6 +656,15 @@ impl Sweep {
     /// them exactly).
     pub fn count(&self, threads: usize, monitor: Option<&Monitor>) -> Result<Stats, SweepError> {
         on_width!(self, core => core.count(threads, monitor, self.cache_bytes))
+    }
+
+    /// The count on one thread when it ends within about `most_nodes` nodes
+    /// (it looks at its nodes every [`REPORT_EVERY`]), else `None`: the
+    /// front's turn for the sweep on a search that may be small. Stopped by
+    /// `monitor`, what was counted so far; past `u64::MAX` solutions,
+    /// [`SweepError::Overflow`].
+    pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Result<Option<Stats>, SweepError> {
+        on_width!(self, core => core.count_within(most_nodes, monitor, self.cache_bytes))
     }
 }
 
@@ -734,6 +795,44 @@ impl<S: State> Core<S> {
         if overflow { Err(SweepError::Overflow) } else { Ok(stats) }
     }
 
+    /// The count on one thread within about `most_nodes` nodes (see
+    /// [`Sweep::count_within`]), with a cache of at most `cache_bytes`.
+    fn count_within(
+        &self,
+        most_nodes: u64,
+        monitor: Option<&Monitor>,
+        cache_bytes: usize,
+    ) -> Result<Option<Stats>, SweepError> {
+        // The cache need not outnumber the nodes allowed.
+        let entries = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
+        let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
+        let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
+        let run = |stats: &mut Stats, reported: &mut Stats, cache: &mut Table<S>| {
+            self.run_within(S::default(), most_nodes, stats, monitor, reported, cache, entries)
+        };
+        let spawned = self.stack_bytes().map(|bytes| {
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .stack_size(bytes)
+                    .spawn_scoped(scope, || run(&mut stats, &mut reported, &mut cache))
+                    .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            })
+        });
+        let flow = match spawned {
+            Some(Ok(flow)) => flow,
+            _ => run(&mut stats, &mut reported, &mut cache),
+        };
+        if let Some(monitor) = monitor {
+            monitor.catch_up(&stats, &mut reported);
+        }
+        match flow {
+            Flow::Done => Ok(Some(stats)),
+            Flow::Overflow => Err(SweepError::Overflow),
+            Flow::Stopped if monitor.is_some_and(Monitor::is_stopped) => Ok(Some(stats)),
+            Flow::Stopped => Ok(None),
+        }
+    }
+
     /// The stack a search of this problem may need, when more than a
     /// thread's default holds for certain: a frame of the recursion per
     /// primary item (its states, and the rest of the frame as a debug build
@@ -809,7 +908,23 @@ impl<S: State> Core<S> {
         cache: &mut Table<S>,
         most: usize,
     ) -> Flow {
-        let mut search = Search { stats: *stats, monitor, reported, cache, most };
+        self.run_within(root, u64::MAX, stats, monitor, reported, cache, most)
+    }
+
+    /// As [`Core::run`], stopped ([`Flow::Stopped`]) at the first report
+    /// past `most_nodes` nodes.
+    #[allow(clippy::too_many_arguments)]
+    fn run_within(
+        &self,
+        root: S,
+        most_nodes: u64,
+        stats: &mut Stats,
+        monitor: Option<&Monitor>,
+        reported: &mut Stats,
+        cache: &mut Table<S>,
+        most: usize,
+    ) -> Flow {
+        let mut search = Search { stats: *stats, most_nodes, monitor, reported, cache, most };
         let flow = self.enter(root, &mut search);
         *stats = search.stats;
         flow
@@ -877,6 +992,8 @@ impl<S: State> Core<S> {
 /// grow to.
 struct Search<'a, 'm, S> {
     stats: Stats,
+    /// The nodes past which the search stops, at its next report.
+    most_nodes: u64,
     monitor: Option<&'m Monitor>,
     reported: &'a mut Stats,
     cache: &'a mut Table<S>,
@@ -918,6 +1035,11 @@ impl<S: State> Search<'_, '_, S> {
     fn grow(&mut self) {
         let entries = &mut self.cache.entries;
         let len = entries.len();
+        // Memory refused: the cache stays as it is, and grows no more.
+        if entries.try_reserve_exact(len).is_err() {
+            self.most = len;
+            return;
+        }
         entries.resize(2 * len, Entry::default());
         for p in (0..len).rev() {
             let entry = std::mem::take(&mut entries[p]);
@@ -932,6 +1054,9 @@ impl<S: State> Search<'_, '_, S> {
     #[cold]
     #[inline(never)]
     fn stopped(&mut self) -> bool {
+        if self.stats.nodes >= self.most_nodes {
+            return true;
+        }
         let Some(monitor) = self.monitor else { return false };
         monitor.catch_up(&self.stats, self.reported);
         monitor.is_stopped()

@@ -225,6 +225,32 @@ fn random_problems() -> Vec<(Problem, Vec<Vec<u32>>)> {
         .collect()
 }
 
+/// A count that reuses the choice of another's (`Search::reuse`), on random
+/// problems of the same items, equals brute force: the sweep's order or the
+/// search's engine carried over, or, from a problem of other items (whose
+/// order does not fit), the rule's own choice.
+#[test]
+fn a_reused_choice_counts_exactly() {
+    let problems = random_problems();
+    let other = Problem::from_knuth("a b\na\nb\na b\n").unwrap();
+    for pair in problems.windows(2) {
+        let ((first, _), (second, covers)) = (&pair[0], &pair[1]);
+        for engine in [Engine::Sweep, Engine::Bits, Engine::Links] {
+            let report = Search::new(first).engine(engine).threads(1).count().unwrap().report;
+            let again = Search::new(second).reuse(&report).threads(1).count().unwrap();
+            assert_eq!(again.solutions_u64(), Some(covers.len() as u64), "{engine}\n{second:?}");
+            assert_eq!((again.report.engine, again.report.choice.reused), (engine, true));
+        }
+        let report = Search::new(&other).engine(Engine::Sweep).count().unwrap().report;
+        let again = Search::new(second).reuse(&report).threads(1).count().unwrap();
+        assert_eq!(again.solutions_u64(), Some(covers.len() as u64), "{second:?}");
+        assert!(!again.report.choice.reused);
+        // A count with a limit chooses by its own rule.
+        let limited = Search::new(second).reuse(&report).limit(Some(1)).count().unwrap();
+        assert!(!limited.report.choice.reused);
+    }
+}
+
 /// Every question of the front on 50 random problems, by every engine that
 /// answers it, against brute force: the same count, the same solutions, a
 /// first solution among them; the report names the engine that answered

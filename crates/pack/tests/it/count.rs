@@ -250,6 +250,40 @@ fn every_packing_counted_from_one_placement_of_each_class() {
     assert_eq!(Packing::up_to_symmetry(&twice).unwrap().count_all(|front| front.count()).unwrap(), None);
 }
 
+/// The classes of the X in 5×12 and 4×15 (two each: on the box's axis or
+/// off it) counted with the front's choice made once, for the largest, and
+/// reused by the other, give Knuth's counts and the links' class by class.
+#[test]
+fn the_choice_made_for_one_class_serves_the_others() {
+    for (box_text, known) in [("5x12", 4_040u64), ("4x15", 1_472)] {
+        let spec = Spec::parse(&builtin::description("pentominoes", Some(box_text)).unwrap()).unwrap();
+        let reduced = Packing::up_to_symmetry(&spec).unwrap();
+        let mut reports = Vec::new();
+        let mut counts = Vec::new();
+        let all = reduced
+            .count_all(|front| {
+                let counted = front.threads(1).count()?;
+                reports.push(counted.report.clone());
+                counts.push(counted.solutions.clone());
+                Ok::<_, quadrille_dlx::SearchError>(counted)
+            })
+            .unwrap();
+        assert_eq!(all, Some(known.into()), "{box_text}");
+        assert_eq!(reports.len(), 2, "{box_text}");
+        assert!(!reports[0].choice.reused && reports[1].choice.reused, "{box_text}: {reports:?}");
+        assert_eq!(reports[1].engine, reports[0].engine, "{box_text}");
+        let mut by_links = Vec::new();
+        reduced
+            .count_all(|front| {
+                let counted = front.engine(Engine::Links).threads(1).count()?;
+                by_links.push(counted.solutions.clone());
+                Ok::<_, quadrille_dlx::SearchError>(counted)
+            })
+            .unwrap();
+        assert_eq!(counts, by_links, "{box_text}");
+    }
+}
+
 /// Small pieces (one to four cells) for random packings.
 const SHAPES: [&str; 9] =
     ["00", "00 01", "00 01 02", "00 01 10", "00 01 02 03", "00 01 02 12", "00 01 02 11", "00 01 11 12", "00 01 10 11"];
