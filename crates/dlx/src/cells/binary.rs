@@ -79,9 +79,9 @@ pub(super) struct Binary {
     /// Per node, the first node of its option.
     first: Vec<u32>,
     /// With bounds, per set start of a primary item: its residual bound and
-    /// its slack; and per entry of the save stack, the bound saved.
-    bound: Vec<i32>,
-    slack: Vec<i32>,
+    /// its slack, side by side; and per entry of the save stack, the bound
+    /// saved.
+    bound: Vec<[i32; 2]>,
     bsaved: Vec<i32>,
 }
 
@@ -133,8 +133,7 @@ struct Sets<'a> {
     updates: u64,
     /// With bounds, per set start of a primary item: its residual bound and
     /// its slack (the upper bound less the lower).
-    bound: &'a mut [i32],
-    slack: &'a [i32],
+    bound: &'a mut [[i32; 2]],
 }
 
 impl Sets<'_> {
@@ -165,22 +164,40 @@ impl Sets<'_> {
     /// item that would be left with none, at once.
     #[inline(always)]
     fn hide_option(&mut self, optp: u32) -> Result<(), u32> {
-        for nn in self.option(optp) {
-            let Node { itm, loc: p } = self.nodes[nn as usize];
-            let ii = itm as usize;
-            if nn == optp || (p >= self.second && self.set[ii - 2] >= self.active) {
-                continue;
-            }
-            let ss = self.set[ii - 1] - 1;
-            if ss <= 1 && p < self.second {
-                if ss == 0 {
-                    return Err(ii as u32);
+        let all = self.option(optp);
+        let (second, active) = (self.second, self.active);
+        let (nodes, set, force) = (&mut *self.nodes, &mut *self.set, &mut *self.force);
+        // The nodes before `optp`, then those after it; the updates counted
+        // in a register.
+        let mut updates = 0u64;
+        let mut result = Ok(());
+        'parts: for part in [all.start..optp, optp + 1..all.end] {
+            for nn in part {
+                let Node { itm, loc: p } = nodes[nn as usize];
+                let ii = itm as usize;
+                if p >= second && set[ii - 2] >= active {
+                    continue;
                 }
-                self.force.push(ii as u32);
+                let ss = set[ii - 1] - 1;
+                if ss <= 1 && p < second {
+                    if ss == 0 {
+                        result = Err(ii as u32);
+                        break 'parts;
+                    }
+                    force.push(ii as u32);
+                }
+                let last = ii + ss as usize;
+                let nnp = set[last];
+                set[ii - 1] = ss;
+                set[last] = nn;
+                set[p as usize] = nnp;
+                nodes[nn as usize].loc = last as u32;
+                nodes[nnp as usize].loc = p;
+                updates += 1;
             }
-            self.swap_last(ii, ss, nn, p);
         }
-        Ok(())
+        self.updates += updates;
+        result
     }
 
     /// Takes the option of node `opt`: each of its active items, in order,
@@ -255,7 +272,8 @@ impl Sets<'_> {
     /// residual bound less its slack.
     #[inline(always)]
     fn least(&self, ii: usize) -> i32 {
-        self.bound[ii] - self.slack[ii]
+        let [bound, slack] = self.bound[ii];
+        bound - slack
     }
 
     /// [`Sets::hide_option`] with bounds: the option of node `optp` leaves
@@ -265,27 +283,53 @@ impl Sets<'_> {
     /// here: the choice of the next item finds them.
     #[inline(always)]
     fn hide_option_bounded(&mut self, optp: u32) -> Result<(), u32> {
-        for nn in self.option(optp) {
-            let Node { itm, loc: p } = self.nodes[nn as usize];
+        let all = self.option(optp);
+        let (second, mut active) = (self.second, self.active);
+        let (nodes, set, item, bound) = (&mut *self.nodes, &mut *self.set, &mut *self.item, &*self.bound);
+        // The updates counted in a register.
+        let mut updates = 0u64;
+        let mut result = Ok(());
+        for nn in all {
+            let Node { itm, loc: p } = nodes[nn as usize];
             let ii = itm as usize;
-            if p >= self.second && self.set[ii - 2] >= self.active {
+            if p >= second && set[ii - 2] >= active {
                 continue;
             }
-            let ss = self.set[ii - 1] - 1;
-            if p < self.second {
-                if (ss as i32) < self.least(ii) {
-                    self.force.clear();
-                    return Err(ii as u32);
+            let ss = set[ii - 1] - 1;
+            if p < second {
+                let [b, slack] = bound[ii];
+                if (ss as i32) < b - slack {
+                    result = Err(ii as u32);
+                    break;
                 }
                 if ss == 0 {
-                    self.deactivate(ii as u32);
+                    // Deactivates `ii`: the last active item takes its place.
+                    let q = set[ii - 2];
+                    active -= 1;
+                    let cc = item[active as usize];
+                    item[active as usize] = ii as u32;
+                    item[q as usize] = cc;
+                    set[ii - 2] = active;
+                    set[cc as usize - 2] = q;
                 }
             }
-            if ss > 0 {
-                self.swap_last(ii, ss, nn, p);
+            if ss == 0 {
+                continue;
             }
+            let last = ii + ss as usize;
+            let nnp = set[last];
+            set[ii - 1] = ss;
+            set[last] = nn;
+            set[p as usize] = nnp;
+            nodes[nn as usize].loc = last as u32;
+            nodes[nnp as usize].loc = p;
+            updates += 1;
         }
-        Ok(())
+        (self.active, self.updates) = (active, self.updates + updates);
+        if result.is_err() {
+            self.force.clear();
+        }
+        result
     }
 
     /// [`Sets::include`] with bounds: a primary item of the option lowers its
@@ -302,9 +346,9 @@ impl Sets<'_> {
             }
             let primary = ii < self.second;
             if primary {
-                self.bound[ii as usize] -= 1;
+                self.bound[ii as usize][0] -= 1;
             }
-            if !primary || self.bound[ii as usize] == 0 {
+            if !primary || self.bound[ii as usize][0] == 0 {
                 let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
                 let ss = self.set[ii as usize - 1];
                 for s in (ii..ii + ss).rev() {
@@ -377,7 +421,6 @@ impl Cells {
             second: frame.second,
             updates: 0,
             bound: &mut self.binary.bound,
-            slack: &self.binary.slack,
         }
     }
 
@@ -446,7 +489,7 @@ impl Cells {
                 continue;
             }
             let xi = x as usize;
-            let (bound, slack) = (b.bound[xi], b.slack[xi]);
+            let [bound, slack] = b.bound[xi];
             let sl = slack.min(bound);
             let size = s.set[xi - 1];
             let t = size as i32 + sl - bound + 1;
@@ -456,9 +499,10 @@ impl Cells {
                 }
                 continue;
             }
-            let tie = sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
+            // The tie is judged only on an equal score (most items lose at once).
+            let tie = || sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
             if weights == Weights::Off {
-                if t < score || (t == score && tie) {
+                if t < score || (t == score && tie()) {
                     (best, score, best_s, best_l) = (x, t, sl, size);
                 }
             } else {
@@ -466,7 +510,7 @@ impl Cells {
                 if tscore >= 2e32 {
                     tscore = 1e32;
                 }
-                if tscore < fscore || (tscore == fscore && tie) {
+                if tscore < fscore || (tscore == fscore && tie()) {
                     fscore = tscore;
                     (best, score, best_s, best_l) = (x, t, sl, size);
                 }
@@ -489,14 +533,12 @@ impl Cells {
         let n = self.state.set.len() + 2;
         let b = &mut self.binary;
         b.bound.clear();
-        b.bound.resize(n, 0);
-        b.slack.clear();
-        b.slack.resize(n, 0);
+        b.bound.resize(n, [0, 0]);
         b.bsaved.clear();
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
             if x < frame.second as usize {
-                (b.bound[x], b.slack[x]) = (v as i32, (v - u) as i32);
+                b.bound[x] = [v as i32, (v - u) as i32];
             }
         }
         let mut sets = self.sets();
@@ -520,7 +562,7 @@ impl Cells {
             self.savestack.extend(items.iter().map(|&x| (x, set[x as usize - 1])));
             if BOUNDS {
                 let bound = &self.binary.bound;
-                self.binary.bsaved.extend(items.iter().map(|&x| bound[x as usize]));
+                self.binary.bsaved.extend(items.iter().map(|&x| bound[x as usize][0]));
             }
         }
     }
@@ -537,7 +579,7 @@ impl Cells {
         if BOUNDS {
             let b = &mut self.binary;
             for (&(x, _), &bound) in self.savestack[from..].iter().zip(&b.bsaved[from..]) {
-                b.bound[x as usize] = bound;
+                b.bound[x as usize][0] = bound;
             }
             b.bsaved.truncate(from);
         }

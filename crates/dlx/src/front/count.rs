@@ -5,10 +5,20 @@
 //! [`Engine::resolve`] rule picks counts them (it stops at the limit).
 //! Without one, in turn, each step bounded and each polling the monitor:
 //!
-//! 0. *The sweep's turn*, on a packing: a problem with labels (each option
-//!    names one of them: the pieces), at most a quarter of its primary
-//!    items (the black cells of a tiling by dominoes are labels too, but
-//!    half of them; the memo's probe answers there): the sweep in the order of a cheap first choice (no Fiedler
+//! 0. *Bounds on items* (the memo and the sweep take none): on one thread,
+//!    when at least a [`BOUNDED_OPTIONAL_SHARE`]th of the primary items
+//!    may be left uncovered (lower bound 0: the cuts of Knuth's reduced
+//!    rectangle dissections, 48 % of the items of `redrect-dlx 4 5`),
+//!    binary branching on the cells (Knuth's SSMCC) counts; else (queen
+//!    domination, tetrominoes and motley dissections, whose items all
+//!    need an option; or several threads) the search does, on bits
+//!    where it fits. See the table below.
+//!
+//!    Without bounds, *the sweep's turn*, on a packing: a problem with
+//!    labels (each option names one of them: the pieces), at most a
+//!    quarter of its primary items (the black cells of a tiling by
+//!    dominoes are labels too, but half of them; the memo's probe answers
+//!    there): the sweep in the order of a cheap first choice (no Fiedler
 //!    vector, a few random paths for each candidate) counts within
 //!    [`SWEEP_TURN_NODES`] nodes. If it ends, it answers, or, under
 //!    [`MEMO_PROBE_NODES`] nodes, the search does (small problems keep
@@ -106,6 +116,9 @@
 //! | `sudoku_6x6_all.dlx` (144 items: a state of 192 bits) | 4.2, 383 MB | 1.3 | 12.8 (bits) | sweep after the memo's turn, 1.3 in all |
 //! | solid pentominoes in 2×3×10 | | 0.67 | 0.21 (bits) | bits |
 //! | solid pentominoes in 2×5×6 | | 4.7 | 1.9 (bits) | bits |
+//! | `redrect-dlx 4 5` (bounds, 48 % of the items may stay uncovered) | | | 0.70 (cells, binary; links 0.88, bits 1.66; DLX3 1.11, SSMCC 0.71) | cells, binary |
+//! | `queendom-dlx 8 5` (bounds, every item needs an option) | | | 1.53 (bits; links 3.5, cells, binary 3.9; DLX3 4.0, SSMCC 3.07) | bits |
+//! | `tetrominoes_12_8x6.dlx` (bounds on the pieces) | | | 0.59 (bits; cells, binary 1.43) | bits |
 
 use crate::auto::{
     FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
@@ -113,10 +126,15 @@ use crate::auto::{
 };
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
 use crate::sweep::{Sweep, SweepError};
-use crate::util::search::Engine;
+use crate::util::search::{Branching, Engine};
 use crate::util::stats::Stats;
 
 use super::search::{Choice, Counted, EngineStats, Report, Search, SearchError, SweepStats};
+
+/// With bounds on items, binary branching on the cells (Knuth's SSMCC)
+/// counts on one thread when at least the primary items over this may be
+/// left uncovered (lower bound 0). See the module's notes.
+const BOUNDED_OPTIONAL_SHARE: usize = 4;
 
 /// The updates a node the memo's probe may make (at least; see the module's
 /// notes).
@@ -262,7 +280,24 @@ impl Search<'_> {
     fn auto(&self) -> Result<Counted, SearchError> {
         let mut choice = Choice::default();
         let search = self.search_engine();
-        // 0. The sweep's turn, on a problem with labels.
+        // 0. Bounds on items (neither the memo nor the sweep takes them):
+        // many items that may stay uncovered go to binary branching on one
+        // thread; other problems stay on the search.
+        // (Binary branching knows no sharp preference.)
+        if self.problem.has_bounds() && self.branching == Branching::Dlx && !self.problem.sharp_preference() {
+            let p = self.problem;
+            let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
+            let one_thread = match self.threads {
+                Some(0) | None => std::thread::available_parallelism().map_or(true, |n| n.get() == 1),
+                Some(threads) => threads == 1,
+            };
+            if one_thread && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
+                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary);
+                return binary.by_search(Engine::Cells, choice);
+            }
+            return self.by_search(search, choice);
+        }
+        // 0. Without bounds, the sweep's turn, on a problem with labels.
         let first = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
             match Sweep::new_first(self.problem, self.monitor.as_deref()) {
                 Ok(first) => first,
