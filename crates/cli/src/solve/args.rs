@@ -151,7 +151,9 @@ pub struct Args {
     /// diagram of the solutions and the search's state (suffixes K, M, G, T:
     /// powers of 1024) [default: 1G]. The cache takes at most half, and when that is full the
     /// search goes on without caching more (still exact, only slower); when
-    /// the whole would pass the limit, an error naming it (exit 2).
+    /// the whole would pass the limit, an error naming it (exit 2). The
+    /// sweep's caches stay within it too (at most 64M), its counts exact
+    /// whatever their memory.
     // `--memo-limit`, its former name, is still taken (deprecated).
     #[arg(long, alias = "memo-limit", value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_bytes: Option<usize>,

@@ -228,7 +228,7 @@ impl Search<'_> {
             Engine::Sweep => {
                 self.unsharded("count solutions")?;
                 let sweep = match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
-                    Ok(sweep) => sweep.cache_bytes(self.sweep_cache_bytes),
+                    Ok(sweep) => self.sweep_memory(sweep),
                     Err(SweepError::Interrupted) => {
                         let mut counted = self.interrupted(choice);
                         counted.report.engine = Engine::Sweep;
@@ -268,7 +268,7 @@ impl Search<'_> {
         let choice = Choice { reused: true, ..Choice::default() };
         match (report.engine, &report.choice.sweep_order) {
             (Engine::Sweep, Some(order)) => match Sweep::ordered(self.problem, order, 0) {
-                Ok(sweep) => self.by_sweep(&sweep.cache_bytes(self.sweep_cache_bytes), true, choice).map(Some),
+                Ok(sweep) => self.by_sweep(&self.sweep_memory(sweep), true, choice).map(Some),
                 Err(_) => Ok(None),
             },
             (Engine::Links | Engine::Cells | Engine::Bits, _) => self.by_search(report.engine, choice).map(Some),
@@ -308,7 +308,7 @@ impl Search<'_> {
             None
         };
         if let Some(sweep) = first {
-            let sweep = sweep.cache_bytes(self.sweep_cache_bytes);
+            let sweep = self.sweep_memory(sweep);
             match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
                 Ok(Some(stats)) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
@@ -350,7 +350,7 @@ impl Search<'_> {
         // 2. Knuth's estimates, when the sweep takes the problem.
         let sweep = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
             match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
-                Ok(sweep) => Some(sweep.cache_bytes(self.sweep_cache_bytes)),
+                Ok(sweep) => Some(self.sweep_memory(sweep)),
                 Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
                 Err(_) => None,
             }

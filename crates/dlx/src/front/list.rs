@@ -40,7 +40,7 @@ impl Search<'_> {
                     ));
                 }
                 match Sweep::new_monitored(self.problem, monitor) {
-                    Ok(sweep) => Ok(Lists::Sweep(sweep.cache_bytes(self.sweep_cache_bytes).lister(self.problem)?)),
+                    Ok(sweep) => Ok(Lists::Sweep(self.sweep_memory(sweep).lister(self.problem)?)),
                     Err(SweepError::Interrupted) => Ok(Lists::Interrupted(Engine::Sweep)),
                     Err(e) => Err(e.into()),
                 }
@@ -59,7 +59,7 @@ impl Search<'_> {
                     return Ok(Lists::Search(search));
                 }
                 let sweep = match Sweep::new_monitored(self.problem, monitor) {
-                    Ok(sweep) => sweep.cache_bytes(self.sweep_cache_bytes),
+                    Ok(sweep) => self.sweep_memory(sweep),
                     Err(SweepError::Interrupted) => return Ok(Lists::Interrupted(search)),
                     Err(_) => return Ok(Lists::Search(search)),
                 };

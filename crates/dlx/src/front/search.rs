@@ -447,17 +447,27 @@ impl<'p> Search<'p> {
     }
 
     /// The most bytes the memo may hold ([`Memo::with_limit_bytes`]; 1 GiB by
-    /// default).
+    /// default). The sweep's caches stay within it too (they grow to at most
+    /// [`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES), all threads
+    /// together, whatever this is).
     pub fn memo_bytes(mut self, bytes: usize) -> Search<'p> {
         self.memo_bytes = bytes;
         self
     }
 
-    /// The bytes of each thread's cache of the sweep
+    /// The bytes of each thread's cache of the sweep when it starts
     /// ([`Sweep::cache_bytes`](crate::sweep::Sweep::cache_bytes)).
     pub fn sweep_cache_bytes(mut self, bytes: usize) -> Search<'p> {
         self.sweep_cache_bytes = bytes;
         self
+    }
+
+    /// `sweep` with this search's memory: its caches start at
+    /// [`Search::sweep_cache_bytes`] and grow, all threads together, within
+    /// [`Search::memo_bytes`] and [`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES).
+    pub(super) fn sweep_memory(&self, sweep: sweep::Sweep) -> sweep::Sweep {
+        let most = self.memo_bytes.min(sweep::CACHE_GROWTH_BYTES);
+        sweep.cache_bytes(self.sweep_cache_bytes.min(most)).growth_bytes(most)
     }
 
     /// The problem the memo runs on: the same options in the same order, its

@@ -329,6 +329,8 @@ pub struct Sweep {
     estimate: f64,
     /// The memory of each thread's cache of subproblems.
     cache_bytes: usize,
+    /// The memory up to which a count's caches grow, all threads together.
+    growth_bytes: usize,
     /// The search, on a state as wide as the problem needs.
     width: Width,
 }
@@ -577,6 +579,7 @@ impl Sweep {
                     .collect(),
                 estimate,
                 cache_bytes: DEFAULT_CACHE_BYTES,
+                growth_bytes: CACHE_GROWTH_BYTES,
                 width: wrap(core),
             })
         })
@@ -643,6 +646,16 @@ impl Sweep {
         self
     }
 
+    /// Sets the memory up to which a count's caches may grow, all threads
+    /// together: [`CACHE_GROWTH_BYTES`] unless set. Below the threads'
+    /// starting sizes, the caches start smaller (this share each) and never
+    /// grow; a cache also stops growing when the system refuses it memory.
+    /// The count stays exact whatever the memory.
+    pub fn growth_bytes(mut self, bytes: usize) -> Sweep {
+        self.growth_bytes = bytes;
+        self
+    }
+
     /// Counts the solutions on `threads` threads (0: one per core).
     ///
     /// The statistics are the search's nodes (the root and one for each
@@ -655,7 +668,7 @@ impl Sweep {
     /// exceed `u64::MAX` ([`SweepError::Overflow`]; the memo engine counts
     /// them exactly).
     pub fn count(&self, threads: usize, monitor: Option<&Monitor>) -> Result<Stats, SweepError> {
-        on_width!(self, core => core.count(threads, monitor, self.cache_bytes))
+        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes))
     }
 
     /// The count on one thread when it ends within about `most_nodes` nodes
@@ -713,11 +726,19 @@ impl<S: State> Core<S> {
     }
 
     /// Counts the solutions on `threads` threads, each with a cache of
-    /// `cache_bytes` (see [`Sweep::count`]).
-    fn count(&self, threads: usize, monitor: Option<&Monitor>, cache_bytes: usize) -> Result<Stats, SweepError> {
+    /// `cache_bytes` that grows up to a share of `growth_bytes` (see
+    /// [`Sweep::count`] and [`Sweep::growth_bytes`]).
+    fn count(
+        &self,
+        threads: usize,
+        monitor: Option<&Monitor>,
+        cache_bytes: usize,
+        growth_bytes: usize,
+    ) -> Result<Stats, SweepError> {
         let threads = effective_threads(threads).used;
-        let entries = cache_bytes / std::mem::size_of::<Entry<S>>();
-        let most = (cache_bytes.max(CACHE_GROWTH_BYTES / threads) / std::mem::size_of::<Entry<S>>()).max(entries);
+        let share = growth_bytes / threads;
+        let entries = cache_bytes.min(share) / std::mem::size_of::<Entry<S>>();
+        let most = (share / std::mem::size_of::<Entry<S>>()).max(entries);
         let mut stats = Stats { nodes: 1, ..Stats::default() };
         let mut reported = Stats::default();
         let new_cache = || Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };

@@ -491,6 +491,12 @@ proptest! {
         // thread and two.
         prop_assert_eq!(sweep.clone().cache_bytes(160).count(1, None).unwrap().solutions, expected);
         prop_assert_eq!(sweep.clone().cache_bytes(160).count(2, None).unwrap().solutions, expected);
+        // Growth bounded below the starting size (the caches start at their
+        // share and never grow), and bounded through the front's memory.
+        prop_assert_eq!(sweep.clone().growth_bytes(320).count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.clone().cache_bytes(160).growth_bytes(0).count(2, None).unwrap().solutions, expected);
+        let small = Search::new(&problem).engine(Engine::Sweep).threads(1).memo_bytes(1 << 10).count().unwrap();
+        prop_assert_eq!(small.solutions_u64(), Some(expected));
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         order.reverse();
         prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions, expected);
