@@ -430,7 +430,7 @@ impl State {
                     }
                     cell.next = *head;
                     *head = p;
-                    tmin = tmin.min(t as i32);
+                    tmin = tmin.min(t);
                 }
                 p = next;
             }
