@@ -474,26 +474,62 @@ impl State {
                 self.revert_fixits(opt);
                 continue;
             }
-            self.prepare(opt);
-            let mut p = self.opts[opt as usize].fixit;
-            while p != NIL {
-                let Cell { aux: ii, next, .. } = self.pool[p as usize];
-                match self.supporter(opt, ii as u32) {
-                    Some(optp) => self.record(p, opt, optp),
-                    None => {
-                        self.opts[opt as usize].fixit = p;
-                        self.revert_fixits(opt);
-                        if !self.opt_out(opt, self.active) {
-                            return false;
-                        }
-                        break;
-                    }
+            let hole =
+                if matches!(self.compat, Compat::Nodes { .. }) { self.fill_by_nodes(opt) } else { self.fill(opt) };
+            if hole != NIL {
+                self.opts[opt as usize].fixit = hole;
+                self.revert_fixits(opt);
+                if !self.opt_out(opt, self.active) {
+                    return false;
                 }
-                p = next;
             }
             self.opts[opt as usize].fixit = NIL;
         }
         true
+    }
+
+    /// Gives each hole of `opt`'s fixit list a new support, in order, and
+    /// returns the first without one (NIL: none).
+    fn fill(&mut self, opt: u32) -> u32 {
+        self.prepare(opt);
+        let mut p = self.opts[opt as usize].fixit;
+        while p != NIL {
+            let Cell { aux: ii, next, .. } = self.pool[p as usize];
+            match self.supporter(opt, ii as u32) {
+                Some(optp) => self.record(p, opt, optp),
+                None => return p,
+            }
+            p = next;
+        }
+        NIL
+    }
+
+    /// [`State::fill`] on the matrix of conflicts by node, its row read once.
+    fn fill_by_nodes(&mut self, opt: u32) -> u32 {
+        let State { compat, opts, pool, trigger, set, start, size, node_opt, .. } = self;
+        let Compat::Nodes { words, bits } = compat else {
+            return NIL;
+        };
+        let row = &bits[opt as usize * *words..(opt as usize + 1) * *words];
+        let (pool, trigger, set, start, size, node_opt) =
+            (&mut pool[..], &mut trigger[..], &set[..], &start[..], &size[..], &node_opt[..]);
+        let mut p = opts[opt as usize].fixit;
+        while p != NIL {
+            let Cell { aux: ii, next, .. } = pool[p as usize];
+            let s = start[ii as usize] as usize;
+            let found = set[s..s + size[ii as usize] as usize]
+                .iter()
+                .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0);
+            let Some(&node) = found else {
+                return p;
+            };
+            let optp = node_opt[node as usize] as usize;
+            pool[p as usize].opt = opt as i32;
+            pool[p as usize].next = trigger[optp];
+            trigger[optp] = p;
+            p = next;
+        }
+        NIL
     }
 
     /// Takes out the options without support on some primary item until
