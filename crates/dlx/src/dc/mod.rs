@@ -26,9 +26,11 @@
 //! hints stamped with the stage, so that entries known to be out of play are
 //! skipped. The sets of options are sparse sets as in the cells engine, and
 //! each stage saves and restores the sizes of the items active when it
-//! branches. Conflicts between options are a matrix of bits for problems of
-//! at most 16,384 options (one bit to test), else looked up item by item as
-//! Knuth does.
+//! branches. Conflicts between options are a matrix of bits: a bit per
+//! option and node when that takes at most 2^26 bits (a candidate's node is
+//! tested without looking up its option), else a bit per pair of options for
+//! problems of at most 16,384 options, else looked up item by item as Knuth
+//! does.
 //!
 //! Statistics are counted as XCCDC counts them: one node per level entered
 //! (a solution included), one update per option taken out of an item's set

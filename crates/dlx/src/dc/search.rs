@@ -254,7 +254,7 @@ impl Walk {
                 st.size[s as usize] = 0;
             }
         }
-        st.age[opt as usize] = st.cur_age;
+        st.opts[opt as usize].age = st.cur_age;
         true
     }
 }

@@ -23,10 +23,27 @@ pub(super) struct Cell {
     pub(super) aux: u64,
 }
 
+/// What the search keeps of an option, side by side for the walk of a
+/// trigger list.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Opt {
+    /// When it was last taken out (`infinite_age` while queued).
+    pub(super) age: i32,
+    /// Its fixit list (NIL when not queued).
+    pub(super) fixit: u32,
+    /// Its first node, and that node's item (a primary item): the option is
+    /// in play while the node is in the item's set.
+    pub(super) lead: u32,
+    pub(super) item: u32,
+}
+
 /// How two options are tested for compatibility (equal, or sharing only
 /// secondary items to which both give the same colour).
 #[derive(Debug, Clone)]
 pub(super) enum Compat {
+    /// A bit per option and node, set when the option conflicts with the
+    /// node's option: for problems of at most [`MATRIX_BITS`] such pairs.
+    Nodes { words: usize, bits: Vec<u64> },
     /// A bit per pair of options, set when they conflict: for problems of at
     /// most [`MATRIX_OPTIONS`] options.
     Matrix { words: usize, bits: Vec<u64> },
@@ -38,6 +55,10 @@ pub(super) enum Compat {
 /// The most options for which the conflicts are kept as a matrix of bits
 /// (32 MiB at most).
 pub(super) const MATRIX_OPTIONS: usize = 16_384;
+
+/// The most bits of the matrix of conflicts between options and nodes
+/// (8 MiB).
+pub(super) const MATRIX_BITS: usize = 1 << 26;
 
 /// The most cells of supports the engine holds (one per option and primary
 /// item it is not in, at most): 2^27 cells, 2 GiB.
@@ -68,11 +89,10 @@ pub(super) struct State {
     pub(super) first: Vec<u32>,
     /// Per option, the problem's number.
     pub(super) option_id: Vec<OptionId>,
-    /// Per option: its trigger list, its fixit list (NIL when not queued),
-    /// its age (when it was last taken out; `INFINITE_AGE` while queued).
+    /// Per option, its trigger list.
     pub(super) trigger: Vec<u32>,
-    pub(super) fixit: Vec<u32>,
-    pub(super) age: Vec<i32>,
+    /// Per option, what the walk of a trigger list reads of it.
+    pub(super) opts: Vec<Opt>,
     pub(super) pool: Vec<Cell>,
     pub(super) avail: u32,
     pub(super) queue: VecDeque<u32>,
@@ -81,8 +101,8 @@ pub(super) struct State {
     pub(super) cur_age: i32,
     /// Per age, the entries of a trigger list found inactive at that age,
     /// while [`State::opt_out`] sorts them.
-    trig_head: Vec<u32>,
-    trig_tail: Vec<u32>,
+    /// (The first entry and the last.)
+    trig: Vec<[u32; 2]>,
     /// Per stage, its stamp (hints in trigger lists hold one).
     pub(super) stage_stamp: Vec<u64>,
     pub(super) compat: Compat,
@@ -153,10 +173,17 @@ impl State {
         }
         first.push(node_item.len() as u32);
         let n_options = options.len();
+        let opts = first[..n_options]
+            .iter()
+            .map(|&node| Opt { age: 0, fixit: NIL, lead: node, item: node_item[node as usize] })
+            .collect();
         let hopeless = size[..n_primary].contains(&0);
         let infinite_age = 2 * (n_primary as i32 + 1) + 2;
-        let compat = if n_options <= MATRIX_OPTIONS {
-            conflicts(n_options, &first, &node_item, &node_clr, &start, &size, &set, &node_opt, n_primary as u32)
+        let node_words = n_nodes.div_ceil(64).max(1);
+        let by_node = n_options.saturating_mul(node_words).saturating_mul(64) <= MATRIX_BITS;
+        let compat = if by_node || n_options <= MATRIX_OPTIONS {
+            let tables = Tables { first: &first, node_item: &node_item, node_clr: &node_clr, node_opt: &node_opt };
+            conflicts(n_options, &tables, &start, &size, &set, n_primary as u32, by_node)
         } else {
             Compat::Walk { mark: vec![0; n_items], colour: vec![0; n_items], stamp: 0 }
         };
@@ -175,15 +202,13 @@ impl State {
             first,
             option_id: options,
             trigger: vec![NIL; n_options],
-            fixit: vec![NIL; n_options],
-            age: vec![0; n_options],
+            opts,
             pool: vec![Cell::default()],
             avail: NIL,
             queue: VecDeque::new(),
             infinite_age,
             cur_age: -1,
-            trig_head: vec![NIL; infinite_age as usize + 1],
-            trig_tail: vec![NIL; infinite_age as usize + 1],
+            trig: vec![[NIL; 2]; infinite_age as usize + 1],
             stage_stamp: vec![0; n_primary + 2],
             compat,
             updates: 0,
@@ -193,10 +218,6 @@ impl State {
 
     pub(super) fn n_options(&self) -> usize {
         self.option_id.len()
-    }
-
-    fn is_primary(&self, item: u32) -> bool {
-        item < self.n_primary
     }
 
     fn get_cell(&mut self) -> u32 {
@@ -213,13 +234,6 @@ impl State {
     fn free_cell(&mut self, p: u32) {
         self.pool[p as usize].next = self.avail;
         self.avail = p;
-    }
-
-    /// Whether `opt` is in the set of its first item (a primary item).
-    fn in_play(&self, opt: u32) -> bool {
-        let node = self.first[opt as usize] as usize;
-        let jj = self.node_item[node] as usize;
-        self.node_loc[node] < self.start[jj] + self.size[jj]
     }
 
     /// Stamps the items of `opt`, for [`State::supporter`] on the walk.
@@ -247,6 +261,12 @@ impl State {
         let s = self.start[ii as usize] as usize;
         let set = &self.set[s..s + self.size[ii as usize] as usize];
         match &self.compat {
+            Compat::Nodes { words, bits } => {
+                let row = &bits[opt as usize * words..(opt as usize + 1) * words];
+                set.iter()
+                    .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0)
+                    .map(|&node| self.node_opt[node as usize])
+            }
             Compat::Matrix { words, bits } => {
                 let row = &bits[opt as usize * words..(opt as usize + 1) * words];
                 set.iter()
@@ -278,7 +298,7 @@ impl State {
     /// Makes every entry of `opt`'s fixit list a trigger again, of the option
     /// that triggered it.
     fn revert_fixits(&mut self, opt: u32) {
-        let mut p = self.fixit[opt as usize];
+        let mut p = self.opts[opt as usize].fixit;
         while p != NIL {
             let cell = self.pool[p as usize];
             let optp = cell.opt as usize;
@@ -287,7 +307,7 @@ impl State {
             self.trigger[optp] = p;
             p = cell.next;
         }
-        self.fixit[opt as usize] = NIL;
+        self.opts[opt as usize].fixit = NIL;
     }
 
     /// Empties the queue after a wipe-out, each fixit back a trigger.
@@ -304,76 +324,116 @@ impl State {
     /// primary item.
     pub(super) fn opt_out(&mut self, opt: u32, act: u32) -> bool {
         let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
-        for nn in lo..hi {
-            let ii = self.node_item[nn] as usize;
-            let primary = self.is_primary(ii as u32);
-            if !primary && self.pos[ii] >= act {
-                continue;
+        {
+            let State { n_primary, pos, size, start, set, node_item, node_loc, updates, .. } = self;
+            let n_primary = *n_primary as usize;
+            // Slices, not vectors: their bounds stay in registers.
+            let (pos, size, start, set) = (&pos[..], &mut size[..], &start[..], &mut set[..]);
+            let (node_item, node_loc) = (&node_item[..], &mut node_loc[..]);
+            let mut taken = 0;
+            for (nn, &ii) in (lo..).zip(&node_item[lo..hi]) {
+                let ii = ii as usize;
+                let primary = ii < n_primary;
+                if !primary && pos[ii] >= act {
+                    continue;
+                }
+                let ss = size[ii] - 1;
+                if ss == 0 && primary {
+                    *updates += taken;
+                    self.clear_queue();
+                    return false;
+                }
+                let p = node_loc[nn];
+                let last = start[ii] + ss;
+                let nnp = set[last as usize];
+                size[ii] = ss;
+                set[last as usize] = nn as u32;
+                set[p as usize] = nnp;
+                node_loc[nn] = last;
+                node_loc[nnp as usize] = p;
+                taken += 1;
             }
-            let ss = self.size[ii] - 1;
-            if ss == 0 && primary {
-                self.clear_queue();
-                return false;
-            }
-            let p = self.node_loc[nn];
-            let last = self.start[ii] + ss;
-            let nnp = self.set[last as usize];
-            self.size[ii] = ss;
-            self.set[last as usize] = nn as u32;
-            self.set[p as usize] = nnp;
-            self.node_loc[nn] = last;
-            self.node_loc[nnp as usize] = p;
-            self.updates += 1;
+            *updates += taken;
         }
         let cur_age = self.cur_age;
-        self.age[opt as usize] = cur_age;
+        self.opts[opt as usize].age = cur_age;
         let mut tmin = self.infinite_age;
-        let (mut p, mut rest, mut cutoff) = (self.trigger[opt as usize], NIL, -1);
-        while p != NIL {
-            let cell = self.pool[p as usize];
-            let (optp, ii, next) = (cell.opt, cell.aux, cell.next);
-            if optp < 0 {
-                // A hint: the rest is inactive if its stamp still holds.
-                let c = -optp - 1;
-                if c < cur_age && ii == self.stage_stamp[((c + 1) >> 1) as usize] {
-                    cutoff = c;
-                    rest = p;
-                    break;
+        let (mut rest, mut cutoff) = (NIL, -1);
+        {
+            let State {
+                pool,
+                avail,
+                opts,
+                node_loc,
+                start,
+                size,
+                pos,
+                active,
+                queue,
+                trig,
+                stage_stamp,
+                infinite_age,
+                trigger,
+                ..
+            } = self;
+            let (active, infinite_age) = (*active, *infinite_age);
+            let (pool, opts, trig) = (&mut pool[..], &mut opts[..], &mut trig[..]);
+            let (node_loc, start, size, pos, stage_stamp) =
+                (&node_loc[..], &start[..], &size[..], &pos[..], &stage_stamp[..]);
+            let mut p = trigger[opt as usize];
+            while p != NIL {
+                let cell = &mut pool[p as usize];
+                let (optp, ii, next) = (cell.opt, cell.aux, cell.next);
+                if optp < 0 {
+                    // A hint: the rest is inactive if its stamp still holds.
+                    let c = -optp - 1;
+                    if c < cur_age && ii == stage_stamp[((c + 1) >> 1) as usize] {
+                        cutoff = c;
+                        rest = p;
+                        break;
+                    }
+                    cell.next = *avail;
+                    *avail = p;
+                    p = next;
+                    continue;
                 }
-                self.free_cell(p);
+                let o = &mut opts[optp as usize];
+                let mut t = o.age;
+                // Out of play: not in the set of its first item.
+                let inactive = if t <= cur_age && {
+                    let jj = o.item as usize;
+                    node_loc[o.lead as usize] >= start[jj] + size[jj]
+                } {
+                    true
+                } else if pos[ii as usize] >= active {
+                    t = cur_age;
+                    true
+                } else {
+                    false
+                };
+                if !inactive {
+                    // The trigger becomes a fixit of `optp`, queued if not yet.
+                    cell.opt = opt as i32;
+                    cell.next = o.fixit;
+                    if o.fixit == NIL {
+                        queue.push_back(optp as u32);
+                        o.age = infinite_age;
+                    }
+                    o.fixit = p;
+                } else if t < 0 {
+                    cell.next = *avail;
+                    *avail = p;
+                } else {
+                    let [head, tail] = &mut trig[t as usize];
+                    if *head == NIL {
+                        *tail = p;
+                    }
+                    cell.next = *head;
+                    *head = p;
+                    tmin = tmin.min(t);
+                }
                 p = next;
-                continue;
             }
-            let mut t = self.age[optp as usize];
-            let inactive = if t <= cur_age && !self.in_play(optp as u32) {
-                true
-            } else if self.pos[ii as usize] >= self.active {
-                t = cur_age;
-                true
-            } else {
-                false
-            };
-            if !inactive {
-                // The trigger becomes a fixit of `optp`, queued if not yet.
-                self.pool[p as usize].opt = opt as i32;
-                self.pool[p as usize].next = self.fixit[optp as usize];
-                if self.fixit[optp as usize] == NIL {
-                    self.queue.push_back(optp as u32);
-                    self.age[optp as usize] = self.infinite_age;
-                }
-                self.fixit[optp as usize] = p;
-            } else if t < 0 {
-                self.free_cell(p);
-            } else {
-                let t = t as usize;
-                if self.trig_head[t] == NIL {
-                    self.trig_tail[t] = p;
-                }
-                self.pool[p as usize].next = self.trig_head[t];
-                self.trig_head[t] = p;
-                tmin = tmin.min(t as i32);
-            }
-            p = next;
         }
         // The entries not used, youngest last, each age behind a hint.
         if tmin <= cutoff {
@@ -384,20 +444,22 @@ impl State {
         if cur_age >= 0 {
             for t in tmin..cur_age {
                 let t = t as usize;
-                if self.trig_head[t] != NIL {
-                    self.pool[self.trig_tail[t] as usize].next = rest;
+                let [head, tail] = self.trig[t];
+                if head != NIL {
+                    self.pool[tail as usize].next = rest;
                     let h = self.get_cell();
                     self.pool[h as usize] =
-                        Cell { opt: -(t as i32) - 1, next: self.trig_head[t], aux: self.stage_stamp[(t + 1) >> 1] };
-                    self.trig_head[t] = NIL;
+                        Cell { opt: -(t as i32) - 1, next: head, aux: self.stage_stamp[(t + 1) >> 1] };
+                    self.trig[t][0] = NIL;
                     rest = h;
                 }
             }
             let t = cur_age as usize;
-            if self.trig_head[t] != NIL {
-                self.pool[self.trig_tail[t] as usize].next = rest;
-                rest = self.trig_head[t];
-                self.trig_head[t] = NIL;
+            let [head, tail] = self.trig[t];
+            if head != NIL {
+                self.pool[tail as usize].next = rest;
+                rest = head;
+                self.trig[t][0] = NIL;
             }
         }
         self.trigger[opt as usize] = rest;
@@ -408,30 +470,66 @@ impl State {
     /// the options left without one. Returns false after a wipe-out.
     pub(super) fn empty_the_queue(&mut self) -> bool {
         while let Some(opt) = self.queue.pop_front() {
-            if self.age[opt as usize] != self.infinite_age {
+            if self.opts[opt as usize].age != self.infinite_age {
                 self.revert_fixits(opt);
                 continue;
             }
-            self.prepare(opt);
-            let mut p = self.fixit[opt as usize];
-            while p != NIL {
-                let Cell { aux: ii, next, .. } = self.pool[p as usize];
-                match self.supporter(opt, ii as u32) {
-                    Some(optp) => self.record(p, opt, optp),
-                    None => {
-                        self.fixit[opt as usize] = p;
-                        self.revert_fixits(opt);
-                        if !self.opt_out(opt, self.active) {
-                            return false;
-                        }
-                        break;
-                    }
+            let hole =
+                if matches!(self.compat, Compat::Nodes { .. }) { self.fill_by_nodes(opt) } else { self.fill(opt) };
+            if hole != NIL {
+                self.opts[opt as usize].fixit = hole;
+                self.revert_fixits(opt);
+                if !self.opt_out(opt, self.active) {
+                    return false;
                 }
-                p = next;
             }
-            self.fixit[opt as usize] = NIL;
+            self.opts[opt as usize].fixit = NIL;
         }
         true
+    }
+
+    /// Gives each hole of `opt`'s fixit list a new support, in order, and
+    /// returns the first without one (NIL: none).
+    fn fill(&mut self, opt: u32) -> u32 {
+        self.prepare(opt);
+        let mut p = self.opts[opt as usize].fixit;
+        while p != NIL {
+            let Cell { aux: ii, next, .. } = self.pool[p as usize];
+            match self.supporter(opt, ii as u32) {
+                Some(optp) => self.record(p, opt, optp),
+                None => return p,
+            }
+            p = next;
+        }
+        NIL
+    }
+
+    /// [`State::fill`] on the matrix of conflicts by node, its row read once.
+    fn fill_by_nodes(&mut self, opt: u32) -> u32 {
+        let State { compat, opts, pool, trigger, set, start, size, node_opt, .. } = self;
+        let Compat::Nodes { words, bits } = compat else {
+            return NIL;
+        };
+        let row = &bits[opt as usize * *words..(opt as usize + 1) * *words];
+        let (pool, trigger, set, start, size, node_opt) =
+            (&mut pool[..], &mut trigger[..], &set[..], &start[..], &size[..], &node_opt[..]);
+        let mut p = opts[opt as usize].fixit;
+        while p != NIL {
+            let Cell { aux: ii, next, .. } = pool[p as usize];
+            let s = start[ii as usize] as usize;
+            let found = set[s..s + size[ii as usize] as usize]
+                .iter()
+                .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0);
+            let Some(&node) = found else {
+                return p;
+            };
+            let optp = node_opt[node as usize] as usize;
+            pool[p as usize].opt = opt as i32;
+            pool[p as usize].next = trigger[optp];
+            trigger[optp] = p;
+            p = next;
+        }
+        NIL
     }
 
     /// Takes out the options without support on some primary item until
@@ -479,13 +577,13 @@ impl State {
         }
         // The options taken out at the start are useless in trigger lists.
         for opt in 0..self.n_options() {
-            if self.age[opt] < 0 {
+            if self.opts[opt].age < 0 {
                 continue;
             }
             let (mut p, mut prev) = (self.trigger[opt], NIL);
             while p != NIL {
                 let Cell { opt: optp, next, .. } = self.pool[p as usize];
-                if self.age[optp as usize] < 0 {
+                if self.opts[optp as usize].age < 0 {
                     self.free_cell(p);
                     if prev == NIL {
                         self.trigger[opt] = next;
@@ -502,35 +600,54 @@ impl State {
     }
 }
 
+/// The arrays of options and nodes [`conflicts`] reads.
+struct Tables<'a> {
+    first: &'a [u32],
+    node_item: &'a [u32],
+    node_clr: &'a [u32],
+    node_opt: &'a [u32],
+}
+
 /// The matrix of conflicts: a bit for each pair of options that share a
-/// primary item, or a secondary item without the same colour on both.
-#[allow(clippy::too_many_arguments)]
+/// primary item, or a secondary item without the same colour on both; by
+/// node (a bit for each node of the second option), or by option.
 fn conflicts(
     n_options: usize,
-    first: &[u32],
-    node_item: &[u32],
-    node_clr: &[u32],
+    t: &Tables<'_>,
     start: &[u32],
     size: &[u32],
     set: &[u32],
-    node_opt: &[u32],
     n_primary: u32,
+    by_node: bool,
 ) -> Compat {
-    let words = n_options.div_ceil(64).max(1);
+    let columns = if by_node { t.node_item.len() } else { n_options };
+    let words = columns.div_ceil(64).max(1);
     let mut bits = vec![0u64; words * n_options];
+    // The option that last marked each option (by node, each once).
+    let mut seen = vec![usize::MAX; n_options];
     for opt in 0..n_options {
         let row = &mut bits[opt * words..(opt + 1) * words];
-        for nn in first[opt] as usize..first[opt + 1] as usize {
-            let ii = node_item[nn] as usize;
-            let c = node_clr[nn];
+        for nn in t.first[opt] as usize..t.first[opt + 1] as usize {
+            let ii = t.node_item[nn] as usize;
+            let c = t.node_clr[nn];
             for &other in &set[start[ii] as usize..(start[ii] + size[ii]) as usize] {
-                let agree = ii as u32 >= n_primary && c != 0 && node_clr[other as usize] == c;
+                let agree = ii as u32 >= n_primary && c != 0 && t.node_clr[other as usize] == c;
                 if !agree {
-                    let optp = node_opt[other as usize] as usize;
-                    row[optp >> 6] |= 1 << (optp & 63);
+                    let optp = t.node_opt[other as usize] as usize;
+                    if by_node {
+                        if seen[optp] == opt {
+                            continue;
+                        }
+                        seen[optp] = opt;
+                        for col in t.first[optp] as usize..t.first[optp + 1] as usize {
+                            row[col >> 6] |= 1 << (col & 63);
+                        }
+                    } else {
+                        row[optp >> 6] |= 1 << (optp & 63);
+                    }
                 }
             }
         }
     }
-    Compat::Matrix { words, bits }
+    if by_node { Compat::Nodes { words, bits } } else { Compat::Matrix { words, bits } }
 }
