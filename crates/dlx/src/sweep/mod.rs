@@ -1160,8 +1160,14 @@ mod tests {
     fn grows_keeping<S: State>(states: &[S]) {
         let mut table = Table { entries: vec![Entry::<S>::default(); 8], stored: 0 };
         let mut reported = Stats::default();
-        let mut search =
-            Search { stats: Stats::default(), monitor: None, reported: &mut reported, cache: &mut table, most: 64 };
+        let mut search = Search {
+            stats: Stats::default(),
+            most_nodes: u64::MAX,
+            monitor: None,
+            reported: &mut reported,
+            cache: &mut table,
+            most: 64,
+        };
         for (k, &state) in states.iter().enumerate().take(15) {
             search.remember(state, Entry::place(state, 8), 8, k as u64 + 1);
         }
