@@ -136,19 +136,6 @@ struct Sets<'a> {
     bound: &'a mut [[i32; 2]],
 }
 
-/// Swaps the node `nn`, at place `p` of the set starting at `ii`, with the
-/// last one in play, and shrinks the set to `ss`.
-#[inline(always)]
-fn swap_last(set: &mut [u32], nodes: &mut [Node], ii: usize, ss: u32, nn: u32, p: u32) {
-    let last = ii + ss as usize;
-    let nnp = set[last];
-    set[ii - 1] = ss;
-    set[last] = nn;
-    set[p as usize] = nnp;
-    nodes[nn as usize].loc = last as u32;
-    nodes[nnp as usize].loc = p;
-}
-
 impl Sets<'_> {
     /// The nodes of the option of node `x`, first to last.
     #[inline(always)]
@@ -161,7 +148,13 @@ impl Sets<'_> {
     /// one in play, and shrinks the set to `ss`.
     #[inline(always)]
     fn swap_last(&mut self, ii: usize, ss: u32, nn: u32, p: u32) {
-        swap_last(self.set, self.nodes, ii, ss, nn, p);
+        let last = ii + ss as usize;
+        let nnp = self.set[last];
+        self.set[ii - 1] = ss;
+        self.set[last] = nn;
+        self.set[p as usize] = nnp;
+        self.nodes[nn as usize].loc = last as u32;
+        self.nodes[nnp as usize].loc = p;
         self.updates += 1;
     }
 
@@ -193,7 +186,13 @@ impl Sets<'_> {
                     }
                     force.push(ii as u32);
                 }
-                swap_last(set, nodes, ii, ss, nn, p);
+                let last = ii + ss as usize;
+                let nnp = set[last];
+                set[ii - 1] = ss;
+                set[last] = nn;
+                set[p as usize] = nnp;
+                nodes[nn as usize].loc = last as u32;
+                nodes[nnp as usize].loc = p;
                 updates += 1;
             }
         }
@@ -317,7 +316,13 @@ impl Sets<'_> {
             if ss == 0 {
                 continue;
             }
-            swap_last(set, nodes, ii, ss, nn, p);
+            let last = ii + ss as usize;
+            let nnp = set[last];
+            set[ii - 1] = ss;
+            set[last] = nn;
+            set[p as usize] = nnp;
+            nodes[nn as usize].loc = last as u32;
+            nodes[nnp as usize].loc = p;
             updates += 1;
         }
         (self.active, self.updates) = (active, self.updates + updates);
