@@ -186,6 +186,8 @@ impl Sets<'_> {
                     }
                     force.push(ii as u32);
                 }
+                // `swap_last` written out on the borrowed slices: as a shared function it
+                // cost 2-5 % more instructions.
                 let last = ii + ss as usize;
                 let nnp = set[last];
                 set[ii - 1] = ss;
@@ -316,6 +318,8 @@ impl Sets<'_> {
             if ss == 0 {
                 continue;
             }
+            // `swap_last` written out on the borrowed slices: as a shared function it
+            // cost 2-5 % more instructions.
             let last = ii + ss as usize;
             let nnp = set[last];
             set[ii - 1] = ss;
