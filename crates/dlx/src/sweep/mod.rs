@@ -747,21 +747,8 @@ impl<S: State> Core<S> {
         let stack = self.stack_bytes();
         let overflow = if threads <= 1 {
             let mut cache = new_cache();
-            let spawned = stack.map(|bytes| {
-                std::thread::scope(|scope| {
-                    std::thread::Builder::new()
-                        .stack_size(bytes)
-                        .spawn_scoped(scope, || {
-                            self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most)
-                        })
-                        .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-                })
-            });
-            let flow = match spawned {
-                Some(Ok(flow)) => flow,
-                // A shallow search, or no thread to be had: on this one.
-                _ => self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most),
-            };
+            let flow =
+                self.on_its_stack(|| self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most));
             flow == Flow::Overflow
         } else {
             let states = self.frontier(threads * 64, &mut stats);
@@ -828,21 +815,9 @@ impl<S: State> Core<S> {
         let entries = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
         let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
         let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
-        let run = |stats: &mut Stats, reported: &mut Stats, cache: &mut Table<S>| {
-            self.run_within(S::default(), most_nodes, stats, monitor, reported, cache, entries)
-        };
-        let spawned = self.stack_bytes().map(|bytes| {
-            std::thread::scope(|scope| {
-                std::thread::Builder::new()
-                    .stack_size(bytes)
-                    .spawn_scoped(scope, || run(&mut stats, &mut reported, &mut cache))
-                    .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            })
+        let flow = self.on_its_stack(|| {
+            self.run_within(S::default(), most_nodes, &mut stats, monitor, &mut reported, &mut cache, entries)
         });
-        let flow = match spawned {
-            Some(Ok(flow)) => flow,
-            _ => run(&mut stats, &mut reported, &mut cache),
-        };
         if let Some(monitor) = monitor {
             monitor.catch_up(&stats, &mut reported);
         }
@@ -851,6 +826,24 @@ impl<S: State> Core<S> {
             Flow::Overflow => Err(SweepError::Overflow),
             Flow::Stopped if monitor.is_some_and(Monitor::is_stopped) => Ok(Some(stats)),
             Flow::Stopped => Ok(None),
+        }
+    }
+
+    /// Runs `search` (one thread's search from the root) on a thread whose
+    /// stack holds it when the problem is deep ([`Core::stack_bytes`]); on
+    /// a shallow problem, or with no thread to be had, on this one.
+    fn on_its_stack<T: Send>(&self, mut search: impl FnMut() -> T + Send) -> T {
+        let spawned = self.stack_bytes().map(|bytes| {
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .stack_size(bytes)
+                    .spawn_scoped(scope, &mut search)
+                    .map(|thread| thread.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            })
+        });
+        match spawned {
+            Some(Ok(found)) => found,
+            _ => search(),
         }
     }
 
