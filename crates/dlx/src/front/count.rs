@@ -125,6 +125,7 @@ use crate::auto::{
     SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
+use crate::run::threads::effective_threads;
 use crate::sweep::{Sweep, SweepError};
 use crate::util::search::{Branching, Engine};
 use crate::util::stats::Stats;
@@ -287,10 +288,7 @@ impl Search<'_> {
         if self.problem.has_bounds() && self.branching == Branching::Dlx && !self.problem.sharp_preference() {
             let p = self.problem;
             let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
-            let one_thread = match self.threads {
-                Some(0) | None => std::thread::available_parallelism().map_or(true, |n| n.get() == 1),
-                Some(threads) => threads == 1,
-            };
+            let one_thread = effective_threads(self.threads.unwrap_or(0)).used == 1;
             if one_thread && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
                 let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary);
                 return binary.by_search(Engine::Cells, choice);
