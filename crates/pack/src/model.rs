@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use quadrille_dlx::{BuildError, Item, OptionId, Problem, ProblemBuilder};
 
 use crate::placement::Placement;
-use crate::spec::{Cell, Dims, Spec};
+use crate::spec::{Dims, Spec};
 use crate::symmetry::{self, Reduction};
 
 /// Why a description cannot be made into a problem.
@@ -72,14 +72,13 @@ impl Packing {
     }
 
     fn build(spec: &Spec, unique: bool) -> Result<Packing, ModelError> {
-        let index: HashMap<&Cell, u32> = spec.cells().iter().enumerate().map(|(i, c)| (c, i as u32)).collect();
         let mut placements: Vec<Placement> = Vec::new();
         // When the pieces' cells cannot add up to the box's, no packing exists:
         // the problem keeps its items and gets no options, and costs nothing
         // to make however large the box.
         if spec.cell_count().can_fill() {
             let mut failure = None;
-            spec.visit_placements(|piece, cells| {
+            spec.visit_placement_indices(|piece, cells| {
                 if failure.is_some() {
                     return;
                 }
@@ -88,9 +87,7 @@ impl Packing {
                     failure = Some(ModelError::OutOfMemory { placements: placements.len() });
                     return;
                 }
-                // Every cell of a placement is a cell of the box (see
-                // `Spec::placements`).
-                indices.extend(cells.iter().filter_map(|cell| index.get(cell).copied()));
+                indices.extend_from_slice(cells);
                 placements.push(Placement { piece: piece as u32, cells: indices });
             });
             if let Some(failure) = failure {
@@ -99,7 +96,7 @@ impl Packing {
         }
         let reduction = if unique { symmetry::reduce(spec, &placements) } else { None };
         if let Some(reduction) = &reduction {
-            placements = reduction.kept_placements(&placements);
+            placements = reduction.keep(placements);
         }
         // Items in Knuth's order: primary cells, pieces, secondary cells.
         let knuth_order: Vec<usize> = (0..spec.cells().len()).filter(|&i| !spec.cells()[i].is_secondary()).collect();
@@ -261,8 +258,8 @@ impl Packing {
             if part.len() == self.placements.len() {
                 problems.push(None);
             } else {
-                let chosen: Vec<Placement> = part.iter().map(|&i| self.placements[i].clone()).collect();
-                let Ok(problem) = make_problem(&self.spec, &chosen, &knuth_order) else { return Ok(None) };
+                let chosen = part.iter().map(|&i| &self.placements[i]);
+                let Ok(problem) = make_problem(&self.spec, chosen, &knuth_order) else { return Ok(None) };
                 problems.push(Some(problem));
             }
             for &g in &stabilizer {
@@ -270,7 +267,8 @@ impl Packing {
                 let Some(options) = reduction.orbits(g, &self.placements, &part, multiplicity) else {
                     return Ok(None);
                 };
-                let Ok(problem) = make_problem_of(&self.spec, &options, &knuth_order) else { return Ok(None) };
+                let options = options.iter().map(|(pieces, cells)| (pieces.as_slice(), cells.as_slice()));
+                let Ok(problem) = make_problem_of(&self.spec, options, &knuth_order) else { return Ok(None) };
                 problems.push(Some(problem));
             }
             let mut sum = quadrille_dlx::memo::BigUint::ZERO;
@@ -339,8 +337,8 @@ impl Packing {
             let problem = if part.len() == self.placements.len() {
                 None
             } else {
-                let chosen: Vec<Placement> = part.iter().map(|&i| self.placements[i].clone()).collect();
-                let Ok(problem) = make_problem(&self.spec, &chosen, &knuth_order) else { return Ok(None) };
+                let chosen = part.iter().map(|&i| &self.placements[i]);
+                let Ok(problem) = make_problem(&self.spec, chosen, &knuth_order) else { return Ok(None) };
                 Some(problem)
             };
             let mut search = quadrille_dlx::Search::new(problem.as_ref().unwrap_or(&self.problem));
@@ -618,24 +616,34 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
 /// The problem of `spec` with the primary cells declared in `order` (then the
 /// pieces and the secondary cells, as in Knuth's order), and the options
 /// of `placements` in their order.
-fn make_problem(spec: &Spec, placements: &[Placement], order: &[usize]) -> Result<Problem, ModelError> {
-    let options: Vec<(Vec<u32>, Vec<u32>)> = placements.iter().map(|p| (vec![p.piece], p.cells.clone())).collect();
-    make_problem_of(spec, &options, order)
+fn make_problem<'p>(
+    spec: &Spec,
+    placements: impl IntoIterator<Item = &'p Placement>,
+    order: &[usize],
+) -> Result<Problem, ModelError> {
+    make_problem_of(spec, placements.into_iter().map(|p| (std::slice::from_ref(&p.piece), p.cells.as_slice())), order)
 }
 
-/// The problem whose options place the pieces `options[k].0` on the cells
-/// `options[k].1` (several placements at once, for the packings a symmetry
-/// fixes), its primary cells declared in `order`.
-fn make_problem_of(spec: &Spec, options: &[(Vec<u32>, Vec<u32>)], order: &[usize]) -> Result<Problem, ModelError> {
+/// The problem whose options place the pieces `pieces` on the cells `cells`
+/// of each `(pieces, cells)` of `options` (several placements at once, for
+/// the packings a symmetry fixes), its primary cells declared in `order`.
+fn make_problem_of<'o>(
+    spec: &Spec,
+    options: impl IntoIterator<Item = (&'o [u32], &'o [u32])>,
+    order: &[usize],
+) -> Result<Problem, ModelError> {
     let mut b = Problem::builder();
     let mut cell_items = vec![Item(0); spec.cells().len()];
+    let mut name = String::new();
     for &i in order {
-        cell_items[i] = b.primary(&spec.cells()[i].name(spec.dims()))?;
+        spec.cells()[i].write_name(spec.dims(), &mut name);
+        cell_items[i] = b.primary(&name)?;
     }
     let piece_items = (0..spec.pieces().len()).map(|k| piece_item(&mut b, spec, k)).collect::<Result<Vec<_>, _>>()?;
     for (i, cell) in spec.cells().iter().enumerate() {
         if cell.is_secondary() {
-            cell_items[i] = b.secondary(&cell.name(spec.dims()))?;
+            cell.write_name(spec.dims(), &mut name);
+            cell_items[i] = b.secondary(&name)?;
         }
     }
     for (pieces, cells) in options {

@@ -93,9 +93,16 @@ impl Cell {
 
     /// The cell's item name: its digits and its suffix (`3a`, `012`, `17!`).
     pub fn name(&self, dims: Dims) -> String {
-        let mut name: String = self.coords[..dims.count()].iter().map(|&x| encode(x)).collect();
-        name.push_str(&self.suffix);
+        let mut name = String::new();
+        self.write_name(dims, &mut name);
         name
+    }
+
+    /// Writes [`Cell::name`] into `name`, replacing what it held.
+    pub(crate) fn write_name(&self, dims: Dims, name: &mut String) {
+        name.clear();
+        name.extend(self.coords[..dims.count()].iter().map(|&x| encode(x)));
+        name.push_str(&self.suffix);
     }
 }
 
@@ -347,6 +354,84 @@ pub struct Spec {
     bases: Vec<Base>,
     typical: Vec<Base>,
     suffixes: bool,
+}
+
+/// The cells of a box indexed by their coordinates: a dense array over the
+/// box's bounds for the primary cells, and the secondary cells sorted by
+/// position and suffix, so that finding a cell costs an index or a binary
+/// search rather than hashing it. Positions are offsets from the box's
+/// smallest coordinates, x outermost, so that the offset of a shifted cell is
+/// the shift's offset plus the cell's.
+pub(crate) struct CellIndex<'s> {
+    /// The box's smallest coordinates.
+    min: [u8; 3],
+    /// The number of positions along x, y and z.
+    size: [usize; 3],
+    /// The primary cell at each position, by index into [`Spec::cells`], or
+    /// [`CellIndex::NONE`].
+    primary: Vec<u32>,
+    /// The secondary cells: position, suffix and index into [`Spec::cells`],
+    /// sorted.
+    secondary: Vec<(usize, &'s str, u32)>,
+}
+
+impl<'s> CellIndex<'s> {
+    const NONE: u32 = u32::MAX;
+
+    /// The index of a box's cells (at most 62³ positions).
+    pub(crate) fn new(spec: &'s Spec) -> CellIndex<'s> {
+        let (min, max) = spec.bounds();
+        let size = [0, 1, 2].map(|i| usize::from(max[i] - min[i]) + 1);
+        let primary = vec![CellIndex::NONE; size[0] * size[1] * size[2]];
+        let mut index = CellIndex { min, size, primary, secondary: Vec::new() };
+        for (i, cell) in spec.cells().iter().enumerate() {
+            let at = index.position(cell.coords);
+            if cell.is_secondary() {
+                index.secondary.push((at, &cell.suffix, i as u32));
+            } else {
+                index.primary[at] = i as u32;
+            }
+        }
+        // Cells sort by coordinates then suffix, as positions do: already in
+        // order.
+        debug_assert!(index.secondary.is_sorted());
+        index
+    }
+
+    /// The position of coordinates within the box's bounds.
+    pub(crate) fn position(&self, coords: [u8; 3]) -> usize {
+        self.offset([0, 1, 2].map(|i| coords[i] - self.min[i]))
+    }
+
+    /// The offset of coordinates counted from the box's smallest ones (a
+    /// base placement's cells, normalised, or a shift).
+    fn offset(&self, delta: [u8; 3]) -> usize {
+        (usize::from(delta[0]) * self.size[1] + usize::from(delta[1])) * self.size[2] + usize::from(delta[2])
+    }
+
+    /// The primary cell at a position, if the box has one.
+    pub(crate) fn primary(&self, at: usize) -> Option<u32> {
+        self.primary.get(at).copied().filter(|&i| i != CellIndex::NONE)
+    }
+
+    /// The secondary cell at a position with that suffix, if the box has one.
+    pub(crate) fn secondary(&self, at: usize, suffix: &str) -> Option<u32> {
+        self.secondary.binary_search_by(|&(p, s, _)| (p, s).cmp(&(at, suffix))).ok().map(|k| self.secondary[k].2)
+    }
+
+    /// The cell with these coordinates and suffix, if the box has one (none
+    /// when the coordinates lie outside its bounds).
+    pub(crate) fn find(&self, coords: [u8; 3], suffix: &str) -> Option<u32> {
+        if (0..3).any(|i| coords[i] < self.min[i]) {
+            return None;
+        }
+        let delta = [0, 1, 2].map(|i| coords[i] - self.min[i]);
+        if (0..3).any(|i| usize::from(delta[i]) >= self.size[i]) {
+            return None;
+        }
+        let at = self.offset(delta);
+        if suffix.is_empty() { self.primary(at) } else { self.secondary(at, suffix) }
+    }
 }
 
 /// One line's characters, for error positions.
@@ -721,14 +806,26 @@ impl Spec {
     /// Calls `visit` with each placement of [`Spec::placements`], in the same
     /// order, without collecting them: the piece and the cells.
     pub fn visit_placements(&self, mut visit: impl FnMut(usize, &[Cell])) {
+        let mut cells: Vec<Cell> = Vec::new();
+        self.visit_placement_indices(|piece, indices| {
+            cells.clear();
+            cells.extend(indices.iter().map(|&i| self.cells[i as usize].clone()));
+            visit(piece, &cells);
+        });
+    }
+
+    /// Calls `visit` with each placement of [`Spec::placements`], in the same
+    /// order: the piece and its cells as indices into [`Spec::cells`],
+    /// ascending. The cells are found in a [`CellIndex`] by their
+    /// coordinates, each base placement's cells as offsets from its shift.
+    pub(crate) fn visit_placement_indices(&self, mut visit: impl FnMut(usize, &[u32])) {
         if self.cells.is_empty() {
             return;
         }
+        let index = CellIndex::new(self);
         let (min, max) = self.bounds();
-        let primary: HashSet<[u8; 3]> = self.cells.iter().filter(|c| !c.is_secondary()).map(|c| c.coords).collect();
-        let secondary: HashSet<([u8; 3], &str)> =
-            self.cells.iter().filter(|c| c.is_secondary()).map(|c| (c.coords, c.suffix.as_str())).collect();
-        let mut cells: Vec<Cell> = Vec::new();
+        let mut offsets: Vec<usize> = Vec::new();
+        let mut indices: Vec<u32> = Vec::new();
         for base in &self.bases {
             // A piece of unlimited supply is no item, so a placement of one
             // made only of suffixed cells would be an option with no primary
@@ -736,28 +833,26 @@ impl Spec {
             if self.pieces[base.piece].is_unlimited() && base.shape.cells().iter().all(|c| c.is_secondary()) {
                 continue;
             }
+            offsets.clear();
+            offsets.extend(base.shape.cells().iter().map(|c| index.offset(c.coords)));
             let m = base.shape.max();
-            let range = |i: usize| i32::from(min[i])..=i32::from(max[i]) - i32::from(m[i]);
+            // A base wider than the box has no shift: the range is empty.
+            let range = |i: usize| 0..=(i32::from(max[i]) - i32::from(min[i]) - i32::from(m[i]));
             for dx in range(0) {
                 for dy in range(1) {
                     for dz in range(2) {
-                        let shift = |c: &Cell| {
-                            [dx + i32::from(c.coords[0]), dy + i32::from(c.coords[1]), dz + i32::from(c.coords[2])]
-                                .map(|v| v as u8)
-                        };
-                        let fits = base.shape.cells().iter().all(|c| {
-                            if c.is_secondary() {
-                                secondary.contains(&(shift(c), c.suffix.as_str()))
+                        let shift = index.offset([dx, dy, dz].map(|v| v as u8));
+                        indices.clear();
+                        let fits = base.shape.cells().iter().zip(&offsets).all(|(c, &offset)| {
+                            let found = if c.is_secondary() {
+                                index.secondary(shift + offset, &c.suffix)
                             } else {
-                                primary.contains(&shift(c))
-                            }
+                                index.primary(shift + offset)
+                            };
+                            found.map(|i| indices.push(i)).is_some()
                         });
                         if fits {
-                            cells.clear();
-                            cells.extend(
-                                base.shape.cells().iter().map(|c| Cell { coords: shift(c), suffix: c.suffix.clone() }),
-                            );
-                            visit(base.piece, &cells);
+                            visit(base.piece, &indices);
                         }
                     }
                 }

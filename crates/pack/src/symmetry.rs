@@ -1,12 +1,10 @@
 //! The symmetries of the box, and the reduction that keeps one packing of each
 //! class under them. The crate's documentation says why it is right.
 
-use std::collections::{HashMap, HashSet};
-
 use quadrille_dlx::OptionId;
 
 use crate::placement::Placement;
-use crate::spec::{Cell, Dims, Shape, Spec};
+use crate::spec::{Cell, CellIndex, Dims, Shape, Spec};
 
 /// A symmetry of the box, as it acts on packings: where each cell goes, and
 /// which piece each piece becomes (a mirror image may turn one piece into its
@@ -22,10 +20,93 @@ pub struct Symmetry {
 impl Symmetry {
     /// The image of a placement.
     pub fn apply(&self, placement: &Placement) -> Placement {
-        let mut cells: Vec<u32> = placement.cells.iter().map(|&c| self.cells[c as usize]).collect();
-        cells.sort_unstable();
+        let mut cells = Vec::with_capacity(placement.cells.len());
+        self.apply_to_cells(&placement.cells, &mut cells);
         Placement { piece: self.pieces[placement.piece as usize], cells }
     }
+
+    /// The images of `cells`, sorted, written into `image` (whose earlier
+    /// contents go), so that a loop over placements reuses one buffer.
+    fn apply_to_cells(&self, cells: &[u32], image: &mut Vec<u32>) {
+        image.clear();
+        image.extend(cells.iter().map(|&c| self.cells[c as usize]));
+        image.sort_unstable();
+    }
+}
+
+/// Placements found by their piece and cells: an open-addressing table of
+/// indices into the placements, hashed by a multiply-and-rotate over the
+/// cells (the hash of `rustc`'s `FxHasher`), so that finding the image of a
+/// placement costs a few multiplications and one comparison of its cells,
+/// neither SipHash nor an allocation.
+struct PlacementTable {
+    /// An index into the placements plus one, or 0 for an empty slot.
+    slots: Vec<u32>,
+    /// The number of slots, a power of two, minus one.
+    mask: usize,
+}
+
+impl PlacementTable {
+    /// The table of the placements `from` (indices into `placements`), and
+    /// whether some placement came twice (the first is kept).
+    fn new(placements: &[Placement], from: &[usize]) -> (PlacementTable, bool) {
+        let n_slots = (2 * from.len()).next_power_of_two().max(4);
+        let mut table = PlacementTable { slots: vec![0; n_slots], mask: n_slots - 1 };
+        let mut repeated = false;
+        for &i in from {
+            let p = &placements[i];
+            let mut slot = PlacementTable::hash(p.piece, &p.cells) & table.mask;
+            loop {
+                match table.slots[slot] {
+                    0 => {
+                        table.slots[slot] = i as u32 + 1;
+                        break;
+                    }
+                    j if placements[j as usize - 1] == *p => {
+                        repeated = true;
+                        break;
+                    }
+                    _ => slot = (slot + 1) & table.mask,
+                }
+            }
+        }
+        (table, repeated)
+    }
+
+    fn hash(piece: u32, cells: &[u32]) -> usize {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let mut h = u64::from(piece).wrapping_mul(K);
+        for &c in cells {
+            h = (h.rotate_left(26) ^ u64::from(c)).wrapping_mul(K);
+        }
+        // The high bits are the best mixed.
+        (h >> 32) as usize
+    }
+
+    /// The index of the placement of `piece` on `cells`, if the table has one.
+    fn find(&self, placements: &[Placement], piece: u32, cells: &[u32]) -> Option<usize> {
+        let mut slot = PlacementTable::hash(piece, cells) & self.mask;
+        loop {
+            match self.slots[slot] {
+                0 => return None,
+                j => {
+                    let p = &placements[j as usize - 1];
+                    if p.piece == piece && p.cells == cells {
+                        return Some(j as usize - 1);
+                    }
+                }
+            }
+            slot = (slot + 1) & self.mask;
+        }
+    }
+}
+
+/// A set of shapes as a sorted list without repeats, so that two sets are
+/// compared as lists.
+fn shape_set(mut shapes: Vec<Shape>) -> Vec<Shape> {
+    shapes.sort_unstable_by(|a, b| a.cells().cmp(b.cells()));
+    shapes.dedup();
+    shapes
 }
 
 /// The signed permutations of the axes: (permutation, signs), the identity first.
@@ -67,32 +148,32 @@ fn transform_shape(shape: &Shape, perm: [usize; 3], flip: [bool; 3]) -> Shape {
 /// are used, so that the piece a placement becomes is never in doubt.
 pub fn symmetries(spec: &Spec) -> Vec<Symmetry> {
     let (min, max) = spec.bounds();
-    let index: HashMap<&Cell, u32> = spec.cells().iter().enumerate().map(|(i, c)| (c, i as u32)).collect();
+    let index = CellIndex::new(spec);
     let n_pieces = spec.pieces().len();
-    let mut base_sets: Vec<HashSet<Shape>> = vec![HashSet::new(); n_pieces];
+    let mut base_sets: Vec<Vec<Shape>> = vec![Vec::new(); n_pieces];
     for base in spec.bases() {
-        base_sets[base.piece].insert(base.shape.clone());
+        base_sets[base.piece].push(base.shape.clone());
     }
+    let base_sets: Vec<Vec<Shape>> = base_sets.into_iter().map(shape_set).collect();
     let twins = (0..n_pieces).any(|i| (i + 1..n_pieces).any(|j| base_sets[i] == base_sets[j]));
     let mut found = Vec::new();
     for (perm, flip) in axis_maps(spec.dims()).into_iter().skip(1) {
         if (0..3).any(|i| max[i] - min[i] != max[perm[i]] - min[perm[i]]) {
             continue;
         }
-        let image = |c: &Cell| Cell {
-            coords: [0, 1, 2].map(|i| {
+        let image = |c: &Cell| {
+            [0, 1, 2].map(|i| {
                 let (from, lo, hi) = (c.coords[perm[i]], min[perm[i]], max[perm[i]]);
                 if flip[i] { hi - from + min[i] } else { from - lo + min[i] }
-            }),
-            suffix: c.suffix.clone(),
+            })
         };
-        let Some(cells) = spec.cells().iter().map(|c| index.get(&image(c)).copied()).collect::<Option<Vec<u32>>>()
+        let Some(cells) = spec.cells().iter().map(|c| index.find(image(c), &c.suffix)).collect::<Option<Vec<u32>>>()
         else {
             continue;
         };
         let mut pieces = Vec::with_capacity(n_pieces);
         for (i, set) in base_sets.iter().enumerate() {
-            let moved: HashSet<Shape> = set.iter().map(|s| transform_shape(s, perm, flip)).collect();
+            let moved = shape_set(set.iter().map(|s| transform_shape(s, perm, flip)).collect());
             let target = if moved == *set {
                 Some(i)
             } else if twins {
@@ -189,8 +270,9 @@ impl Reduction {
         part: &[usize],
         multiplicity: impl Fn(u32) -> u32,
     ) -> Option<Vec<(Vec<u32>, Vec<u32>)>> {
-        let index: HashMap<&Placement, usize> = part.iter().map(|&i| (&placements[i], i)).collect();
+        let (table, _) = PlacementTable::new(placements, part);
         let symmetry = &self.symmetries[g as usize];
+        let find = |image: &Placement| table.find(placements, image.piece, &image.cells);
         let mut seen = vec![false; placements.len()];
         let mut options = Vec::new();
         'orbits: for &i in part {
@@ -201,9 +283,14 @@ impl Reduction {
             seen[i] = true;
             let mut image = symmetry.apply(&placements[i]);
             loop {
-                match index.get(&image) {
-                    Some(&j) if j == i => break,
-                    Some(&j) => {
+                match find(&image) {
+                    Some(j) if j == i => break,
+                    // Back at a placement met before, not at `i`: `i` is
+                    // the same placement as another one (a piece given on
+                    // two lines with a shape in common), and its orbit is
+                    // that one's.
+                    Some(j) if seen[j] => continue 'orbits,
+                    Some(j) => {
                         seen[j] = true;
                         orbit.push(j);
                         image = symmetry.apply(&placements[j]);
@@ -239,6 +326,11 @@ impl Reduction {
         Some(options)
     }
 
+    /// The placements kept as options, taken from `placements`.
+    pub(crate) fn keep(&self, placements: Vec<Placement>) -> Vec<Placement> {
+        placements.into_iter().zip(&self.kept).filter(|(_, keep)| **keep).map(|(p, _)| p).collect()
+    }
+
     /// The placements kept as options.
     pub fn kept_placements(&self, placements: &[Placement]) -> Vec<Placement> {
         placements.iter().zip(&self.kept).filter(|(_, keep)| **keep).map(|(p, _)| p.clone()).collect()
@@ -270,10 +362,10 @@ impl Reduction {
     }
 }
 
-/// A candidate for the restricted piece: the piece, its number of classes of
-/// placements, how many of those are fixed by a symmetry, and for each
-/// placement its stabiliser if it is a class's representative.
-type Candidate = (usize, usize, usize, Vec<Option<Vec<u16>>>);
+/// A candidate for the restricted piece: the piece, how many of its classes
+/// of placements are fixed by a symmetry, and each class's representative
+/// (its first placement, by index) with its stabiliser, in order.
+type Candidate = (usize, usize, Vec<(usize, Vec<u16>)>);
 
 /// The reduction of a problem by the symmetries of its box, or `None` when the
 /// box has no symmetry that maps packings to packings.
@@ -282,48 +374,51 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
     if symmetries.is_empty() {
         return None;
     }
+    let mut by_piece: Vec<Vec<usize>> = vec![Vec::new(); spec.pieces().len()];
+    for (i, p) in placements.iter().enumerate() {
+        by_piece[p.piece as usize].push(i);
+    }
     // The candidates: pieces used once, that every symmetry maps to themselves,
     // with no placement twice; the best has the fewest classes of placements,
     // then the fewest placements fixed by a symmetry.
     let mut best: Option<Candidate> = None;
+    let mut image = Vec::new();
+    // Each placement belongs to one piece: one list of those seen serves all.
+    let mut seen = vec![false; placements.len()];
     for (piece, info) in spec.pieces().iter().enumerate() {
         if info.multiplicity != 1 || symmetries.iter().any(|g| g.pieces[piece] as usize != piece) {
             continue;
         }
-        let mine: HashMap<&Placement, usize> =
-            placements.iter().enumerate().filter(|(_, p)| p.piece as usize == piece).map(|(i, p)| (p, i)).collect();
-        if mine.len() != placements.iter().filter(|p| p.piece as usize == piece).count() {
+        let mine = &by_piece[piece];
+        let (table, repeated) = PlacementTable::new(placements, mine);
+        if repeated {
             continue;
         }
-        // For each placement: `Some(stabiliser)` for a class's representative
-        // (its first placement), `None` for the others.
-        let mut class: Vec<Option<Vec<u16>>> = vec![None; placements.len()];
-        let mut seen = vec![false; placements.len()];
-        let (mut classes, mut fixed) = (0, 0);
+        let mut classes: Vec<(usize, Vec<u16>)> = Vec::new();
+        let mut fixed = 0;
         let mut whole = true;
-        for (i, p) in placements.iter().enumerate() {
-            if p.piece as usize != piece || seen[i] {
+        for &i in mine {
+            if seen[i] {
                 continue;
             }
             seen[i] = true;
             let mut stabilizer = Vec::new();
             for (g, symmetry) in symmetries.iter().enumerate() {
-                let image = symmetry.apply(p);
-                match mine.get(&image) {
-                    Some(&j) if j == i => stabilizer.push(g as u16),
-                    Some(&j) => seen[j] = true,
+                symmetry.apply_to_cells(&placements[i].cells, &mut image);
+                match table.find(placements, piece as u32, &image) {
+                    Some(j) if j == i => stabilizer.push(g as u16),
+                    Some(j) => seen[j] = true,
                     None => whole = false,
                 }
             }
-            classes += 1;
             fixed += usize::from(!stabilizer.is_empty());
-            class[i] = Some(stabilizer);
+            classes.push((i, stabilizer));
         }
-        if whole && best.as_ref().is_none_or(|b| (classes, fixed) < (b.1, b.2)) {
-            best = Some((piece, classes, fixed, class));
+        if whole && best.as_ref().is_none_or(|b| (classes.len(), fixed) < (b.2.len(), b.1)) {
+            best = Some((piece, fixed, classes));
         }
     }
-    let Some((piece, _, _, class)) = best else {
+    let Some((piece, _, classes)) = best else {
         return Some(Reduction {
             symmetries,
             piece: None,
@@ -333,7 +428,9 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
     };
     let mut kept = Vec::with_capacity(placements.len());
     let mut stabilizers = Vec::new();
-    for (p, class) in placements.iter().zip(class) {
+    let mut classes = classes.into_iter().peekable();
+    for (i, p) in placements.iter().enumerate() {
+        let class = classes.next_if(|(r, _)| *r == i).map(|(_, stabilizer)| stabilizer);
         let keep = p.piece as usize != piece || class.is_some();
         kept.push(keep);
         if keep {

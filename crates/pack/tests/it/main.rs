@@ -2,3 +2,4 @@
 
 mod count;
 mod fuzz;
+mod placements;
