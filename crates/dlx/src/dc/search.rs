@@ -153,7 +153,7 @@ impl Walk {
                 break;
             }
             if it < st.n_primary {
-                let s = st.size[it as usize];
+                let s = st.items[it as usize].size;
                 if s < t {
                     (best, t) = (it, s);
                 } else if s == t && it < best {
@@ -171,14 +171,14 @@ impl Walk {
             self.step = Step::Backup;
             return true;
         }
-        let node = st.set[st.start[best as usize] as usize];
+        let node = st.set[st.items[best as usize].start as usize];
         let opt = st.node_opt[node as usize];
         self.choice[level] = opt;
         self.deg[level] = t;
         self.saved[stage] = self.saved_sizes.len() as u32;
         if t > 1 {
             for &it in &st.item[..st.active as usize] {
-                self.saved_sizes.push((it, st.size[it as usize]));
+                self.saved_sizes.push((it, st.items[it as usize].size));
             }
         }
         self.state.cur_age = 2 * self.stage + 1;
@@ -199,7 +199,7 @@ impl Walk {
         let from = self.saved[stage] as usize;
         self.state.active = (self.saved_sizes.len() - from) as u32;
         for &(it, size) in &self.saved_sizes[from..] {
-            self.state.size[it as usize] = size;
+            self.state.items[it as usize].size = size;
         }
         self.saved_sizes.truncate(from);
         self.state.cur_age = 2 * self.stage;
@@ -219,24 +219,24 @@ impl Walk {
         let (lo, hi) = (st.first[opt as usize] as usize, st.first[opt as usize + 1] as usize);
         for q in lo..hi {
             let c = st.node_item[q];
-            let pp = st.pos[c as usize];
+            let pp = st.items[c as usize].pos;
             if pp < p {
                 p -= 1;
                 let cc = st.item[p as usize];
                 st.item[p as usize] = c;
                 st.item[pp as usize] = cc;
-                st.pos[cc as usize] = pp;
-                st.pos[c as usize] = p;
+                st.items[cc as usize].pos = pp;
+                st.items[c as usize].pos = p;
                 st.updates += 1;
             }
         }
         st.active = p;
         for k in p..oactive {
             let s = st.item[k as usize];
-            let begin = st.start[s as usize];
+            let begin = st.items[s as usize].start;
             // The colour `opt` gives a secondary item (0: none, or primary).
             let colour = if s >= st.n_primary { st.colour_in(opt, s) } else { 0 };
-            let mut ss = begin + st.size[s as usize];
+            let mut ss = begin + st.items[s as usize].size;
             while ss > begin {
                 ss -= 1;
                 let node = st.set[ss as usize];
@@ -250,8 +250,8 @@ impl Walk {
         for k in p..oactive {
             let s = st.item[k as usize];
             if s < st.n_primary {
-                debug_assert_eq!(st.size[s as usize], 1);
-                st.size[s as usize] = 0;
+                debug_assert_eq!(st.items[s as usize].size, 1);
+                st.items[s as usize].size = 0;
             }
         }
         st.opts[opt as usize].age = st.cur_age;

@@ -3,24 +3,26 @@
 //! holes, taking an option out ([`State::opt_out`]) and filling the holes it
 //! leaves ([`State::empty_the_queue`]).
 
-use std::collections::VecDeque;
-
 use crate::util::problem::{OptionId, Problem};
 
 /// The end of a list in the pool (cell 0 is never used).
 pub(super) const NIL: u32 = 0;
 
-/// One cell of the pool. In a trigger list of option `o'`, the pair
-/// (`opt`, `aux`) says that `o'` supports option `opt` on primary item `aux`.
-/// In a fixit list of option `o`, `opt` is the option whose removal left the
-/// hole and `aux` the item. A **hint** has `opt = -t - 1`: every entry after
-/// it in the list was inactive at age below `t`, as long as `aux` is still the
-/// stamp of stage `(t + 1) / 2`.
+/// One cell of the pool: eight bytes, so that a walk along a list reads
+/// half as much as with the item and the stamp beside the option. In a trigger list of
+/// option `o'`, the entry (`opt`, `item`) says that `o'` supports option
+/// `opt` on primary item `item`; in a fixit list of option `o`, `opt` is the
+/// option whose removal left the hole and `item` the item. Both are packed in
+/// `key` as `opt << shift | item` (the shift is the bits of the number of
+/// primary items: the options times twice the primary items stay below 2^28,
+/// as the cells are at most [`MAX_CELLS`]). A **hint** has `key = -t - 1`:
+/// every entry after it in the list was inactive at age below `t`, as long
+/// as its stamp (kept apart, in `State::stamps`) is still the stamp of stage
+/// `(t + 1) / 2`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Cell {
-    pub(super) opt: i32,
+    pub(super) key: i32,
     pub(super) next: u32,
-    pub(super) aux: u64,
 }
 
 /// What the search keeps of an option, side by side for the walk of a
@@ -35,6 +37,18 @@ pub(super) struct Opt {
     /// in play while the node is in the item's set.
     pub(super) lead: u32,
     pub(super) item: u32,
+}
+
+/// What the search keeps of an item, side by side: where its set starts in
+/// `set`, its size (its options in play), and its place in `item` (active
+/// while below `active`). Sixteen bytes, so that an item's record is one
+/// aligned load.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(16))]
+pub(super) struct Item {
+    pub(super) start: u32,
+    pub(super) size: u32,
+    pub(super) pos: u32,
 }
 
 /// How two options are tested for compatibility (equal, or sharing only
@@ -71,16 +85,15 @@ pub(super) const MAX_CELLS: u64 = 1 << 27;
 #[derive(Debug, Clone)]
 pub(super) struct State {
     pub(super) n_primary: u32,
-    /// Per item: where its set starts in `set`, its size, its place in `item`.
-    pub(super) start: Vec<u32>,
-    pub(super) size: Vec<u32>,
-    pub(super) pos: Vec<u32>,
+    /// Per item, its set, its size and its place in `item`.
+    pub(super) items: Vec<Item>,
     /// The items, the first `active` of them active.
     pub(super) item: Vec<u32>,
     pub(super) active: u32,
     /// The sets: for each item, the nodes of its options in play first.
     pub(super) set: Vec<u32>,
-    /// Per node: its item, its place in `set`, its colour (0: none), its option.
+    /// Per node: its item, its place in its item's set (from the set's
+    /// start), its colour (0: none), its option.
     pub(super) node_item: Vec<u32>,
     pub(super) node_loc: Vec<u32>,
     pub(super) node_clr: Vec<u32>,
@@ -94,8 +107,20 @@ pub(super) struct State {
     /// Per option, what the walk of a trigger list reads of it.
     pub(super) opts: Vec<Opt>,
     pub(super) pool: Vec<Cell>,
+    /// Per cell of the pool, the stamp of a hint (read only in hints).
+    pub(super) stamps: Vec<u64>,
+    /// How far an entry's option is shifted in its key, and the mask of its
+    /// item.
+    pub(super) shift: u32,
+    pub(super) item_mask: i32,
     pub(super) avail: u32,
-    pub(super) queue: VecDeque<u32>,
+    /// The options with holes: a ring of a power of two places, more than
+    /// the options (an option is queued at most once at a time: only while
+    /// its fixit list is not empty), the queue from place `head` to `tail`
+    /// (counted from the start, taken modulo the ring's size).
+    pub(super) queue: Vec<u32>,
+    pub(super) head: usize,
+    pub(super) tail: usize,
     /// The age larger than any: twice the most stages, plus two.
     pub(super) infinite_age: i32,
     pub(super) cur_age: i32,
@@ -166,7 +191,7 @@ impl State {
                 filled[i] += 1;
                 set[loc as usize] = node_item.len() as u32;
                 node_item.push(i as u32);
-                node_loc.push(loc);
+                node_loc.push(filled[i] - 1);
                 node_clr.push(colour.map_or(0, |c| c.0 + 1));
                 node_opt.push(k as u32);
             }
@@ -179,6 +204,7 @@ impl State {
             .collect();
         let hopeless = size[..n_primary].contains(&0);
         let infinite_age = 2 * (n_primary as i32 + 1) + 2;
+        let shift = (n_primary as u32).next_power_of_two().trailing_zeros();
         let node_words = n_nodes.div_ceil(64).max(1);
         let by_node = n_options.saturating_mul(node_words).saturating_mul(64) <= MATRIX_BITS;
         let compat = if by_node || n_options <= MATRIX_OPTIONS {
@@ -187,11 +213,10 @@ impl State {
         } else {
             Compat::Walk { mark: vec![0; n_items], colour: vec![0; n_items], stamp: 0 }
         };
+        let items = (0..n_items).map(|k| Item { start: start[k], size: size[k], pos: k as u32 }).collect();
         Ok(State {
             n_primary: n_primary as u32,
-            start,
-            size,
-            pos: (0..n_items as u32).collect(),
+            items,
             item: (0..n_items as u32).collect(),
             active: n_items as u32,
             set,
@@ -204,8 +229,13 @@ impl State {
             trigger: vec![NIL; n_options],
             opts,
             pool: vec![Cell::default()],
+            stamps: vec![0],
+            shift,
+            item_mask: (1 << shift) - 1,
             avail: NIL,
-            queue: VecDeque::new(),
+            queue: vec![0; (n_options + 1).next_power_of_two()],
+            head: 0,
+            tail: 0,
             infinite_age,
             cur_age: -1,
             trig: vec![[NIL; 2]; infinite_age as usize + 1],
@@ -227,6 +257,7 @@ impl State {
             p
         } else {
             self.pool.push(Cell::default());
+            self.stamps.push(0);
             (self.pool.len() - 1) as u32
         }
     }
@@ -258,8 +289,8 @@ impl State {
     /// The first option in play of item `ii` compatible with `opt` (whose
     /// items [`State::prepare`] stamped), if any.
     fn supporter(&self, opt: u32, ii: u32) -> Option<u32> {
-        let s = self.start[ii as usize] as usize;
-        let set = &self.set[s..s + self.size[ii as usize] as usize];
+        let Item { start, size, .. } = self.items[ii as usize];
+        let set = &self.set[start as usize..(start + size) as usize];
         match &self.compat {
             Compat::Nodes { words, bits } => {
                 let row = &bits[opt as usize * words..(opt as usize + 1) * words];
@@ -290,7 +321,8 @@ impl State {
 
     /// Records `optp` as the support of the entry in cell `p` (option `opt`).
     fn record(&mut self, p: u32, opt: u32, optp: u32) {
-        self.pool[p as usize].opt = opt as i32;
+        let cell = &mut self.pool[p as usize];
+        cell.key = (opt << self.shift) as i32 | (cell.key & self.item_mask);
         self.pool[p as usize].next = self.trigger[optp as usize];
         self.trigger[optp as usize] = p;
     }
@@ -301,8 +333,8 @@ impl State {
         let mut p = self.opts[opt as usize].fixit;
         while p != NIL {
             let cell = self.pool[p as usize];
-            let optp = cell.opt as usize;
-            self.pool[p as usize].opt = opt as i32;
+            let optp = (cell.key >> self.shift) as usize;
+            self.pool[p as usize].key = (opt << self.shift) as i32 | (cell.key & self.item_mask);
             self.pool[p as usize].next = self.trigger[optp];
             self.trigger[optp] = p;
             p = cell.next;
@@ -310,9 +342,19 @@ impl State {
         self.opts[opt as usize].fixit = NIL;
     }
 
+    /// The next option of the queue, if any.
+    fn pop_queue(&mut self) -> Option<u32> {
+        if self.head == self.tail {
+            return None;
+        }
+        let opt = self.queue[self.head & (self.queue.len() - 1)];
+        self.head += 1;
+        Some(opt)
+    }
+
     /// Empties the queue after a wipe-out, each fixit back a trigger.
     fn clear_queue(&mut self) {
-        while let Some(opt) = self.queue.pop_front() {
+        while let Some(opt) = self.pop_queue() {
             self.revert_fixits(opt);
         }
     }
@@ -325,31 +367,31 @@ impl State {
     pub(super) fn opt_out(&mut self, opt: u32, act: u32) -> bool {
         let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
         {
-            let State { n_primary, pos, size, start, set, node_item, node_loc, updates, .. } = self;
+            let State { n_primary, items, set, node_item, node_loc, updates, .. } = self;
             let n_primary = *n_primary as usize;
             // Slices, not vectors: their bounds stay in registers.
-            let (pos, size, start, set) = (&pos[..], &mut size[..], &start[..], &mut set[..]);
-            let (node_item, node_loc) = (&node_item[..], &mut node_loc[..]);
+            let (items, set, node_item, node_loc) = (&mut items[..], &mut set[..], &node_item[..], &mut node_loc[..]);
             let mut taken = 0;
             for (nn, &ii) in (lo..).zip(&node_item[lo..hi]) {
                 let ii = ii as usize;
                 let primary = ii < n_primary;
-                if !primary && pos[ii] >= act {
+                let item = &mut items[ii];
+                if !primary && item.pos >= act {
                     continue;
                 }
-                let ss = size[ii] - 1;
+                let ss = item.size - 1;
                 if ss == 0 && primary {
                     *updates += taken;
                     self.clear_queue();
                     return false;
                 }
+                item.size = ss;
+                let start = item.start as usize;
                 let p = node_loc[nn];
-                let last = start[ii] + ss;
-                let nnp = set[last as usize];
-                size[ii] = ss;
-                set[last as usize] = nn as u32;
-                set[p as usize] = nnp;
-                node_loc[nn] = last;
+                let nnp = set[start + ss as usize];
+                set[start + ss as usize] = nn as u32;
+                set[start + p as usize] = nnp;
+                node_loc[nn] = ss;
                 node_loc[nnp as usize] = p;
                 taken += 1;
             }
@@ -365,29 +407,34 @@ impl State {
                 avail,
                 opts,
                 node_loc,
-                start,
-                size,
-                pos,
+                items,
                 active,
                 queue,
+                head: queue_head,
+                tail: queue_tail,
                 trig,
                 stage_stamp,
                 infinite_age,
                 trigger,
+                stamps,
+                shift,
+                item_mask,
                 ..
             } = self;
+            let (shift, item_mask, stamps) = (*shift, *item_mask, &stamps[..]);
+            let key_opt = (opt << shift) as i32;
             let (active, infinite_age) = (*active, *infinite_age);
-            let (pool, opts, trig) = (&mut pool[..], &mut opts[..], &mut trig[..]);
-            let (node_loc, start, size, pos, stage_stamp) =
-                (&node_loc[..], &start[..], &size[..], &pos[..], &stage_stamp[..]);
+            let (pool, opts, trig, queue) = (&mut pool[..], &mut opts[..], &mut trig[..], &mut queue[..]);
+            let mask = queue.len() - 1;
+            let (node_loc, items, stage_stamp) = (&node_loc[..], &items[..], &stage_stamp[..]);
             let mut p = trigger[opt as usize];
             while p != NIL {
                 let cell = &mut pool[p as usize];
-                let (optp, ii, next) = (cell.opt, cell.aux, cell.next);
-                if optp < 0 {
+                let (key, next) = (cell.key, cell.next);
+                if key < 0 {
                     // A hint: the rest is inactive if its stamp still holds.
-                    let c = -optp - 1;
-                    if c < cur_age && ii == stage_stamp[((c + 1) >> 1) as usize] {
+                    let c = -key - 1;
+                    if c < cur_age && stamps[p as usize] == stage_stamp[((c + 1) >> 1) as usize] {
                         cutoff = c;
                         rest = p;
                         break;
@@ -397,15 +444,13 @@ impl State {
                     p = next;
                     continue;
                 }
+                let (optp, ii) = (key >> shift, key & item_mask);
                 let o = &mut opts[optp as usize];
                 let mut t = o.age;
                 // Out of play: not in the set of its first item.
-                let inactive = if t <= cur_age && {
-                    let jj = o.item as usize;
-                    node_loc[o.lead as usize] >= start[jj] + size[jj]
-                } {
+                let inactive = if t <= cur_age && node_loc[o.lead as usize] >= items[o.item as usize].size {
                     true
-                } else if pos[ii as usize] >= active {
+                } else if items[ii as usize].pos >= active {
                     t = cur_age;
                     true
                 } else {
@@ -413,10 +458,12 @@ impl State {
                 };
                 if !inactive {
                     // The trigger becomes a fixit of `optp`, queued if not yet.
-                    cell.opt = opt as i32;
+                    cell.key = key_opt | ii;
                     cell.next = o.fixit;
                     if o.fixit == NIL {
-                        queue.push_back(optp as u32);
+                        debug_assert!(*queue_tail - *queue_head < queue.len(), "an option queued twice");
+                        queue[*queue_tail & mask] = optp as u32;
+                        *queue_tail += 1;
                         o.age = infinite_age;
                     }
                     o.fixit = p;
@@ -448,8 +495,8 @@ impl State {
                 if head != NIL {
                     self.pool[tail as usize].next = rest;
                     let h = self.get_cell();
-                    self.pool[h as usize] =
-                        Cell { opt: -(t as i32) - 1, next: head, aux: self.stage_stamp[(t + 1) >> 1] };
+                    self.pool[h as usize] = Cell { key: -(t as i32) - 1, next: head };
+                    self.stamps[h as usize] = self.stage_stamp[(t + 1) >> 1];
                     self.trig[t][0] = NIL;
                     rest = h;
                 }
@@ -469,7 +516,7 @@ impl State {
     /// Fills the holes of every queued option with a new support, taking out
     /// the options left without one. Returns false after a wipe-out.
     pub(super) fn empty_the_queue(&mut self) -> bool {
-        while let Some(opt) = self.queue.pop_front() {
+        while let Some(opt) = self.pop_queue() {
             if self.opts[opt as usize].age != self.infinite_age {
                 self.revert_fixits(opt);
                 continue;
@@ -494,8 +541,8 @@ impl State {
         self.prepare(opt);
         let mut p = self.opts[opt as usize].fixit;
         while p != NIL {
-            let Cell { aux: ii, next, .. } = self.pool[p as usize];
-            match self.supporter(opt, ii as u32) {
+            let Cell { key, next } = self.pool[p as usize];
+            match self.supporter(opt, (key & self.item_mask) as u32) {
                 Some(optp) => self.record(p, opt, optp),
                 None => return p,
             }
@@ -506,25 +553,26 @@ impl State {
 
     /// [`State::fill`] on the matrix of conflicts by node, its row read once.
     fn fill_by_nodes(&mut self, opt: u32) -> u32 {
-        let State { compat, opts, pool, trigger, set, start, size, node_opt, .. } = self;
+        let State { compat, opts, pool, trigger, set, items, node_opt, shift, item_mask, .. } = self;
+        let (key_opt, item_mask) = ((opt << *shift) as i32, *item_mask);
         let Compat::Nodes { words, bits } = compat else {
             return NIL;
         };
         let row = &bits[opt as usize * *words..(opt as usize + 1) * *words];
-        let (pool, trigger, set, start, size, node_opt) =
-            (&mut pool[..], &mut trigger[..], &set[..], &start[..], &size[..], &node_opt[..]);
+        let (pool, trigger, set, items, node_opt) =
+            (&mut pool[..], &mut trigger[..], &set[..], &items[..], &node_opt[..]);
         let mut p = opts[opt as usize].fixit;
         while p != NIL {
-            let Cell { aux: ii, next, .. } = pool[p as usize];
-            let s = start[ii as usize] as usize;
-            let found = set[s..s + size[ii as usize] as usize]
+            let Cell { key, next } = pool[p as usize];
+            let Item { start, size, .. } = items[(key & item_mask) as usize];
+            let found = set[start as usize..(start + size) as usize]
                 .iter()
                 .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0);
             let Some(&node) = found else {
                 return p;
             };
             let optp = node_opt[node as usize] as usize;
-            pool[p as usize].opt = opt as i32;
+            pool[p as usize].key = key_opt | (key & item_mask);
             pool[p as usize].next = trigger[optp];
             trigger[optp] = p;
             p = next;
@@ -555,7 +603,7 @@ impl State {
                 match self.supporter(opt, ii) {
                     Some(optp) => {
                         let p = self.get_cell();
-                        self.pool[p as usize].aux = u64::from(ii);
+                        self.pool[p as usize].key = ii as i32;
                         self.record(p, opt, optp);
                     }
                     None => {
@@ -582,8 +630,8 @@ impl State {
             }
             let (mut p, mut prev) = (self.trigger[opt], NIL);
             while p != NIL {
-                let Cell { opt: optp, next, .. } = self.pool[p as usize];
-                if self.opts[optp as usize].age < 0 {
+                let Cell { key, next } = self.pool[p as usize];
+                if self.opts[(key >> self.shift) as usize].age < 0 {
                     self.free_cell(p);
                     if prev == NIL {
                         self.trigger[opt] = next;
@@ -650,4 +698,46 @@ fn conflicts(
         }
     }
     if by_node { Compat::Nodes { words, bits } } else { Compat::Matrix { words, bits } }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NIL, State};
+    use crate::util::problem::Problem;
+
+    /// Every entry of a trigger list, its option and item packed in one key,
+    /// reads back as a hole: a primary item not in the option, whose set
+    /// holds the option that supports it. Five primary items: the item takes
+    /// three bits of the key, and the options are shifted past them.
+    #[test]
+    fn trigger_entries_read_back_as_holes() {
+        let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
+        let mut state = State::new(&problem).unwrap();
+        assert_eq!(state.shift, 3);
+        assert!(state.establish());
+        let items_of = |opt: usize| &state.node_item[state.first[opt] as usize..state.first[opt + 1] as usize];
+        let mut entries = 0;
+        // The lists of the options in play (those of the options taken out at
+        // the start are never walked again).
+        for supporter in (0..state.n_options()).filter(|&o| state.opts[o].age >= 0) {
+            let mut p = state.trigger[supporter];
+            while p != NIL {
+                let key = state.pool[p as usize].key;
+                assert!(key >= 0, "no hints before the search");
+                let (opt, item) = ((key >> state.shift) as usize, (key & state.item_mask) as u32);
+                assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= 0);
+                assert!(item < state.n_primary);
+                assert!(!items_of(opt).contains(&item));
+                assert!(items_of(supporter).contains(&item));
+                entries += 1;
+                p = state.pool[p as usize].next;
+            }
+        }
+        // Each option in play has one entry per primary item it lacks.
+        let in_play = (0..state.n_options()).filter(|&o| state.opts[o].age >= 0);
+        let holes: usize = in_play
+            .map(|o| state.n_primary as usize - items_of(o).iter().filter(|&&i| i < state.n_primary).count())
+            .sum();
+        assert_eq!(entries, holes);
+    }
 }
