@@ -78,9 +78,10 @@ pub(super) struct Binary {
     assigns: Vec<f32>,
     /// Per node, the first node of its option.
     first: Vec<u32>,
-    /// With bounds, per set start of a primary item: its residual bound and
-    /// its slack, side by side; and per entry of the save stack, the bound
-    /// saved.
+    /// With bounds, at the place of each primary item's size (its set start
+    /// less one): the fewest options it may still be left with (its residual
+    /// bound less its slack) and its slack, side by side; and per entry of
+    /// the save stack, the first saved.
     bound: Vec<[i32; 2]>,
     bsaved: Vec<i32>,
 }
@@ -131,8 +132,10 @@ struct Sets<'a> {
     clr: &'a [u32],
     second: u32,
     updates: u64,
-    /// With bounds, per set start of a primary item: its residual bound and
-    /// its slack (the upper bound less the lower).
+    /// With bounds, at the place of each primary item's size in `set` (its
+    /// set start less one): the fewest options it may still be left with (its
+    /// residual bound less its slack) and its slack (the upper bound less the
+    /// lower); the residual bound is their sum.
     bound: &'a mut [[i32; 2]],
 }
 
@@ -167,20 +170,24 @@ impl Sets<'_> {
         let all = self.option(optp);
         let (second, active) = (self.second, self.active);
         let (nodes, set, force) = (&mut *self.nodes, &mut *self.set, &mut *self.force);
-        // The nodes before `optp`, then those after it; the updates counted
-        // in a register.
-        let mut updates = 0u64;
+        // The nodes before `optp`, then those after it. Each is an update
+        // unless skipped or left when a set is wiped out: the count is
+        // corrected on those rare paths, so the loop keeps no counter.
+        let mut updates = (all.end - all.start - 1) as u64;
         let mut result = Ok(());
         'parts: for part in [all.start..optp, optp + 1..all.end] {
             for nn in part {
                 let Node { itm, loc: p } = nodes[nn as usize];
                 let ii = itm as usize;
                 if p >= second && set[ii - 2] >= active {
+                    updates -= 1;
                     continue;
                 }
                 let ss = set[ii - 1] - 1;
                 if ss <= 1 && p < second {
                     if ss == 0 {
+                        // This node and the ones after it, but `optp`, are left.
+                        updates -= (all.end - nn - u32::from(nn < optp)) as u64;
                         result = Err(ii as u32);
                         break 'parts;
                     }
@@ -195,7 +202,6 @@ impl Sets<'_> {
                 set[p as usize] = nnp;
                 nodes[nn as usize].loc = last as u32;
                 nodes[nnp as usize].loc = p;
-                updates += 1;
             }
         }
         self.updates += updates;
@@ -274,8 +280,7 @@ impl Sets<'_> {
     /// residual bound less its slack.
     #[inline(always)]
     fn least(&self, ii: usize) -> i32 {
-        let [bound, slack] = self.bound[ii];
-        bound - slack
+        self.bound[ii - 1][0]
     }
 
     /// [`Sets::hide_option`] with bounds: the option of node `optp` leaves
@@ -287,20 +292,25 @@ impl Sets<'_> {
     fn hide_option_bounded(&mut self, optp: u32) -> Result<(), u32> {
         let all = self.option(optp);
         let (second, mut active) = (self.second, self.active);
-        let (nodes, set, item, bound) = (&mut *self.nodes, &mut *self.set, &mut *self.item, &*self.bound);
-        // The updates counted in a register.
-        let mut updates = 0u64;
+        let (nodes, set, item) = (&mut *self.nodes, &mut *self.set, &mut *self.item);
+        // As long as `set`, so that reading a size proves the bound's index.
+        let bound = &self.bound[..set.len()];
+        // Each node is an update unless skipped, emptied, or left when a set
+        // is wiped out: the count is corrected on those rare paths, so the
+        // loop keeps no counter.
+        let mut updates = (all.end - all.start) as u64;
         let mut result = Ok(());
-        for nn in all {
+        for nn in all.clone() {
             let Node { itm, loc: p } = nodes[nn as usize];
             let ii = itm as usize;
             if p >= second && set[ii - 2] >= active {
+                updates -= 1;
                 continue;
             }
             let ss = set[ii - 1] - 1;
             if p < second {
-                let [b, slack] = bound[ii];
-                if (ss as i32) < b - slack {
+                if (ss as i32) < bound[ii - 1][0] {
+                    updates -= (all.end - nn) as u64;
                     result = Err(ii as u32);
                     break;
                 }
@@ -316,6 +326,7 @@ impl Sets<'_> {
                 }
             }
             if ss == 0 {
+                updates -= 1;
                 continue;
             }
             // `swap_last` written out on the borrowed slices: as a shared function it
@@ -327,7 +338,6 @@ impl Sets<'_> {
             set[p as usize] = nnp;
             nodes[nn as usize].loc = last as u32;
             nodes[nnp as usize].loc = p;
-            updates += 1;
         }
         (self.active, self.updates) = (active, self.updates + updates);
         if result.is_err() {
@@ -349,10 +359,13 @@ impl Sets<'_> {
                 continue;
             }
             let primary = ii < self.second;
+            let mut done = true;
             if primary {
-                self.bound[ii as usize][0] -= 1;
+                let [need, slack] = &mut self.bound[ii as usize - 1];
+                *need -= 1;
+                done = *need == -*slack;
             }
-            if !primary || self.bound[ii as usize][0] == 0 {
+            if done {
                 let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
                 let ss = self.set[ii as usize - 1];
                 for s in (ii..ii + ss).rev() {
@@ -493,12 +506,13 @@ impl Cells {
                 continue;
             }
             let xi = x as usize;
-            let [bound, slack] = b.bound[xi];
+            let [need, slack] = b.bound[xi - 1];
+            let bound = need + slack;
             let sl = slack.min(bound);
             let size = s.set[xi - 1];
             let t = size as i32 + sl - bound + 1;
             if t == 1 {
-                for _ in 0..bound - slack {
+                for _ in 0..need {
                     s.force.push(x);
                 }
                 continue;
@@ -530,11 +544,12 @@ impl Cells {
     }
 
     /// Sets up the bounds for a search from the root, as SSMCC does: each
-    /// primary item's residual bound and slack, and every item without
-    /// options made inactive, in the order given.
+    /// primary item's residual bound less its slack (at first its lower
+    /// bound) and its slack, and every item without options made inactive, in
+    /// the order given.
     fn start_bounded(&mut self) {
         let frame = Arc::clone(&self.frame);
-        let n = self.state.set.len() + 2;
+        let n = self.state.set.len();
         let b = &mut self.binary;
         b.bound.clear();
         b.bound.resize(n, [0, 0]);
@@ -542,7 +557,7 @@ impl Cells {
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
             if x < frame.second as usize {
-                b.bound[x] = [v as i32, (v - u) as i32];
+                b.bound[x - 1] = [u as i32, (v - u) as i32];
             }
         }
         let mut sets = self.sets();
@@ -566,7 +581,7 @@ impl Cells {
             self.savestack.extend(items.iter().map(|&x| (x, set[x as usize - 1])));
             if BOUNDS {
                 let bound = &self.binary.bound;
-                self.binary.bsaved.extend(items.iter().map(|&x| bound[x as usize][0]));
+                self.binary.bsaved.extend(items.iter().map(|&x| bound[x as usize - 1][0]));
             }
         }
     }
@@ -583,7 +598,7 @@ impl Cells {
         if BOUNDS {
             let b = &mut self.binary;
             for (&(x, _), &bound) in self.savestack[from..].iter().zip(&b.bsaved[from..]) {
-                b.bound[x as usize][0] = bound;
+                b.bound[x as usize - 1][0] = bound;
             }
             b.bsaved.truncate(from);
         }
