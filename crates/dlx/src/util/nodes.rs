@@ -41,8 +41,6 @@
 //! [`MAX_NODES`](crate::util::problem::MAX_NODES) nodes, so every index fits in a `u32`
 //! and every item number and option number in an `i32` (`top`).
 
-use smallvec::SmallVec;
-
 /// One node: four 32-bit words, so a node is one aligned 16-byte load.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(16))]
@@ -289,36 +287,57 @@ impl Links {
 }
 
 impl Links {
-    /// Lays out the nodes for `options`, each a list of (item position, colour)
-    /// with positions `1..=n_items` and colour 0 for none. The caller (the
-    /// problem's builder) has checked the positions and the limits on sizes.
-    pub(crate) fn new<I>(n_primary: usize, n_items: usize, options: I, bounds: Option<&[(u32, u32)]>) -> Links
+    /// Lays out the nodes for `options`, each a sequence of (item position,
+    /// colour) with positions `1..=n_items` and colour 0 for none, and
+    /// `n_option_nodes` nodes in all. The caller (the problem's builder) has
+    /// checked the positions and the limits on sizes.
+    ///
+    /// One pass over the options' nodes, into arrays reserved from the totals:
+    /// each node is pushed once, linked below the last node of its item's list
+    /// (which the item's header keeps in its `up` field), and told its spacer
+    /// once its option is complete. The totals only reserve; a wrong one costs
+    /// a reallocation, never a wrong layout.
+    pub(crate) fn new<I, O>(
+        n_primary: usize,
+        n_items: usize,
+        n_option_nodes: usize,
+        options: I,
+        bounds: Option<&[(u32, u32)]>,
+    ) -> Links
     where
-        I: IntoIterator<Item = SmallVec<[(u32, i32); 8]>>,
+        I: ExactSizeIterator<Item = O>,
+        O: IntoIterator<Item = (u32, i32)>,
     {
-        let mut nodes: Vec<Node> = (0..=n_items as u32).map(|i| Node { up: i, down: i, top: 0, end: 0 }).collect();
-        let mut colors = vec![0; nodes.len()];
+        let n_nodes = n_items + 2 + n_option_nodes + options.len();
+        let mut nodes: Vec<Node> = Vec::with_capacity(n_nodes);
+        nodes.extend((0..=n_items as u32).map(|i| Node { up: i, down: i, top: 0, end: 0 }));
+        let mut colors: Vec<i32> = Vec::with_capacity(n_nodes);
+        colors.resize(nodes.len(), 0);
         let mut lens = vec![0; n_items + 2];
-        let mut option_first = Vec::new();
+        let mut option_first = Vec::with_capacity(options.len());
         let mut spacer = nodes.len();
         nodes.push(Node::default());
         colors.push(0);
-        for (k, option) in options.into_iter().enumerate() {
+        for (k, option) in options.enumerate() {
             let first = nodes.len() as u32;
-            let end = first + option.len() as u32;
             option_first.push(first);
             for (item, color) in option {
                 assert!((1..=n_items as u32).contains(&item), "item positions are checked by the builder");
                 let p = nodes.len() as u32;
-                let up = nodes[item as usize].up;
-                nodes.push(Node { up, down: item, top: item as i32, end });
-                colors.push(color);
+                let header = &mut nodes[item as usize];
+                let up = header.up;
+                header.up = p;
                 nodes[up as usize].down = p;
-                nodes[item as usize].up = p;
+                nodes.push(Node { up, down: item, top: item as i32, end: 0 });
+                colors.push(color);
                 lens[item as usize] += 1;
             }
-            nodes[spacer].down = nodes.len() as u32 - 1;
-            spacer = nodes.len();
+            let end = nodes.len() as u32;
+            for node in &mut nodes[first as usize..] {
+                node.end = end;
+            }
+            nodes[spacer].down = end - 1;
+            spacer = end as usize;
             nodes.push(Node { up: first, down: 0, top: -(k as i32 + 1), end: 0 });
             colors.push(0);
         }
@@ -384,6 +403,11 @@ impl Links {
     /// The number of nodes, spacers and headers included.
     pub(crate) fn n_nodes(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The most options any primary item has in its list, covered or not.
+    pub(crate) fn longest_primary(&self) -> usize {
+        self.lens[1..=self.n_primary as usize].iter().map(|&len| (len & !COVERED) as usize).max().unwrap_or(0)
     }
 
     /// The first node of option number `option`, if there is such an option.
@@ -1131,6 +1155,77 @@ pub(crate) mod tests {
         assert_eq!((links.items[4].next, links.items[3].next), (3, 4));
     }
 
+    /// The one-pass layout agrees, field by field, with the layout read off
+    /// its definition, on random options (some empty, as the builder hands
+    /// over an ignored option, some coloured): each item's list runs down
+    /// through the nodes of its options in order, each option's nodes know
+    /// their spacer, each spacer points to the options around it.
+    #[test]
+    fn the_layout_follows_its_definition() {
+        let (n_primary, n_items) = (7, 10);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % bound) as u32
+        };
+        let options: Vec<Vec<(u32, i32)>> = (0..40)
+            .map(|_| {
+                let len = next(6) as usize;
+                let mut option: Vec<(u32, i32)> = Vec::new();
+                while option.len() < len {
+                    let item = next(n_items as u64) + 1;
+                    let color = if item as usize > n_primary { next(3) as i32 } else { 0 };
+                    if !option.iter().any(|&(i, _)| i == item) {
+                        option.push((item, color));
+                    }
+                }
+                option
+            })
+            .collect();
+        let n_option_nodes = options.iter().map(Vec::len).sum();
+        let links = Links::new(n_primary, n_items, n_option_nodes, options.iter().map(|o| o.iter().copied()), None);
+        // The positions by definition: headers, a spacer, then each option
+        // and its spacer.
+        let mut first = Vec::new();
+        let mut position = n_items + 2;
+        for option in &options {
+            first.push(position);
+            position += option.len() + 1;
+        }
+        assert_eq!(links.nodes.len(), position);
+        assert_eq!(links.colors.len(), position);
+        assert_eq!(links.option_first, first.iter().map(|&p| p as u32).collect::<Vec<_>>());
+        for (k, option) in options.iter().enumerate() {
+            let spacer = first[k] + option.len();
+            for (j, &(item, color)) in option.iter().enumerate() {
+                let node = links.nodes[first[k] + j];
+                assert_eq!((node.top, node.end, links.colors[first[k] + j]), (item as i32, spacer as u32, color));
+            }
+            let before = first[k] - 1;
+            assert_eq!(links.nodes[spacer].top, -(k as i32 + 1));
+            assert_eq!(links.nodes[spacer].up as usize, first[k]);
+            assert_eq!(links.nodes[before].down as usize, spacer - 1);
+        }
+        for item in 1..=n_items {
+            let members: Vec<usize> = (0..options.len())
+                .flat_map(|k| (0..options[k].len()).map(move |j| (k, j)))
+                .filter(|&(k, j)| options[k][j].0 as usize == item)
+                .map(|(k, j)| first[k] + j)
+                .collect();
+            let ring: Vec<usize> = std::iter::once(item).chain(members.iter().copied()).collect();
+            for (r, &p) in ring.iter().enumerate() {
+                let below = ring[(r + 1) % ring.len()];
+                let above = ring[(r + ring.len() - 1) % ring.len()];
+                assert_eq!((links.nodes[p].down as usize, links.nodes[p].up as usize), (below, above), "item {item}");
+            }
+            assert_eq!(links.lens[item] as usize, members.len());
+        }
+        let longest = (1..=n_primary).map(|i| links.lens[i] as usize).max().unwrap();
+        assert_eq!(links.longest_primary(), longest);
+    }
+
     #[test]
     fn cover_and_uncover_restore_every_link() {
         let mut links = links("a b c d | x\na b x\nb c\nc d x\na d\nb d\na c x\n");
@@ -1180,9 +1275,9 @@ pub(crate) mod tests {
             seed ^= seed << 17;
             (seed % bound) as u32
         };
-        let options: Vec<SmallVec<[(u32, i32); 8]>> = (0..600)
+        let options: Vec<Vec<(u32, i32)>> = (0..600)
             .map(|_| {
-                let mut option: SmallVec<[(u32, i32); 8]> = SmallVec::new();
+                let mut option = Vec::new();
                 while option.len() < 4 {
                     let item = next(n_items as u64) + 1;
                     if !option.iter().any(|&(i, _)| i == item) {
@@ -1192,7 +1287,8 @@ pub(crate) mod tests {
                 option
             })
             .collect();
-        let mut links = Links::new(n_primary, n_items, options, None);
+        let n_option_nodes = options.iter().map(Vec::len).sum();
+        let mut links = Links::new(n_primary, n_items, n_option_nodes, options.into_iter(), None);
         let initial_lens = links.lens.clone();
         let mut updates = 0;
         let mut covered = Vec::new();

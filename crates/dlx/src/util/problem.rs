@@ -4,8 +4,6 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
-use smallvec::SmallVec;
-
 use crate::util::nodes::Links;
 
 /// A handle to an item of a [`Problem`] (or of the [`ProblemBuilder`] making it).
@@ -453,16 +451,6 @@ impl ProblemBuilder {
         }
         let has_colors = self.option_colors.iter().any(Option::is_some);
         let has_bounds = self.items.iter().any(|i| i.primary && (i.lower, i.upper) != (1, 1));
-        let mut lens = vec![0usize; self.items.len()];
-        for item in &self.option_items {
-            lens[item.index()] += 1;
-        }
-        // The links hold no node of an ignored option (as DLX1 makes none),
-        // only its spacer, so that the options after it keep their numbers.
-        let mut ignored = self.ignored.iter().peekable();
-        let mut searched = |k: usize| ignored.next_if(|o| o.index() == k).is_none();
-        let longest_primary =
-            (0..self.items.len()).filter(|&k| self.items[k].primary).map(|k| lens[k]).max().unwrap_or(0);
         let longest_option = self.option_starts.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
         // The links want the primary items first: item `k` gets header
         // `header[k]`, primary items in order of declaration, then the secondary.
@@ -483,19 +471,33 @@ impl ProblemBuilder {
             }
             bounds
         });
+        // The links hold no node of an ignored option (as DLX1 makes none),
+        // only its spacer, so that the options after it keep their numbers.
+        let range = |option: &OptionId| {
+            let k = option.index();
+            self.option_starts[k] as usize..self.option_starts[k + 1] as usize
+        };
+        let ignored_nodes: usize = self.ignored.iter().map(|o| range(o).len()).sum();
+        let mut ignored = self.ignored.iter().peekable();
+        let (option_items, option_colors, header) = (&self.option_items, &self.option_colors, &header);
+        let options = self.option_starts.windows(2).enumerate().map(move |(k, w)| {
+            let searched = ignored.next_if(|o| o.index() == k).is_none();
+            let range = if searched { w[0] as usize..w[1] as usize } else { 0..0 };
+            option_items[range.clone()]
+                .iter()
+                .zip(&option_colors[range])
+                .map(move |(item, color)| (header[item.index()], color.map_or(0, |c| c.0 as i32 + 1)))
+        });
         let links = Links::new(
             n_primary,
             self.items.len(),
-            self.option_starts.windows(2).enumerate().map(|(k, w)| {
-                let range = if searched(k) { w[0] as usize..w[1] as usize } else { 0..0 };
-                self.option_items[range.clone()]
-                    .iter()
-                    .zip(&self.option_colors[range])
-                    .map(|(item, color)| (header[item.index()], color.map_or(0, |c| c.0 as i32 + 1)))
-                    .collect::<SmallVec<[(u32, i32); 8]>>()
-            }),
+            self.option_items.len() - ignored_nodes,
+            options,
             bounds.as_deref(),
         );
+        // Ignored options have no primary item, so the links' lists of the
+        // primary items are as long as the problem's.
+        let longest_primary = links.longest_primary();
         Ok(Problem {
             inner: Arc::new(Inner {
                 items: self.items,
