@@ -35,7 +35,7 @@
 //! from 64 random paths each): small packings end there, before the whole
 //! choice would cost more than their search. When the whole choice lands
 //! on the same order, the count goes on from what that turn finished (its
-//! cache of subproblems, [`Sweep::resume`]) instead of starting over.
+//! cache of subproblems) instead of starting over.
 //!
 //! **Filters.** An item's anchored options are kept in blocks of at most
 //! 64. A block has seven *filters*, each a table of 16 masks over 4 bits of
