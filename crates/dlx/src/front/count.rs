@@ -25,8 +25,12 @@
 //!    Knuth's statistics): on such a search the choice below would cost
 //!    more than the whole count (on pentominoes in 3×20, the probe, the
 //!    estimates and the choice of order took 60 million instructions, the
-//!    count 1.4 million). If not, the rule goes on, the turn lost (about as
-//!    much work as the choice of order).
+//!    count 1.4 million). If not, the rule goes on, and the turn's work is
+//!    kept: when the sweep counts (step 3) in the same order, it goes on
+//!    from the subproblems the turn finished (its cache of subproblems),
+//!    so a large packing pays little more than the first choice for the
+//!    turn (`pentomino_6x10.dlx`, Scott's 8×8); in another order the turn
+//!    is lost.
 //! 1. *The memo's probe* ([`Memo::probe_within`]): the memo's search for its
 //!    first [`MEMO_PROBE_NODES`] nodes, and at most
 //!    [`PROBE_UPDATES_PER_NODE`] updates a node, or four for each node of
@@ -42,7 +46,15 @@
 //!    ([`SWEEP_NODE_COST`] a node) and of the search by fewest options
 //!    ([`FEWEST_NODE_COST`] a node, [`FEWEST_UPDATE_COST`] an update), as in
 //!    [`Engine::resolve`](crate::Engine::resolve)'s table. Below [`SWEEP_MIN_COST`] the search
-//!    counts. Else the cheaper of the two is *the other engine*.
+//!    counts. Else the cheaper of the two is *the other engine*. When it is
+//!    the search and the problem has no labels (so no turn at step 0: the
+//!    P pentomino in unlimited supply tiling 10×10), the sweep, in the order
+//!    chosen, counts within [`SWEEP_TRY_SHARE`] of the search's estimated
+//!    cost and [`SWEEP_TURN_NODES`] nodes, and answers if it ends: without
+//!    labels, options covering the same items are alike wherever chosen,
+//!    states meet again, and the cache answers where the estimate, blind
+//!    to it, sees a tree thousands of times larger (31 million nodes
+//!    estimated; 136,000 counted in 0.01 s, where bits take 0.7 s).
 //! 3. *The memo's turn*, bounded by the other engine's cost: the memo runs
 //!    ([`Memo::build_within`]) with the work the other engine is estimated
 //!    to take (the whole of it when the probe found the cache answering,
@@ -114,6 +126,7 @@
 //! | 128 items, 20,000 random options of 20–40 items (no solution) | | 0.13 | 21.6 (bits) | sweep, 0.30 in all |
 //! | the same, 200,000 options | | 27.6 | > 40 (bits) | sweep, 29.3 in all |
 //! | `sudoku_6x6_all.dlx` (144 items: a state of 192 bits) | 4.2, 383 MB | 1.3 | 12.8 (bits) | sweep after the memo's turn, 1.3 in all |
+//! | `p_pentomino_10x10.dlx` (no labels; 378,268 tilings) | 0.09 | 0.01 | 0.71 (bits) | sweep, its turn at step 2 |
 //! | solid pentominoes in 2×3×10 | | 0.67 | 0.21 (bits) | bits |
 //! | solid pentominoes in 2×5×6 | | 4.7 | 1.9 (bits) | bits |
 //! | `redrect-dlx 4 5` (bounds, 48 % of the items may stay uncovered) | | | 0.70 (cells, binary; links 0.88, bits 1.66; DLX3 1.11, SSMCC 0.71) | cells, binary |
@@ -126,7 +139,7 @@ use crate::auto::{
 };
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
 use crate::run::threads::effective_threads;
-use crate::sweep::{Sweep, SweepError};
+use crate::sweep::{Kept, Sweep, SweepError, Within};
 use crate::util::search::{Branching, Engine};
 use crate::util::stats::Stats;
 
@@ -168,11 +181,19 @@ const MEMO_TRY_SHARE: f64 = 0.25;
 const MEMO_TURN_NODES: u64 = 1 << 18;
 
 /// The most nodes of the sweep's turn (step 0 of the module's notes): about
-/// 3 ms of the sweep, half of what the memo's probe, the estimates and the
-/// whole choice of the order cost on pentominoes (some 60 million
-/// instructions), so that a larger problem loses at most that, and a
-/// smaller one saves the rest.
-const SWEEP_TURN_NODES: u64 = 1 << 17;
+/// 5 ms of the sweep. A smaller problem saves the memo's probe, the
+/// estimates and the whole choice of the order (some 60 million
+/// instructions on pentominoes; 5×12, whose largest class takes some
+/// 200,000 nodes, ends within it); a larger one loses nothing when the
+/// whole choice lands on the turn's order (the count goes on from the
+/// turn's cache of subproblems), else the turn. Also the most nodes of the
+/// turn of step 3: the tilings of 10×10 by the P pentomino take 136,000.
+const SWEEP_TURN_NODES: u64 = 1 << 18;
+
+/// The share of the search's estimated cost the sweep's turn of step 3 may
+/// spend (a problem without labels, where the search is the cheaper by
+/// the estimates).
+const SWEEP_TRY_SHARE: f64 = 0.1;
 
 /// The least estimated cost (nanoseconds) for which the memo gets a try when
 /// its probe did not find the cache answering: a tenth of a second.
@@ -238,7 +259,7 @@ impl Search<'_> {
                     }
                     Err(e) => return Err(e.into()),
                 };
-                self.by_sweep(&sweep, false, choice)
+                self.by_sweep(&sweep, None, false, choice)
             }
             Engine::Dc => {
                 let mut dc = self.dc("count solutions")?;
@@ -269,7 +290,7 @@ impl Search<'_> {
         let choice = Choice { reused: true, ..Choice::default() };
         match (report.engine, &report.choice.sweep_order) {
             (Engine::Sweep, Some(order)) => match Sweep::ordered(self.problem, order, 0) {
-                Ok(sweep) => self.by_sweep(&self.sweep_memory(sweep), true, choice).map(Some),
+                Ok(sweep) => self.by_sweep(&self.sweep_memory(sweep), None, true, choice).map(Some),
                 Err(_) => Ok(None),
             },
             (Engine::Links | Engine::Cells | Engine::Bits, _) => self.by_search(report.engine, choice).map(Some),
@@ -305,15 +326,20 @@ impl Search<'_> {
         } else {
             None
         };
+        let turned = first.is_some();
+        let mut kept = None;
         if let Some(sweep) = first {
             let sweep = self.sweep_memory(sweep);
             match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
-                Ok(Some(stats)) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
+                Ok(Within::Done(stats)) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
                     return self.by_search(search, choice);
                 }
-                Ok(Some(stats)) => return Ok(self.swept(&sweep, stats, choice)),
-                Ok(None) => choice.gave_way = Some(Engine::Sweep),
+                Ok(Within::Done(stats)) => return Ok(self.swept(&sweep, stats, choice)),
+                Ok(Within::Unfinished(work)) => {
+                    choice.gave_way = Some(Engine::Sweep);
+                    kept = Some(work);
+                }
                 // Past 64 bits: the rule below answers.
                 Err(_) => {}
             }
@@ -381,6 +407,19 @@ impl Search<'_> {
         }
         let swept = SWEEP_NODE_COST * sweep.estimate();
         let (other_cost, by_sweep) = if swept < fewest { (swept, true) } else { (fewest, false) };
+        // 2. Against the search, on a problem without labels (no turn at
+        // step 0), whose states meet again where the sweep's estimate cannot
+        // see it: the sweep's turn in the order chosen.
+        if !by_sweep && !turned && !sweep.labelled() {
+            // Float to integer casts saturate.
+            let nodes = ((fewest * SWEEP_TRY_SHARE / SWEEP_NODE_COST) as u64).min(SWEEP_TURN_NODES);
+            match sweep.count_within(nodes, self.monitor.as_deref()) {
+                Ok(Within::Done(stats)) => return Ok(self.swept(&sweep, stats, choice)),
+                Ok(Within::Unfinished(_)) => choice.gave_way = Some(Engine::Sweep),
+                // Past 64 bits: the rule goes on.
+                Err(_) => {}
+            }
+        }
         // 3. The memo's turn, bounded by the other engine's cost.
         let share = match memo_hits {
             Some(true) => Some(1.0),
@@ -404,7 +443,12 @@ impl Search<'_> {
                 _ => choice.gave_way = Some(Engine::Memo),
             }
         }
-        if by_sweep { self.by_sweep(&sweep, true, choice) } else { self.by_search(search, choice) }
+        if by_sweep {
+            // The turn's work goes on when the choice landed on its order.
+            self.by_sweep(&sweep, kept, true, choice)
+        } else {
+            self.by_search(search, choice)
+        }
     }
 
     /// The memo's count within `nodes` and `updates` (`None` past them).
@@ -456,8 +500,14 @@ impl Search<'_> {
     }
 
     /// The sweep's count; past 64 bits, when `fall_back`, the memo's.
-    fn by_sweep(&self, sweep: &Sweep, fall_back: bool, mut choice: Choice) -> Result<Counted, SearchError> {
-        let stats = match sweep.count(self.threads.unwrap_or(0), self.monitor.as_deref()) {
+    fn by_sweep(
+        &self,
+        sweep: &Sweep,
+        kept: Option<Kept>,
+        fall_back: bool,
+        mut choice: Choice,
+    ) -> Result<Counted, SearchError> {
+        let stats = match sweep.resume(kept, self.threads.unwrap_or(0), self.monitor.as_deref()) {
             Ok(stats) => stats,
             Err(SweepError::Overflow) if fall_back => {
                 choice.gave_way = Some(Engine::Sweep);

@@ -30,10 +30,12 @@
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
 //! rule. On a packing (few labels) the front first lets the sweep count
-//! within about a hundred thousand nodes in the order of a cheaper first
+//! within about a quarter of a million nodes in the order of a cheaper first
 //! choice (the declared order and the one grown from it, each led or not,
-//! from 32 random paths each): small packings end there, before the whole
-//! choice would cost more than their search.
+//! from 64 random paths each): small packings end there, before the whole
+//! choice would cost more than their search. When the whole choice lands
+//! on the same order, the count goes on from what that turn finished (its
+//! cache of subproblems) instead of starting over.
 //!
 //! **Filters.** An item's anchored options are kept in blocks of at most
 //! 64. A block has seven *filters*, each a table of 16 masks over 4 bits of
@@ -153,8 +155,12 @@ const FAR: usize = 4;
 const ORDER_PROBES: u32 = 512;
 
 /// Random paths for each candidate order of the first choice
-/// ([`Sweep::new_first`]).
-const FIRST_PROBES: u32 = 32;
+/// ([`Sweep::new_first`]): with 32, the estimates of the pentominoes'
+/// candidates in `quadrille pack`'s 6×10 box erred by a factor of 100 and
+/// the first choice took an order 25 times worse than the whole choice
+/// (which then could not go on from the front's turn); 64 cost the small
+/// counts about 2 % more instructions (3×20).
+const FIRST_PROBES: u32 = 64;
 
 /// The options up to which each candidate order gets [`ORDER_PROBES`]
 /// random paths; past them, the paths are fewer in proportion (at least
@@ -331,6 +337,8 @@ pub struct Sweep {
     cache_bytes: usize,
     /// The memory up to which a count's caches grow, all threads together.
     growth_bytes: usize,
+    /// Whether the problem has labels (see [`Sweep::labelled`]).
+    labelled: bool,
     /// The search, on a state as wide as the problem needs.
     width: Width,
 }
@@ -580,6 +588,7 @@ impl Sweep {
                 estimate,
                 cache_bytes: DEFAULT_CACHE_BYTES,
                 growth_bytes: CACHE_GROWTH_BYTES,
+                labelled: labels.contains(&true),
                 width: wrap(core),
             })
         })
@@ -616,6 +625,16 @@ impl Sweep {
     /// Knuth's estimate of the nodes of the sweep's search, below its root.
     pub fn estimate(&self) -> f64 {
         self.estimate
+    }
+
+    /// Whether the problem has labels: primary items of which every option
+    /// has exactly one (a packing's pieces, the black cells of a tiling by
+    /// dominoes). Without them (a tiling by pieces in unlimited supply),
+    /// options that cover the same items are alike wherever they were
+    /// chosen, so states meet again often, and the cache answers more than
+    /// the estimate, which ignores it, can see.
+    pub(crate) fn labelled(&self) -> bool {
+        self.labelled
     }
 
     /// Knuth's estimates of the nodes, below the root, and of the updates of
@@ -668,16 +687,85 @@ impl Sweep {
     /// exceed `u64::MAX` ([`SweepError::Overflow`]; the memo engine counts
     /// them exactly).
     pub fn count(&self, threads: usize, monitor: Option<&Monitor>) -> Result<Stats, SweepError> {
-        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes))
+        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes, None))
     }
 
     /// The count on one thread when it ends within about `most_nodes` nodes
-    /// (it looks at its nodes every [`REPORT_EVERY`]), else `None`: the
-    /// front's turn for the sweep on a search that may be small. Stopped by
-    /// `monitor`, what was counted so far; past `u64::MAX` solutions,
-    /// [`SweepError::Overflow`].
-    pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Result<Option<Stats>, SweepError> {
-        on_width!(self, core => core.count_within(most_nodes, monitor, self.cache_bytes))
+    /// (it looks at its nodes every [`REPORT_EVERY`]), else what it finished
+    /// ([`Within::Unfinished`]): the front's turn for the sweep on a search
+    /// that may be small. Stopped by `monitor`, what was counted so far;
+    /// past `u64::MAX` solutions, [`SweepError::Overflow`].
+    pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Result<Within, SweepError> {
+        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes)? {
+            Ok(stats) => Ok(Within::Done(stats)),
+            Err((stats, cache)) => Ok(Within::Unfinished(Kept {
+                order: self.order.clone(),
+                nodes: stats.nodes,
+                cache: Box::new(cache),
+            })),
+        })
+    }
+
+    /// As [`Sweep::count`], going on from the work `kept` of a count within
+    /// a budget in the same order ([`Sweep::count_within`]): the subproblems
+    /// it finished are in the caches from the start, so the search walks
+    /// again only the paths it had not finished (on pentominoes of 6×10,
+    /// a turn of 2^17 nodes costs the count a few hundred more). Its nodes
+    /// include the turn's. Work kept in another order is not used: the
+    /// count starts over, as [`Sweep::count`].
+    pub(crate) fn resume(
+        &self,
+        kept: Option<Kept>,
+        threads: usize,
+        monitor: Option<&Monitor>,
+    ) -> Result<Stats, SweepError> {
+        let kept = kept.filter(|kept| kept.order == self.order);
+        on_width!(self, core => {
+            let seed = kept.and_then(|kept| core.seed(kept));
+            core.count(threads, monitor, self.cache_bytes, self.growth_bytes, seed)
+        })
+    }
+}
+
+/// How a count within a budget of nodes ([`Sweep::count_within`]) ended.
+#[derive(Debug)]
+pub(crate) enum Within {
+    /// It ended (or a monitor stopped it): its statistics.
+    Done(Stats),
+    /// It ran past its budget: what it finished, for a count in the same
+    /// order to go on from ([`Sweep::resume`]).
+    Unfinished(Kept),
+}
+
+/// The work of a count stopped past its budget: its nodes, and its cache of
+/// the subproblems it finished, each state whose search ended with the
+/// solutions below it. A search stopped remembers nothing of the states it
+/// had not finished (their counts are partial), so every entry is exact.
+pub(crate) struct Kept {
+    /// The sweep's order: the cache's states are sets of bits in it.
+    order: Vec<Item>,
+    /// The nodes of the count, its root included.
+    nodes: u64,
+    /// The cache, a `Table` of the sweep's width of state.
+    cache: Box<dyn std::any::Any + Send>,
+}
+
+#[cfg(test)]
+impl Kept {
+    /// The nodes of the count that stopped, its root included.
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The order of the sweep that counted.
+    fn order(&self) -> &[Item] {
+        &self.order
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept").field("order", &self.order).field("nodes", &self.nodes).finish_non_exhaustive()
     }
 }
 
@@ -725,23 +813,39 @@ impl<S: State> Core<S> {
         S::BITS
     }
 
+    /// The nodes and the cache of the work `kept` of a count of this search
+    /// ([`Sweep::resume`]).
+    fn seed(&self, kept: Kept) -> Option<(u64, Table<S>)> {
+        let nodes = kept.nodes;
+        kept.cache.downcast::<Table<S>>().ok().map(|cache| (nodes, *cache))
+    }
+
     /// Counts the solutions on `threads` threads, each with a cache of
     /// `cache_bytes` that grows up to a share of `growth_bytes` (see
-    /// [`Sweep::count`] and [`Sweep::growth_bytes`]).
+    /// [`Sweep::count`] and [`Sweep::growth_bytes`]); from the `seed` of an
+    /// earlier count stopped (its nodes, and the subproblems it finished),
+    /// when given ([`Sweep::resume`]): every thread's cache starts with them.
     fn count(
         &self,
         threads: usize,
         monitor: Option<&Monitor>,
         cache_bytes: usize,
         growth_bytes: usize,
+        seed: Option<(u64, Table<S>)>,
     ) -> Result<Stats, SweepError> {
         let threads = effective_threads(threads).used;
         let share = growth_bytes / threads;
         let entries = cache_bytes.min(share) / std::mem::size_of::<Entry<S>>();
         let most = (share / std::mem::size_of::<Entry<S>>()).max(entries);
-        let mut stats = Stats { nodes: 1, ..Stats::default() };
-        let mut reported = Stats::default();
-        let new_cache = || Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
+        // The earlier count's nodes are counted, and were reported.
+        let (before, seed) = match seed {
+            Some((nodes, cache)) => (nodes, Some(cache.resized(entries))),
+            None => (0, None),
+        };
+        let mut stats = Stats { nodes: 1 + before, ..Stats::default() };
+        let mut reported = Stats { nodes: before, ..Stats::default() };
+        let new_cache =
+            || seed.clone().unwrap_or_else(|| Table { entries: vec![Entry::<S>::default(); entries], stored: 0 });
         // The search recurses once per option chosen, at most once per
         // primary item: deep wide problems get a thread whose stack holds it.
         let stack = self.stack_bytes();
@@ -805,12 +909,13 @@ impl<S: State> Core<S> {
 
     /// The count on one thread within about `most_nodes` nodes (see
     /// [`Sweep::count_within`]), with a cache of at most `cache_bytes`.
+    #[allow(clippy::type_complexity)]
     fn count_within(
         &self,
         most_nodes: u64,
         monitor: Option<&Monitor>,
         cache_bytes: usize,
-    ) -> Result<Option<Stats>, SweepError> {
+    ) -> Result<Result<Stats, (Stats, Table<S>)>, SweepError> {
         // The cache need not outnumber the nodes allowed.
         let entries = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
         let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
@@ -822,10 +927,10 @@ impl<S: State> Core<S> {
             monitor.catch_up(&stats, &mut reported);
         }
         match flow {
-            Flow::Done => Ok(Some(stats)),
+            Flow::Done => Ok(Ok(stats)),
             Flow::Overflow => Err(SweepError::Overflow),
-            Flow::Stopped if monitor.is_some_and(Monitor::is_stopped) => Ok(Some(stats)),
-            Flow::Stopped => Ok(None),
+            Flow::Stopped if monitor.is_some_and(Monitor::is_stopped) => Ok(Ok(stats)),
+            Flow::Stopped => Ok(Err((stats, cache))),
         }
     }
 
@@ -1016,9 +1121,27 @@ struct Search<'a, 'm, S> {
 
 /// A thread's cache of subproblems: its entries, and the states it
 /// remembered since it last grew.
+#[derive(Clone)]
 struct Table<S> {
     entries: Vec<Entry<S>>,
     stored: usize,
+}
+
+impl<S: State> Table<S> {
+    /// The same states in a cache of `len` entries (some lost when fewer,
+    /// or where two meet).
+    fn resized(self, len: usize) -> Table<S> {
+        if self.entries.len() == len {
+            return self;
+        }
+        let mut entries = vec![Entry::<S>::default(); len];
+        if len > 0 {
+            for entry in self.entries.into_iter().filter(|entry| !entry.state.is_zero()) {
+                entries[Entry::place(entry.state, len)] = entry;
+            }
+        }
+        Table { entries, stored: 0 }
+    }
 }
 
 impl<S: State> Search<'_, '_, S> {
@@ -1187,6 +1310,82 @@ mod tests {
             search.remember(state, Entry::place(state, 32), 32, k as u64);
         }
         assert_eq!(search.cache.entries.len(), 64);
+    }
+
+    /// The count of the search by fewest options (links), independent of
+    /// the sweep.
+    fn by_links(problem: &Problem) -> u64 {
+        let mut solver = crate::solver::Solver::new(problem);
+        solver.count();
+        solver.stats().solutions
+    }
+
+    /// A count stopped past a budget and resumed gives the exact count, on
+    /// one thread or two, from budgets that stop it at many depths: the
+    /// subproblems it kept are exactly those it finished (a partial count
+    /// kept for a state the search had not finished would be found again
+    /// on the way back and undercount). On one thread the resumed count
+    /// walks again little of what the turn had walked.
+    #[test]
+    fn a_resumed_count_is_exact_and_keeps_the_work() {
+        let read = |file: &str| Problem::from_knuth(&quadrille_testing::data::read(file)).unwrap();
+        let problems = [
+            // 35,584 arrangements (OEIS A014552 counts half of them).
+            (Problem::from_knuth(&quadrille_testing::instances::langford(11)).unwrap(), Some(35_584)),
+            (read("dlx/p_pentomino_10x10.dlx"), None),
+            (read("dlx/knuth_pack_soma.dlx"), None),
+        ];
+        for (problem, known) in problems {
+            let expected = by_links(&problem);
+            if let Some(known) = known {
+                assert_eq!(expected, known);
+            }
+            let sweep = Sweep::new(&problem).unwrap();
+            let whole = sweep.count(1, None).unwrap();
+            assert_eq!(whole.solutions, expected);
+            let mut stopped = 0;
+            for k in [1, 2, 3, 5, 8, 13] {
+                let budget = k * REPORT_EVERY;
+                let Within::Unfinished(kept) = sweep.count_within(budget, None).unwrap() else { continue };
+                stopped += 1;
+                let turn = kept.nodes();
+                let again = sweep.resume(Some(kept), 1, None).unwrap();
+                assert_eq!(again.solutions, expected, "budget {budget}");
+                // Nodes: the turn's, then the rest. Started over, the
+                // count would walk the turn's nodes again.
+                assert!(again.nodes >= turn, "budget {budget}");
+                assert!(
+                    again.nodes < whole.nodes + turn / 2,
+                    "budget {budget}: {} {turn} {}",
+                    again.nodes,
+                    whole.nodes
+                );
+                let Within::Unfinished(kept) = sweep.count_within(budget, None).unwrap() else { unreachable!() };
+                assert_eq!(
+                    sweep.resume(Some(kept), 2, None).unwrap().solutions,
+                    expected,
+                    "budget {budget}, 2 threads"
+                );
+            }
+            assert!(stopped >= 3, "{stopped}");
+        }
+    }
+
+    /// Work kept in one order is not used by a sweep in another: the count
+    /// starts over, exactly.
+    #[test]
+    fn work_in_another_order_is_not_used() {
+        let problem = Problem::from_knuth(&quadrille_testing::instances::langford(10)).unwrap();
+        let expected = by_links(&problem);
+        let sweep = Sweep::new(&problem).unwrap();
+        let mut reversed: Vec<Item> = sweep.order()[..problem.n_primary()].to_vec();
+        reversed.reverse();
+        let other = Sweep::with_order(&problem, &reversed).unwrap();
+        let Within::Unfinished(kept) = sweep.count_within(REPORT_EVERY, None).unwrap() else { panic!("finished") };
+        assert_ne!(kept.order(), other.order());
+        let again = other.resume(Some(kept), 1, None).unwrap();
+        assert_eq!(again.solutions, expected);
+        assert_eq!(again.nodes, other.count(1, None).unwrap().nodes);
     }
 
     #[test]

@@ -365,3 +365,44 @@ fn one_thread_for_every_engine_and_shards_for_the_searches() {
     let too_many = Search::new(&toy).shard(0, quadrille_dlx::parallel::MAX_SHARDS + 1).count();
     assert!(too_many.is_err());
 }
+
+/// Tilings by the P pentomino in unlimited supply (no labels): the
+/// estimate of the sweep's tree, blind to its cache, is larger than the
+/// search's, but the sweep counts them in about 136,000 nodes, the search
+/// in millions. The sweep's turn finds it, and counts as the search does.
+#[test]
+fn p_pentomino_tilings_go_to_the_sweep() {
+    let tilings = data("p_pentomino_10x10.dlx");
+    let counted = Search::new(&tilings).threads(1).count().unwrap();
+    let by_bits = Search::new(&tilings).engine(Engine::Bits).threads(1).count().unwrap();
+    assert_eq!(by_bits.report.engine, Engine::Bits);
+    assert_eq!(counted.solutions, by_bits.solutions);
+    assert_eq!(counted.report.engine, Engine::Sweep);
+}
+
+/// The sweep's turn on a packing, stopped past its nodes, is not lost when
+/// the choice of order lands on its order: on `pentomino_6x10.dlx` the
+/// count by `auto` (the turn, then the rest) walks about the nodes of the
+/// sweep asked for by name, as its monitor sees them, not those and the
+/// turn's (at least 2^18).
+#[test]
+fn the_sweeps_turn_keeps_its_work() {
+    let problem = data("pentomino_6x10.dlx");
+    let monitor = Arc::new(Monitor::new());
+    let auto = Search::new(&problem).threads(1).monitor(Some(monitor.clone())).count().unwrap();
+    let named = Search::new(&problem).engine(Engine::Sweep).threads(1).count().unwrap();
+    assert_eq!(auto.report.engine, Engine::Sweep);
+    assert_eq!(auto.report.choice.sweep_order, named.report.choice.sweep_order);
+    // 2,339 packings with the X in a quarter.
+    assert_eq!(auto.solutions_u64(), Some(2_339));
+    assert_eq!(named.solutions_u64(), Some(2_339));
+    let nodes = |counted: &quadrille_dlx::front::Counted| match counted.report.stats {
+        quadrille_dlx::front::EngineStats::Sweep(stats) => stats.nodes,
+        _ => unreachable!(),
+    };
+    // The memo's probe adds its 4,096 nodes at most; the caches may differ
+    // a little.
+    let walked = monitor.stats().nodes;
+    assert!(walked.abs_diff(nodes(&named)) < 1 << 16, "{walked} {}", nodes(&named));
+    assert!(nodes(&auto).abs_diff(nodes(&named)) < 1 << 16, "{} {}", nodes(&auto), nodes(&named));
+}
