@@ -145,6 +145,12 @@ pub const CACHE_GROWTH_BYTES: usize = 64 << 20;
 /// node for each of them.
 pub const CACHE_GROWTH_STORES: usize = 2;
 
+/// The entries a count within a budget of nodes ([`Sweep::count_within`])
+/// starts its cache with: 4,096 (128 KiB of states of 128 bits). The cache
+/// doubles as it fills (see [`CACHE_GROWTH_STORES`]), up to the cache's
+/// size or the budget's nodes.
+const FIRST_TURN_ENTRIES: usize = 4096;
+
 /// Filters of a block on the 16 bits right after its anchor.
 const LOCAL: usize = 4;
 
@@ -916,12 +922,16 @@ impl<S: State> Core<S> {
         monitor: Option<&Monitor>,
         cache_bytes: usize,
     ) -> Result<Result<Stats, (Stats, Table<S>)>, SweepError> {
-        // The cache need not outnumber the nodes allowed.
-        let entries = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
+        // The cache need not outnumber the nodes allowed. It starts small
+        // and grows as it fills, up to that: a small problem touches little
+        // memory (the pages of a table of 4 MiB cost pentominoes in 3×20 a
+        // third of their time).
+        let most = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
+        let entries = most.min(FIRST_TURN_ENTRIES);
         let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
         let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
         let flow = self.on_its_stack(|| {
-            self.run_within(S::default(), most_nodes, &mut stats, monitor, &mut reported, &mut cache, entries)
+            self.run_within(S::default(), most_nodes, &mut stats, monitor, &mut reported, &mut cache, most)
         });
         if let Some(monitor) = monitor {
             monitor.catch_up(&stats, &mut reported);
