@@ -505,15 +505,17 @@ impl Cells {
         let b = &self.binary;
         let (mut best, mut score, mut best_s, mut best_l) = (0u32, i32::MAX, 0i32, 0u32);
         let mut fscore = 2e32f32;
+        // As long as `set`, so that reading a size proves the bound's index.
+        let (set, bounds) = (&s.set[..], &b.bound[..s.set.len()]);
         for &x in &s.item[..s.active as usize] {
             if x >= second {
                 continue;
             }
             let xi = x as usize;
-            let [need, slack] = b.bound[xi - 1];
+            let size = set[xi - 1];
+            let [need, slack] = bounds[xi - 1];
             let bound = need + slack;
             let sl = slack.min(bound);
-            let size = s.set[xi - 1];
             let t = size as i32 + sl - bound + 1;
             if t == 1 {
                 for _ in 0..need {
