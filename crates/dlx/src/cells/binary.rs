@@ -71,6 +71,12 @@ pub(super) struct Binary {
     /// the save stack.
     levelstage: Vec<usize>,
     saved: Vec<u32>,
+    /// The save stack: per active item of a stage that branches, the item,
+    /// its size and (with bounds) the fewest options it may still be left
+    /// with. Its entries below `top` are in use; it grows at most once per
+    /// stage, by a stage's worth at least, so that saving writes a slice.
+    stack: Vec<[u32; 3]>,
+    top: usize,
     /// Per set start of a primary item: its weight (dom/wdeg) or its failure
     /// rate (FRB).
     weight: Vec<f32>,
@@ -80,10 +86,8 @@ pub(super) struct Binary {
     first: Vec<u32>,
     /// With bounds, at the place of each primary item's size (its set start
     /// less one): the fewest options it may still be left with (its residual
-    /// bound less its slack) and its slack, side by side; and per entry of
-    /// the save stack, the first saved.
+    /// bound less its slack) and its slack, side by side.
     bound: Vec<[i32; 2]>,
-    bsaved: Vec<i32>,
 }
 
 /// What a node of a binary search branches on.
@@ -501,15 +505,17 @@ impl Cells {
         let b = &self.binary;
         let (mut best, mut score, mut best_s, mut best_l) = (0u32, i32::MAX, 0i32, 0u32);
         let mut fscore = 2e32f32;
+        // As long as `set`, so that reading a size proves the bound's index.
+        let (set, bounds) = (&s.set[..], &b.bound[..s.set.len()]);
         for &x in &s.item[..s.active as usize] {
             if x >= second {
                 continue;
             }
             let xi = x as usize;
-            let [need, slack] = b.bound[xi - 1];
+            let size = set[xi - 1];
+            let [need, slack] = bounds[xi - 1];
             let bound = need + slack;
             let sl = slack.min(bound);
-            let size = s.set[xi - 1];
             let t = size as i32 + sl - bound + 1;
             if t == 1 {
                 for _ in 0..need {
@@ -553,7 +559,6 @@ impl Cells {
         let b = &mut self.binary;
         b.bound.clear();
         b.bound.resize(n, [0, 0]);
-        b.bsaved.clear();
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
             if x < frame.second as usize {
@@ -569,20 +574,30 @@ impl Cells {
         self.state.active = sets.active;
     }
 
-    /// Saves the sizes of the active items for `stage`.
+    /// Saves the sizes of the active items for `stage` (and with bounds the
+    /// fewest options each may be left with), when it branches.
     #[inline(always)]
     fn save_stage<const BOUNDS: bool>(&mut self, stage: usize, save: bool) {
-        reach(&mut self.binary.saved, stage);
-        self.binary.saved[stage] = self.savestack.len() as u32;
+        let b = &mut self.binary;
+        reach(&mut b.saved, stage);
+        let from = b.top;
+        b.saved[stage] = from as u32;
         if save {
             let s = &self.state;
-            let set = &s.set;
             let items = &s.item[..s.active as usize];
-            self.savestack.extend(items.iter().map(|&x| (x, set[x as usize - 1])));
-            if BOUNDS {
-                let bound = &self.binary.bound;
-                self.binary.bsaved.extend(items.iter().map(|&x| bound[x as usize - 1][0]));
+            let to = from + items.len();
+            if b.stack.len() < to {
+                // Never less than doubled, so this check is all a save pays.
+                let len = to.max(2 * b.stack.len());
+                b.stack.resize(len, [0; 3]);
             }
+            // With bounds, as long as `set`, so that reading a size proves the bound's index.
+            let (set, bound) = (&s.set, if BOUNDS { &b.bound[..s.set.len()] } else { &[] });
+            for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
+                let xi = x as usize - 1;
+                *e = if BOUNDS { [x, set[xi], bound[xi][0] as u32] } else { [x, set[xi], 0] };
+            }
+            b.top = to;
         }
     }
 
@@ -590,19 +605,19 @@ impl Cells {
     /// drops them from the save stack.
     #[inline(always)]
     fn restore_stage<const BOUNDS: bool>(&mut self, stage: usize) {
-        let from = self.binary.saved[stage] as usize;
-        self.state.active = (self.savestack.len() - from) as u32;
-        for &(x, size) in &self.savestack[from..] {
-            self.state.set[x as usize - 1] = size;
-        }
-        if BOUNDS {
-            let b = &mut self.binary;
-            for (&(x, _), &bound) in self.savestack[from..].iter().zip(&b.bsaved[from..]) {
-                b.bound[x as usize - 1][0] = bound;
+        let b = &mut self.binary;
+        let from = b.saved[stage] as usize;
+        let s = &mut self.state;
+        s.active = (b.top - from) as u32;
+        let (set, bound) = (&mut s.set[..], &mut b.bound[..]);
+        for &[x, size, need] in &b.stack[from..b.top] {
+            let xi = x as usize - 1;
+            set[xi] = size;
+            if BOUNDS {
+                bound[xi][0] = need as i32;
             }
-            b.bsaved.truncate(from);
         }
-        self.savestack.truncate(from);
+        b.top = from;
     }
 
     /// Learns from the option tried on `best`: whether it wiped out `tough`.
@@ -656,6 +671,7 @@ impl Cells {
             (b.stage, b.level) = (0, 0);
             b.levelstage.clear();
             b.levelstage.push(0);
+            b.top = 0;
             let n = self.state.set.len() + 2;
             let (w, a) = match weights {
                 Weights::Frb => (0.5, 1.0),
@@ -780,11 +796,7 @@ impl Cells {
                     }
                 }
                 At::Prebackup => {
-                    let from = self.binary.saved[stage] as usize;
-                    self.savestack.truncate(from);
-                    if BOUNDS {
-                        self.binary.bsaved.truncate(from);
-                    }
+                    self.binary.top = self.binary.saved[stage] as usize;
                     at = At::Backup;
                 }
                 At::Backup => {
