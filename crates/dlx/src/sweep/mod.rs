@@ -147,8 +147,8 @@ pub const CACHE_GROWTH_STORES: usize = 2;
 
 /// The entries a count within a budget of nodes ([`Sweep::count_within`])
 /// starts its cache with: 4,096 (128 KiB of states of 128 bits). The cache
-/// doubles as it fills (see [`CACHE_GROWTH_STORES`]), up to the cache's
-/// size or the budget's nodes.
+/// doubles each time it has remembered half as many states as it has
+/// entries, up to the cache's size or the budget's nodes.
 const FIRST_TURN_ENTRIES: usize = 4096;
 
 /// Filters of a block on the 16 bits right after its anchor.
@@ -931,7 +931,7 @@ impl<S: State> Core<S> {
         let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
         let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
         let flow = self.on_its_stack(|| {
-            self.run_within(S::default(), most_nodes, &mut stats, monitor, &mut reported, &mut cache, most)
+            self.run_within(S::default(), most_nodes, &mut stats, monitor, &mut reported, &mut cache, (most, most))
         });
         if let Some(monitor) = monitor {
             monitor.catch_up(&stats, &mut reported);
@@ -1037,11 +1037,12 @@ impl<S: State> Core<S> {
         cache: &mut Table<S>,
         most: usize,
     ) -> Flow {
-        self.run_within(root, u64::MAX, stats, monitor, reported, cache, most)
+        self.run_within(root, u64::MAX, stats, monitor, reported, cache, (most, 0))
     }
 
     /// As [`Core::run`], stopped ([`Flow::Stopped`]) at the first report
-    /// past `most_nodes` nodes.
+    /// past `most_nodes` nodes; the cache grows up to `most` entries, and
+    /// below `eager` entries it doubles when half full (`(most, eager)`).
     #[allow(clippy::too_many_arguments)]
     fn run_within(
         &self,
@@ -1051,9 +1052,9 @@ impl<S: State> Core<S> {
         monitor: Option<&Monitor>,
         reported: &mut Stats,
         cache: &mut Table<S>,
-        most: usize,
+        (most, eager): (usize, usize),
     ) -> Flow {
-        let mut search = Search { stats: *stats, most_nodes, monitor, reported, cache, most };
+        let mut search = Search { stats: *stats, most_nodes, monitor, reported, cache, most, eager };
         let flow = self.enter(root, &mut search);
         *stats = search.stats;
         flow
@@ -1127,6 +1128,9 @@ struct Search<'a, 'm, S> {
     reported: &'a mut Stats,
     cache: &'a mut Table<S>,
     most: usize,
+    /// The entries below which the cache doubles as soon as it has
+    /// remembered half as many states (a turn's cache, started small).
+    eager: usize,
 }
 
 /// A thread's cache of subproblems: its entries, and the states it
@@ -1168,7 +1172,8 @@ impl<S: State> Search<'_, '_, S> {
         let place = if len == looked { place } else { Entry::place(state, len) };
         cache.entries[place] = Entry { state, solutions };
         cache.stored += 1;
-        if cache.stored >= CACHE_GROWTH_STORES * len && 2 * len <= self.most {
+        let stores = if len < self.eager { len / 2 } else { CACHE_GROWTH_STORES * len };
+        if cache.stored >= stores && 2 * len <= self.most {
             self.grow();
         }
     }
@@ -1293,6 +1298,7 @@ mod tests {
             reported: &mut reported,
             cache: &mut table,
             most: 64,
+            eager: 0,
         };
         for (k, &state) in states.iter().enumerate().take(15) {
             search.remember(state, Entry::place(state, 8), 8, k as u64 + 1);
