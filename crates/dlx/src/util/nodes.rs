@@ -1125,6 +1125,17 @@ pub(crate) mod tests {
     use super::*;
     use crate::util::problem::Problem;
 
+    /// Numbers below each bound asked, from Marsaglia's xorshift started at
+    /// `seed` (not 0).
+    fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u32 {
+        move |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % bound) as u32
+        }
+    }
+
     fn links(text: &str) -> super::Links {
         Problem::from_knuth(text).unwrap().links().clone()
     }
@@ -1163,13 +1174,7 @@ pub(crate) mod tests {
     #[test]
     fn the_layout_follows_its_definition() {
         let (n_primary, n_items) = (7, 10);
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % bound) as u32
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let options: Vec<Vec<(u32, i32)>> = (0..40)
             .map(|_| {
                 let len = next(6) as usize;
@@ -1268,13 +1273,7 @@ pub(crate) mod tests {
     #[test]
     fn sweep_and_walk_choose_alike() {
         let (n_primary, n_items) = (150, 170);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % bound) as u32
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         let options: Vec<Vec<(u32, i32)>> = (0..600)
             .map(|_| {
                 let mut option = Vec::new();
