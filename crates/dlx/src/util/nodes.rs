@@ -1136,6 +1136,27 @@ pub(crate) mod tests {
         }
     }
 
+    /// An option of `len` distinct items drawn by `next` among `n_items`
+    /// (header numbers from 1), each secondary item (past `n_primary`)
+    /// given one of `colors` colours drawn after it (0 and no draw when
+    /// `colors` is 0).
+    fn random_option(
+        next: &mut impl FnMut(u64) -> u32,
+        len: usize,
+        (n_primary, n_items): (usize, usize),
+        colors: u64,
+    ) -> Vec<(u32, i32)> {
+        let mut option: Vec<(u32, i32)> = Vec::new();
+        while option.len() < len {
+            let item = next(n_items as u64) + 1;
+            let color = if colors > 0 && item as usize > n_primary { next(colors) as i32 } else { 0 };
+            if !option.iter().any(|&(i, _)| i == item) {
+                option.push((item, color));
+            }
+        }
+        option
+    }
+
     fn links(text: &str) -> super::Links {
         Problem::from_knuth(text).unwrap().links().clone()
     }
@@ -1178,15 +1199,7 @@ pub(crate) mod tests {
         let options: Vec<Vec<(u32, i32)>> = (0..40)
             .map(|_| {
                 let len = next(6) as usize;
-                let mut option: Vec<(u32, i32)> = Vec::new();
-                while option.len() < len {
-                    let item = next(n_items as u64) + 1;
-                    let color = if item as usize > n_primary { next(3) as i32 } else { 0 };
-                    if !option.iter().any(|&(i, _)| i == item) {
-                        option.push((item, color));
-                    }
-                }
-                option
+                random_option(&mut next, len, (n_primary, n_items), 3)
             })
             .collect();
         let n_option_nodes = options.iter().map(Vec::len).sum();
@@ -1274,18 +1287,8 @@ pub(crate) mod tests {
     fn sweep_and_walk_choose_alike() {
         let (n_primary, n_items) = (150, 170);
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-        let options: Vec<Vec<(u32, i32)>> = (0..600)
-            .map(|_| {
-                let mut option = Vec::new();
-                while option.len() < 4 {
-                    let item = next(n_items as u64) + 1;
-                    if !option.iter().any(|&(i, _)| i == item) {
-                        option.push((item, 0));
-                    }
-                }
-                option
-            })
-            .collect();
+        let options: Vec<Vec<(u32, i32)>> =
+            (0..600).map(|_| random_option(&mut next, 4, (n_primary, n_items), 0)).collect();
         let n_option_nodes = options.iter().map(Vec::len).sum();
         let mut links = Links::new(n_primary, n_items, n_option_nodes, options.into_iter(), None);
         let initial_lens = links.lens.clone();
