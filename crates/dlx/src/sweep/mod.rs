@@ -850,17 +850,18 @@ impl<S: State> Core<S> {
         };
         let mut stats = Stats { nodes: 1 + before, ..Stats::default() };
         let mut reported = Stats { nodes: before, ..Stats::default() };
-        let new_cache =
-            || seed.clone().unwrap_or_else(|| Table { entries: vec![Entry::<S>::default(); entries], stored: 0 });
+        let empty = || Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
         // The search recurses once per option chosen, at most once per
         // primary item: deep wide problems get a thread whose stack holds it.
         let stack = self.stack_bytes();
         let overflow = if threads <= 1 {
-            let mut cache = new_cache();
+            // One thread takes the seed itself; several, a copy each.
+            let mut cache = seed.unwrap_or_else(empty);
             let flow =
                 self.on_its_stack(|| self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most));
             flow == Flow::Overflow
         } else {
+            let new_cache = || seed.clone().unwrap_or_else(empty);
             let states = self.frontier(threads * 64, &mut stats);
             // The split's own nodes and solutions; each subproblem reports its own.
             if let Some(monitor) = monitor {
