@@ -51,6 +51,8 @@ pub(super) struct Walk {
     level_stage: Vec<u32>,
     /// Items and their sizes, saved at each level that branches.
     saved_sizes: Vec<(u32, u32)>,
+    /// Per stage: how many options were out of play at its latest level.
+    saved_taken: Vec<u32>,
     biggest_stamp: u64,
     /// Paused for a report before the node about to be entered.
     paused: bool,
@@ -75,6 +77,7 @@ impl Walk {
             saved: vec![0; stages],
             level_stage: vec![0; stages],
             saved_sizes: Vec::new(),
+            saved_taken: vec![0; stages],
             biggest_stamp: 0,
             paused: false,
             looked: 0,
@@ -176,6 +179,7 @@ impl Walk {
         self.choice[level] = opt;
         self.deg[level] = t;
         self.saved[stage] = self.saved_sizes.len() as u32;
+        self.saved_taken[stage] = self.state.taken.len() as u32;
         if t > 1 {
             for &it in &st.item[..st.active as usize] {
                 self.saved_sizes.push((it, st.items[it as usize].size));
@@ -202,6 +206,7 @@ impl Walk {
             self.state.items[it as usize].size = size;
         }
         self.saved_sizes.truncate(from);
+        self.state.restore(self.saved_taken[stage] as usize);
         self.state.cur_age = 2 * self.stage;
         let opt = self.choice[self.level as usize];
         let active = self.state.active;
@@ -255,6 +260,7 @@ impl Walk {
             }
         }
         st.opts[opt as usize].age = st.cur_age;
+        st.taken.push(opt);
         true
     }
 }

@@ -29,14 +29,14 @@ pub(super) struct Cell {
 /// trigger list.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Opt {
-    /// When it was last taken out (`infinite_age` while queued).
+    /// When it was taken out, while it is out of play (then at most the
+    /// current age); `infinite_age` while queued, and `infinite_age + 1`
+    /// while in play otherwise (put back by [`State::restore`]). So the
+    /// option is out of play, not in the set of its first item, exactly when
+    /// its age is at most the current age.
     pub(super) age: i32,
     /// Its fixit list (NIL when not queued).
     pub(super) fixit: u32,
-    /// Its first node, and that node's item (a primary item): the option is
-    /// in play while the node is in the item's set.
-    pub(super) lead: u32,
-    pub(super) item: u32,
 }
 
 /// What the search keeps of an item, side by side: where its set starts in
@@ -130,6 +130,9 @@ pub(super) struct State {
     trig: Vec<[u32; 2]>,
     /// Per stage, its stamp (hints in trigger lists hold one).
     pub(super) stage_stamp: Vec<u64>,
+    /// The options out of play, in the order taken out (each at most once):
+    /// a backtrack puts back those taken out after its point.
+    pub(super) taken: Vec<u32>,
     pub(super) compat: Compat,
     pub(super) updates: u64,
     /// Some primary item has no option: no search.
@@ -198,12 +201,9 @@ impl State {
         }
         first.push(node_item.len() as u32);
         let n_options = options.len();
-        let opts = first[..n_options]
-            .iter()
-            .map(|&node| Opt { age: 0, fixit: NIL, lead: node, item: node_item[node as usize] })
-            .collect();
-        let hopeless = size[..n_primary].contains(&0);
         let infinite_age = 2 * (n_primary as i32 + 1) + 2;
+        let opts = first[..n_options].iter().map(|_| Opt { age: infinite_age + 1, fixit: NIL }).collect();
+        let hopeless = size[..n_primary].contains(&0);
         let shift = (n_primary as u32).next_power_of_two().trailing_zeros();
         let node_words = n_nodes.div_ceil(64).max(1);
         let by_node = n_options.saturating_mul(node_words).saturating_mul(64) <= MATRIX_BITS;
@@ -240,6 +240,7 @@ impl State {
             cur_age: -1,
             trig: vec![[NIL; 2]; infinite_age as usize + 1],
             stage_stamp: vec![0; n_primary + 2],
+            taken: Vec::with_capacity(n_options),
             compat,
             updates: 0,
             hopeless,
@@ -342,6 +343,16 @@ impl State {
         self.opts[opt as usize].fixit = NIL;
     }
 
+    /// Puts back in play the options taken out after the first `from` of
+    /// [`State::taken`] (their sets are restored by their sizes).
+    pub(super) fn restore(&mut self, from: usize) {
+        let in_play = self.infinite_age + 1;
+        for &opt in &self.taken[from..] {
+            self.opts[opt as usize].age = in_play;
+        }
+        self.taken.truncate(from);
+    }
+
     /// The next option of the queue, if any.
     fn pop_queue(&mut self) -> Option<u32> {
         if self.head == self.tail {
@@ -399,6 +410,7 @@ impl State {
         }
         let cur_age = self.cur_age;
         self.opts[opt as usize].age = cur_age;
+        self.taken.push(opt);
         let mut tmin = self.infinite_age;
         let (mut rest, mut cutoff) = (NIL, -1);
         {
@@ -406,7 +418,6 @@ impl State {
                 pool,
                 avail,
                 opts,
-                node_loc,
                 items,
                 active,
                 queue,
@@ -426,7 +437,7 @@ impl State {
             let (active, infinite_age) = (*active, *infinite_age);
             let (pool, opts, trig, queue) = (&mut pool[..], &mut opts[..], &mut trig[..], &mut queue[..]);
             let mask = queue.len() - 1;
-            let (node_loc, items, stage_stamp) = (&node_loc[..], &items[..], &stage_stamp[..]);
+            let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
             let mut p = trigger[opt as usize];
             while p != NIL {
                 let cell = &mut pool[p as usize];
@@ -448,7 +459,7 @@ impl State {
                 let o = &mut opts[optp as usize];
                 let mut t = o.age;
                 // Out of play: not in the set of its first item.
-                let inactive = if t <= cur_age && node_loc[o.lead as usize] >= items[o.item as usize].size {
+                let inactive = if t <= cur_age {
                     true
                 } else if items[ii as usize].pos >= active {
                     t = cur_age;
@@ -458,23 +469,22 @@ impl State {
                 };
                 if !inactive {
                     // The trigger becomes a fixit of `optp`, queued if not yet.
+                    // (Without branches: the place after the queue's tail is
+                    // free, and the tail moves only past a new option.)
                     cell.key = key_opt | ii;
                     cell.next = o.fixit;
-                    if o.fixit == NIL {
-                        debug_assert!(*queue_tail - *queue_head < queue.len(), "an option queued twice");
-                        queue[*queue_tail & mask] = optp as u32;
-                        *queue_tail += 1;
-                        o.age = infinite_age;
-                    }
+                    let fresh = o.fixit == NIL;
+                    debug_assert!(!fresh || *queue_tail - *queue_head < queue.len(), "an option queued twice");
+                    queue[*queue_tail & mask] = optp as u32;
+                    *queue_tail += usize::from(fresh);
+                    o.age = if fresh { infinite_age } else { t };
                     o.fixit = p;
                 } else if t < 0 {
                     cell.next = *avail;
                     *avail = p;
                 } else {
                     let [head, tail] = &mut trig[t as usize];
-                    if *head == NIL {
-                        *tail = p;
-                    }
+                    *tail = if *head == NIL { p } else { *tail };
                     cell.next = *head;
                     *head = p;
                     tmin = tmin.min(t);
