@@ -210,8 +210,11 @@ impl Walk {
         self.state.cur_age = 2 * self.stage;
         let opt = self.choice[self.level as usize];
         let active = self.state.active;
-        self.step =
-            if self.state.opt_out(opt, active) && self.state.empty_the_queue() { Step::NewLevel } else { Step::Backup };
+        self.step = if self.state.opt_out::<false>(opt, active) && self.state.empty_the_queue() {
+            Step::NewLevel
+        } else {
+            Step::Backup
+        };
     }
 
     /// Chooses `opt`: deactivates its items, takes out every option that
@@ -247,7 +250,7 @@ impl Walk {
                 let node = st.set[ss as usize];
                 let optp = st.node_opt[node as usize];
                 let blocked = if colour != 0 { st.node_clr[node as usize] != colour } else { optp != opt };
-                if blocked && !st.opt_out(optp, oactive) {
+                if blocked && !st.opt_out::<true>(optp, oactive) {
                     return false;
                 }
             }

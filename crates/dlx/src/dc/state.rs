@@ -375,7 +375,13 @@ impl State {
     /// age; its trigger list then queues the options it supported. Returns
     /// false, with the queue emptied, when `opt` was the last option of a
     /// primary item.
-    pub(super) fn opt_out(&mut self, opt: u32, act: u32) -> bool {
+    ///
+    /// `BLOCKING`: called while an option is chosen, whose items have just
+    /// been deactivated. Only then can an entry of a trigger list name an
+    /// inactive item (an option in play has only active primary items, and
+    /// the items of a trigger list's entries are primary items of the option
+    /// taken out), so only then is the item of each entry looked up.
+    pub(super) fn opt_out<const BLOCKING: bool>(&mut self, opt: u32, act: u32) -> bool {
         let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
         {
             let State { n_primary, items, set, node_item, node_loc, updates, .. } = self;
@@ -459,9 +465,10 @@ impl State {
                 let o = &mut opts[optp as usize];
                 let mut t = o.age;
                 // Out of play: not in the set of its first item.
+                debug_assert!(BLOCKING || items[ii as usize].pos < active, "an inactive item outside a choice");
                 let inactive = if t <= cur_age {
                     true
-                } else if items[ii as usize].pos >= active {
+                } else if BLOCKING && items[ii as usize].pos >= active {
                     t = cur_age;
                     true
                 } else {
@@ -536,7 +543,7 @@ impl State {
             if hole != NIL {
                 self.opts[opt as usize].fixit = hole;
                 self.revert_fixits(opt);
-                if !self.opt_out(opt, self.active) {
+                if !self.opt_out::<false>(opt, self.active) {
                     return false;
                 }
             }
@@ -617,7 +624,7 @@ impl State {
                         self.record(p, opt, optp);
                     }
                     None => {
-                        if !self.opt_out(opt, self.active) {
+                        if !self.opt_out::<false>(opt, self.active) {
                             return false;
                         }
                         break;
