@@ -533,13 +533,21 @@ impl State {
     /// Fills the holes of every queued option with a new support, taking out
     /// the options left without one. Returns false after a wipe-out.
     pub(super) fn empty_the_queue(&mut self) -> bool {
+        if matches!(self.compat, Compat::Nodes { .. }) {
+            while let Some(opt) = self.fill_by_nodes() {
+                self.revert_fixits(opt);
+                if !self.opt_out::<false>(opt, self.active) {
+                    return false;
+                }
+            }
+            return true;
+        }
         while let Some(opt) = self.pop_queue() {
             if self.opts[opt as usize].age != self.infinite_age {
                 self.revert_fixits(opt);
                 continue;
             }
-            let hole =
-                if matches!(self.compat, Compat::Nodes { .. }) { self.fill_by_nodes(opt) } else { self.fill(opt) };
+            let hole = self.fill(opt);
             if hole != NIL {
                 self.opts[opt as usize].fixit = hole;
                 self.revert_fixits(opt);
@@ -568,33 +576,71 @@ impl State {
         NIL
     }
 
-    /// [`State::fill`] on the matrix of conflicts by node, its row read once.
-    fn fill_by_nodes(&mut self, opt: u32) -> u32 {
-        let State { compat, opts, pool, trigger, set, items, node_opt, shift, item_mask, .. } = self;
-        let (key_opt, item_mask) = ((opt << *shift) as i32, *item_mask);
+    /// [`State::empty_the_queue`] on the matrix of conflicts by node, up to
+    /// the first option with a hole without support: pops the queued options,
+    /// reverts the fixit lists of those no longer in play, and gives the holes
+    /// of the others a new support (each option's row of the matrix read
+    /// once). Returns the option whose hole has no support, its fixit list
+    /// from that hole on (`None`: the queue is empty).
+    fn fill_by_nodes(&mut self) -> Option<u32> {
+        let State {
+            compat,
+            opts,
+            pool,
+            trigger,
+            set,
+            items,
+            node_opt,
+            shift,
+            item_mask,
+            queue,
+            head,
+            tail,
+            infinite_age,
+            ..
+        } = self;
         let Compat::Nodes { words, bits } = compat else {
-            return NIL;
+            return None;
         };
-        let row = &bits[opt as usize * *words..(opt as usize + 1) * *words];
-        let (pool, trigger, set, items, node_opt) =
-            (&mut pool[..], &mut trigger[..], &set[..], &items[..], &node_opt[..]);
-        let mut p = opts[opt as usize].fixit;
-        while p != NIL {
-            let Cell { key, next } = pool[p as usize];
-            let Item { start, size, .. } = items[(key & item_mask) as usize];
-            let found = set[start as usize..(start + size) as usize]
-                .iter()
-                .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0);
-            let Some(&node) = found else {
-                return p;
-            };
-            let optp = node_opt[node as usize] as usize;
-            pool[p as usize].key = key_opt | (key & item_mask);
-            pool[p as usize].next = trigger[optp];
-            trigger[optp] = p;
-            p = next;
+        let (shift, item_mask, words, infinite_age) = (*shift, *item_mask, *words, *infinite_age);
+        let (pool, trigger, set, items, node_opt, opts, queue) =
+            (&mut pool[..], &mut trigger[..], &set[..], &items[..], &node_opt[..], &mut opts[..], &queue[..]);
+        let mask = queue.len() - 1;
+        while *head != *tail {
+            let opt = queue[*head & mask];
+            *head += 1;
+            let key_opt = (opt << shift) as i32;
+            let mut p = opts[opt as usize].fixit;
+            opts[opt as usize].fixit = NIL;
+            if opts[opt as usize].age != infinite_age {
+                // No longer in play: each fixit back a trigger.
+                while p != NIL {
+                    let Cell { key, next } = pool[p as usize];
+                    let optp = (key >> shift) as usize;
+                    pool[p as usize] = Cell { key: key_opt | (key & item_mask), next: trigger[optp] };
+                    trigger[optp] = p;
+                    p = next;
+                }
+                continue;
+            }
+            let row = &bits[opt as usize * words..(opt as usize + 1) * words];
+            while p != NIL {
+                let Cell { key, next } = pool[p as usize];
+                let Item { start, size, .. } = items[(key & item_mask) as usize];
+                let found = set[start as usize..(start + size) as usize]
+                    .iter()
+                    .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0);
+                let Some(&node) = found else {
+                    opts[opt as usize].fixit = p;
+                    return Some(opt);
+                };
+                let optp = node_opt[node as usize] as usize;
+                pool[p as usize] = Cell { key: key_opt | (key & item_mask), next: trigger[optp] };
+                trigger[optp] = p;
+                p = next;
+            }
         }
-        NIL
+        None
     }
 
     /// Takes out the options without support on some primary item until
