@@ -22,7 +22,9 @@
 //! whose holes are then filled with a new support or the option taken out.
 //! Supports are never undone on backtracking (a support stays a support).
 //! Each option taken out records its **age** (twice the stage, plus one when
-//! it was blocked by a choice), and trigger lists are sorted by age behind
+//! it was blocked by a choice; a log of the options taken out puts them back
+//! in play on a backtrack, so that an option is out of play exactly when its
+//! age is at most the current one), and trigger lists are sorted by age behind
 //! hints stamped with the stage, so that entries known to be out of play are
 //! skipped. The sets of options are sparse sets as in the cells engine, and
 //! each stage saves and restores the sizes of the items active when it
