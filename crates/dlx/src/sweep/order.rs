@@ -179,10 +179,8 @@ pub(crate) fn labels(options: &Lists, n_primary: usize) -> Option<Vec<bool>> {
         let mut label = vec![false; n_primary];
         // Items sharing an option with a label: never labels themselves.
         let mut blocked = vec![false; n_primary];
-        let mut size = 0;
-        let mut add = |i: u32, label: &mut Vec<bool>, blocked: &mut Vec<bool>| {
+        let add = |i: u32, label: &mut Vec<bool>, blocked: &mut Vec<bool>| {
             label[i as usize] = true;
-            size += 1;
             for &k in holding.get(i as usize) {
                 for &j in options.get(k as usize) {
                     if j != i {
@@ -192,6 +190,7 @@ pub(crate) fn labels(options: &Lists, n_primary: usize) -> Option<Vec<bool>> {
             }
         };
         add(seed, &mut label, &mut blocked);
+        let mut size = 1;
         let mut whole = true;
         for option in options.iter().filter(|o| !o.is_empty()) {
             if option.iter().any(|&i| label[i as usize]) {
@@ -200,11 +199,19 @@ pub(crate) fn labels(options: &Lists, n_primary: usize) -> Option<Vec<bool>> {
             // An item added now shares no option with a label, so the options
             // already passed, each with one label, gain no second.
             match option.iter().find(|&&i| !blocked[i as usize]) {
-                Some(&i) => add(i, &mut label, &mut blocked),
+                Some(&i) => {
+                    add(i, &mut label, &mut blocked);
+                    size += 1;
+                }
                 None => {
                     whole = false;
                     break;
                 }
+            }
+            // No smaller than the best found: this seed cannot win.
+            if best.as_ref().is_some_and(|(s, _)| size >= *s) {
+                whole = false;
+                break;
             }
         }
         if whole && size < n_primary && best.as_ref().is_none_or(|(s, _)| size < *s) {
