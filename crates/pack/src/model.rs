@@ -2,6 +2,7 @@
 //! packings.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use quadrille_dlx::{BuildError, Item, OptionId, Problem, ProblemBuilder};
 
@@ -31,7 +32,11 @@ pub enum ModelError {
 pub struct Packing {
     spec: Spec,
     placements: Vec<Placement>,
-    problem: Problem,
+    /// The exact-cover problem: made with the packing, or, up to symmetry
+    /// when the restricted piece's placements fall in several parts (each
+    /// counted in a problem of its own by [`Packing::count_all`], which
+    /// then never needs the whole), when first asked for.
+    problem: OnceLock<Problem>,
     reduction: Option<Reduction>,
     /// Made by [`Packing::up_to_symmetry`].
     unique: bool,
@@ -44,6 +49,12 @@ pub struct Packing {
 /// them, [`Packing::count`] asks for the memo by name (the sweep's cache
 /// holds too few of a large board's subproblems, the search too many nodes).
 const MEMO_TILING_ITEMS: usize = 128;
+
+/// The most nodes (about: cells, and each placement's cells and two more)
+/// of a packing whose problem may be made when first asked for
+/// ([`Packing::problem`]): far below the engine's limit of `i32::MAX`, so
+/// that the problem made later cannot be refused for its size.
+const LAZY_MOST_NODES: usize = 1 << 28;
 
 /// The item of a piece: a primary item covered exactly as many times as the
 /// piece is used (bounds `[k, k]`, Knuth's `k|name`).
@@ -100,7 +111,17 @@ impl Packing {
         }
         // Items in Knuth's order: primary cells, pieces, secondary cells.
         let knuth_order: Vec<usize> = (0..spec.cells().len()).filter(|&i| !spec.cells()[i].is_secondary()).collect();
-        let problem = make_problem(spec, &placements, &knuth_order)?;
+        let problem = OnceLock::new();
+        let parts = reduction.as_ref().filter(|r| r.piece().is_some()).map_or(1, |r| r.n_parts(&placements));
+        // Made later only when nothing but its items could refuse it: its
+        // options place pieces on distinct cells, and its nodes (items,
+        // options, their items) are far below the engine's limit.
+        let nodes: usize = placements.iter().map(|p| p.cells.len() + 2).sum::<usize>() + spec.cells().len();
+        if parts > 1 && !spec.pieces().iter().any(|p| p.is_unlimited()) && nodes < LAZY_MOST_NODES {
+            make_problem_of(spec, std::iter::empty(), &knuth_order)?;
+        } else {
+            let _ = problem.set(make_problem(spec, &placements, &knuth_order)?);
+        }
         let mut packing = Packing { spec: spec.clone(), placements, problem, reduction, unique, memo_problem: None };
         if packing.is_plain_tiling() {
             if let Some(order) = sweep_order(spec, &packing.placements) {
@@ -151,7 +172,7 @@ impl Packing {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search(&self) -> quadrille_dlx::Search<'_> {
-        let search = quadrille_dlx::Search::new(&self.problem);
+        let search = quadrille_dlx::Search::new(self.problem());
         match &self.memo_problem {
             Some(memo_problem) => search.memo_problem(memo_problem),
             None => search,
@@ -196,7 +217,7 @@ impl Packing {
         // diamonds of order 14 and more), and the search, or the sweep, whose
         // cache of a few MiB cannot hold the subproblems of such boards,
         // never ends there; over its memory limit the memo then says so.
-        if self.is_plain_tiling() && self.problem.n_items() > MEMO_TILING_ITEMS {
+        if self.is_plain_tiling() && self.problem().n_items() > MEMO_TILING_ITEMS {
             return Some(self.search().engine(quadrille_dlx::Engine::Memo));
         }
         Some(self.search())
@@ -273,7 +294,7 @@ impl Packing {
             }
             let mut sum = quadrille_dlx::memo::BigUint::ZERO;
             for problem in &problems {
-                let counted = count(quadrille_dlx::Search::new(problem.as_ref().unwrap_or(&self.problem)))?;
+                let counted = count(quadrille_dlx::Search::new(problem.as_ref().unwrap_or_else(|| self.problem())))?;
                 if counted.report.interrupted {
                     return Ok(None);
                 }
@@ -341,7 +362,7 @@ impl Packing {
                 let Ok(problem) = make_problem(&self.spec, chosen, &knuth_order) else { return Ok(None) };
                 Some(problem)
             };
-            let mut search = quadrille_dlx::Search::new(problem.as_ref().unwrap_or(&self.problem));
+            let mut search = quadrille_dlx::Search::new(problem.as_ref().unwrap_or_else(|| self.problem()));
             if let Some(report) = &first {
                 search = search.reuse(report);
             }
@@ -371,7 +392,7 @@ impl Packing {
     /// ```
     pub fn shard_id(&self) -> String {
         let kind = if self.unique { "unique" } else { "all" };
-        format!("pack:{kind}:{:016x}", self.problem.fingerprint())
+        format!("pack:{kind}:{:016x}", self.problem().fingerprint())
     }
 
     /// The order of the Aztec diamond when the packing is a tiling of one by
@@ -442,7 +463,14 @@ impl Packing {
 
     /// The exact-cover problem.
     pub fn problem(&self) -> &Problem {
-        &self.problem
+        self.problem.get_or_init(|| {
+            let cells = self.spec.cells();
+            let knuth_order: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_secondary()).collect();
+            // Its items were checked when the packing was made, and nothing
+            // else can refuse it (see `Packing::build`).
+            make_problem(&self.spec, &self.placements, &knuth_order)
+                .unwrap_or_else(|e| unreachable!("the problem was checked when the packing was made: {e}"))
+        })
     }
 
     /// What an option places.

@@ -228,6 +228,18 @@ impl Reduction {
         self.piece.is_some() && self.stabilizers.iter().all(Vec::is_empty)
     }
 
+    /// How many parts [`Reduction::parts`] makes, without making them.
+    pub(crate) fn n_parts(&self, placements: &[Placement]) -> usize {
+        let Some(piece) = self.piece else { return 1 };
+        let mut seen: Vec<&[u16]> = Vec::new();
+        for (i, p) in placements.iter().enumerate() {
+            if p.piece as usize == piece && !seen.contains(&self.stabilizers[i].as_slice()) {
+                seen.push(&self.stabilizers[i]);
+            }
+        }
+        seen.len()
+    }
+
     /// The parts of the count of classes by Burnside's lemma
     /// ([`Packing::count_classes`](crate::Packing::count_classes)): the
     /// kept placements (indices into `placements`, the reduced problem's)
@@ -385,11 +397,22 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
     let mut image = Vec::new();
     // Each placement belongs to one piece: one list of those seen serves all.
     let mut seen = vec![false; placements.len()];
-    for (piece, info) in spec.pieces().iter().enumerate() {
+    // A class holds at most one placement for each symmetry: a piece of
+    // more placements than that many times the best's classes cannot win,
+    // so the pieces of fewest placements go first (the X of the
+    // pentominoes) and the others are mostly skipped.
+    let group = symmetries.len() + 1;
+    let mut pieces: Vec<usize> = (0..spec.pieces().len()).collect();
+    pieces.sort_by_key(|&piece| by_piece[piece].len().div_ceil(group));
+    for piece in pieces {
+        let info = &spec.pieces()[piece];
         if info.multiplicity != 1 || symmetries.iter().any(|g| g.pieces[piece] as usize != piece) {
             continue;
         }
         let mine = &by_piece[piece];
+        if best.as_ref().is_some_and(|b| mine.len().div_ceil(group) > b.2.len()) {
+            continue;
+        }
         let (table, repeated) = PlacementTable::new(placements, mine);
         if repeated {
             continue;
@@ -414,7 +437,8 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
             fixed += usize::from(!stabilizer.is_empty());
             classes.push((i, stabilizer));
         }
-        if whole && best.as_ref().is_none_or(|b| (classes.len(), fixed) < (b.2.len(), b.1)) {
+        // Ties go to the piece given first.
+        if whole && best.as_ref().is_none_or(|b| (classes.len(), fixed, piece) < (b.2.len(), b.1, b.0)) {
             best = Some((piece, fixed, classes));
         }
     }

@@ -111,6 +111,7 @@ mod state;
 
 pub(crate) use list::estimate_fewest;
 pub use list::{ListConfig, Lister, SweepSolutions};
+use order::{Anchored, Lists};
 use rayon::prelude::*;
 use state::{State, Wide};
 
@@ -167,6 +168,15 @@ const ORDER_PROBES: u32 = 512;
 /// (which then could not go on from the front's turn); 64 cost the small
 /// counts about 2 % more instructions (3×20).
 const FIRST_PROBES: u32 = 64;
+
+/// The estimated nodes up to which the first choice ([`Sweep::new_first`])
+/// takes a candidate order without estimating the others: a tree this small
+/// costs less to count than the other candidates cost to estimate (each
+/// needs its options' masks and [`FIRST_PROBES`] random paths). Pentominoes
+/// in 3×20 (some 6,000 nodes with the X in a quarter of the box) take the
+/// first candidate; 6×10, 5×12 and Scott's 8×8, whose trees are hundreds of
+/// times larger, choose among all of them as before.
+const FIRST_SMALL_TREE: f64 = (1 << 14) as f64;
 
 /// The options up to which each candidate order gets [`ORDER_PROBES`]
 /// random paths; past them, the paths are fewer in proportion (at least
@@ -258,14 +268,21 @@ impl Block {
         let all = if chunk.len() == 64 { u64::MAX } else { (1u64 << chunk.len()) - 1 };
         let touched = chunk.iter().fold(S::default(), |a, &m| a.or(m)).and_not(S::bit(anchor));
         let after = anchor + 1;
+        // Entry `v`: the options avoiding every bit of `v`, the `and` of
+        // those avoiding each bit.
         let table = |shift: u32| {
-            let mut fits = [0u64; 16];
-            for (v, fit) in fits.iter_mut().enumerate() {
-                for (k, &m) in chunk.iter().enumerate() {
-                    if m.nibble(shift) & v as u64 == 0 {
-                        *fit |= 1 << k;
+            let mut avoid = [0u64; 4];
+            for (k, &m) in chunk.iter().enumerate() {
+                let nibble = m.nibble(shift);
+                for (b, avoid) in avoid.iter_mut().enumerate() {
+                    if nibble >> b & 1 == 0 {
+                        *avoid |= 1 << k;
                     }
                 }
+            }
+            let mut fits = [all; 16];
+            for v in 1..16 {
+                fits[v] = fits[v & (v - 1)] & avoid[v.trailing_zeros() as usize];
             }
             fits
         };
@@ -285,10 +302,20 @@ impl Block {
                 seen = seen.or(S::range(shift, (shift + 4).min(S::BITS)));
             }
         }
+        // The bits of the options in each nibble not yet seen.
+        let mut bits = [0u32; MAX_ITEMS / 4];
+        for &m in chunk {
+            let mut left = m.and_not(seen);
+            while !left.is_zero() {
+                let b = left.first();
+                bits[b as usize / 4] += 1;
+                left = left.and_not(S::bit(b));
+            }
+        }
         let mut far: Vec<(u32, u32)> = (0..S::BITS / 4)
             .map(|n| 4 * n)
             .filter(|&shift| touched.and_not(seen).nibble(shift) != 0)
-            .map(|shift| (chunk.iter().map(|&m| m.and_not(seen).nibble(shift).count_ones()).sum::<u32>(), shift))
+            .map(|shift| (bits[shift as usize / 4], shift))
             .collect();
         // Labels first (every state covers some, whatever the region swept),
         // then the most touched; ties to the nearest.
@@ -417,9 +444,11 @@ struct Core<S> {
     blocks: Vec<Block>,
     /// The options' items as bits, block by block.
     slots: Vec<S>,
-    /// The options of each item, for the estimate of the search by fewest
-    /// options.
-    holding: Vec<Vec<S>>,
+    /// The options' items as bits, in the problem's order, for the estimate
+    /// of the search by fewest options (made from them when asked).
+    masks: Vec<S>,
+    /// The problem's items, primary and secondary.
+    n_items: usize,
 }
 
 impl Sweep {
@@ -441,7 +470,9 @@ impl Sweep {
     /// The sweep of a packing, its order from a first, cheap choice: the
     /// candidates that need no Fiedler vector (the declared order and the
     /// one grown from it, each also led by the label of fewest options),
-    /// each estimated from [`FIRST_PROBES`] random paths. `None` when the
+    /// each estimated from [`FIRST_PROBES`] random paths, the led and grown
+    /// ones first, the first estimated at most [`FIRST_SMALL_TREE`] nodes
+    /// taken at once. `None` when the
     /// problem has no labels, or labels more than a quarter of its primary
     /// items (the black cells of a tiling by dominoes). For the front's turn
     /// of the sweep on a search that may be small, where the whole choice
@@ -481,10 +512,8 @@ impl Sweep {
             for (p, &i) in others.iter().enumerate() {
                 place[i as usize] = p as u32;
             }
-            let local: Vec<Vec<u32>> = primaries
-                .iter()
-                .map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX).collect())
-                .collect();
+            let local: Lists =
+                primaries.iter().map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX)).collect();
             let n = others.len();
             let declared: Vec<u32> = (0..n as u32).collect();
             let mut ties = vec![declared];
@@ -511,7 +540,7 @@ impl Sweep {
         // alone is not always the smallest (pentominoes of 6×10 with the X in
         // a quarter).
         let mut n_options = vec![0usize; n_primary];
-        for option in &primaries {
+        for option in primaries.iter() {
             for &i in option {
                 n_options[i as usize] += 1;
             }
@@ -523,7 +552,15 @@ impl Sweep {
                 .collect();
             candidates.extend(led);
         }
-        Sweep::best(problem, &options, candidates, probes, &labels, monitor).map(Some)
+        // The first choice tries the last candidates first (led by the
+        // scarcest label, grown), and a tree small enough is taken at once.
+        let small = if full {
+            None
+        } else {
+            candidates.reverse();
+            Some(FIRST_SMALL_TREE)
+        };
+        Sweep::best(problem, &options, candidates, probes, &labels, small, monitor).map(Some)
     }
 
     /// The sweep of `problem` in the order given: `order` holds each primary
@@ -554,18 +591,20 @@ impl Sweep {
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let labels =
             order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
-        Sweep::best(problem, &options, vec![order], probes, &labels, None)
+        Sweep::best(problem, &options, vec![order], probes, &labels, None, None)
     }
 
     /// The sweep on the candidate order (of the primary items) that Knuth's
     /// estimate, from `probes` random paths, finds smallest; the first on a
-    /// tie.
+    /// tie. With `small`, the first candidate whose estimate is at most that
+    /// is taken without estimating the others.
     fn best(
         problem: &Problem,
         options: &[&[Item]],
         candidates: Vec<Vec<u32>>,
         probes: u32,
         labels: &[bool],
+        small: Option<f64>,
         monitor: Option<&Monitor>,
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
@@ -576,11 +615,14 @@ impl Sweep {
                 let estimate = if probes == 0 {
                     0.0
                 } else {
-                    order::estimate_sweep(&anchored(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
+                    order::estimate_sweep(&Anchored::new(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                         .ok_or(SweepError::Interrupted)?
                 };
                 if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
                     best = Some((estimate, candidate, masks));
+                }
+                if small.is_some_and(|small| estimate <= small) {
+                    break;
                 }
             }
             let (estimate, primary_order, masks) = best.unwrap_or_default();
@@ -659,7 +701,7 @@ impl Sweep {
 
     /// As [`Sweep::estimate_fewest_monitored`], from `probes` random paths.
     pub(crate) fn estimate_fewest_from(&self, probes: u32, monitor: Option<&Monitor>) -> Option<(f64, f64)> {
-        on_width!(self, core => order::estimate_fewest(&core.holding, core.primary, probes, monitor))
+        on_width!(self, core => order::estimate_fewest(&core.holding(), core.primary, probes, monitor))
     }
 
     /// Sets the memory of the cache of subproblems, in bytes, per thread,
@@ -791,9 +833,12 @@ impl<S: State> Core<S> {
             anchors: Vec::with_capacity(n_primary),
             blocks: Vec::new(),
             slots: Vec::with_capacity(masks.len()),
-            holding: vec![Vec::new(); problem.n_items()],
+            masks: masks.to_vec(),
+            n_items: problem.n_items(),
         };
-        for options in anchored(masks, n_primary) {
+        let anchored = Anchored::new(masks, n_primary);
+        for i in 0..n_primary {
+            let options = anchored.of(i);
             let first = core.blocks.len() as u32;
             for chunk in options.chunks(64) {
                 let slot = core.slots.len() as u32;
@@ -803,15 +848,22 @@ impl<S: State> Core<S> {
             }
             core.anchors.push((first, core.blocks.len() as u32));
         }
-        for &m in masks {
+        core
+    }
+
+    /// The options of each item, primary or secondary, as bits in the
+    /// problem's order.
+    fn holding(&self) -> Vec<Vec<S>> {
+        let mut holding = vec![Vec::new(); self.n_items];
+        for &m in &self.masks {
             let mut bits = m;
             while !bits.is_zero() {
                 let j = bits.first();
-                core.holding[j as usize].push(m);
+                holding[j as usize].push(m);
                 bits = bits.and_not(S::bit(j));
             }
         }
-        core
+        holding
     }
 
     /// The bits of the state.
@@ -1246,8 +1298,8 @@ impl<S: State> Entry<S> {
 }
 
 /// The primary items of each option, by number.
-fn primaries(options: &[&[Item]], n_primary: usize) -> Vec<Vec<u32>> {
-    options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0).collect()).collect()
+fn primaries(options: &[&[Item]], n_primary: usize) -> Lists {
+    options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0)).collect()
 }
 
 /// The options' items as bits: primary item `order[p]` is bit `p`, a
@@ -1266,21 +1318,6 @@ fn masks<S: State>(options: &[&[Item]], order: &[u32], n_primary: usize) -> Vec<
             })
         })
         .collect()
-}
-
-/// The options anchored at each primary item (by its bit): those whose first
-/// primary bit it is, in the order given. Options without a primary item are
-/// left out: no search chooses them.
-fn anchored<S: State>(masks: &[S], n_primary: usize) -> Vec<Vec<S>> {
-    let primary = S::range(0, n_primary as u32);
-    let mut anchored = vec![Vec::new(); n_primary];
-    for &m in masks {
-        let mine = primary.and_not(primary.and_not(m));
-        if !mine.is_zero() {
-            anchored[mine.first() as usize].push(m);
-        }
-    }
-    anchored
 }
 
 #[cfg(test)]

@@ -59,30 +59,130 @@ impl Random {
     }
 }
 
+/// Lists of numbers held in one vector (list `k` is
+/// `items[start[k]..start[k + 1]]`): the items of each option, or the
+/// options of each item, without a vector of their own each (on a small
+/// problem the choice of the order otherwise spends more in the allocator
+/// than in its work).
+#[derive(Clone, Debug)]
+pub(crate) struct Lists {
+    start: Vec<usize>,
+    items: Vec<u32>,
+}
+
+impl Lists {
+    /// The number of lists.
+    pub(crate) fn len(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// List `k`.
+    pub(crate) fn get(&self, k: usize) -> &[u32] {
+        &self.items[self.start[k]..self.start[k + 1]]
+    }
+
+    /// The lists in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[u32]> + '_ {
+        self.start.windows(2).map(|w| &self.items[w[0]..w[1]])
+    }
+
+    /// For each number `0..n` (every number of the lists is below `n`), the
+    /// lists that hold it, in order: the options of each item.
+    pub(crate) fn transposed(&self, n: usize) -> Lists {
+        let mut start = vec![0usize; n + 1];
+        for &i in &self.items {
+            start[i as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut items = vec![0u32; self.items.len()];
+        for (k, list) in self.iter().enumerate() {
+            for &i in list {
+                items[next[i as usize]] = k as u32;
+                next[i as usize] += 1;
+            }
+        }
+        Lists { start, items }
+    }
+}
+
+impl<L: IntoIterator<Item = u32>> FromIterator<L> for Lists {
+    fn from_iter<T: IntoIterator<Item = L>>(lists: T) -> Lists {
+        let lists = lists.into_iter();
+        let mut start = Vec::with_capacity(lists.size_hint().0 + 1);
+        start.push(0);
+        let mut items = Vec::new();
+        for list in lists {
+            items.extend(list);
+            start.push(items.len());
+        }
+        Lists { start, items }
+    }
+}
+
+/// The options' masks by their anchor, in one vector: those whose first
+/// primary bit is `i` (in the order given) are `masks[start[i]..start[i + 1]]`.
+/// Options without a primary item are left out: no search chooses them.
+#[derive(Clone, Debug)]
+pub(crate) struct Anchored<S> {
+    start: Vec<usize>,
+    masks: Vec<S>,
+}
+
+impl<S: State> Anchored<S> {
+    /// The options `masks` by anchor, for `n_primary` primary items (bits
+    /// `0..n_primary`).
+    pub(crate) fn new(masks: &[S], n_primary: usize) -> Anchored<S> {
+        let primary = S::range(0, n_primary as u32);
+        let anchor = |m: S| {
+            let mine = primary.and_not(primary.and_not(m));
+            (!mine.is_zero()).then(|| mine.first() as usize)
+        };
+        let mut start = vec![0usize; n_primary + 1];
+        for &m in masks {
+            if let Some(i) = anchor(m) {
+                start[i + 1] += 1;
+            }
+        }
+        for i in 0..n_primary {
+            start[i + 1] += start[i];
+        }
+        let mut next = start.clone();
+        let mut anchored = vec![S::default(); start[n_primary]];
+        for &m in masks {
+            if let Some(i) = anchor(m) {
+                anchored[next[i]] = m;
+                next[i] += 1;
+            }
+        }
+        Anchored { start, masks: anchored }
+    }
+
+    /// The options anchored at bit `i`.
+    pub(crate) fn of(&self, i: usize) -> &[S] {
+        &self.masks[self.start[i]..self.start[i + 1]]
+    }
+}
+
 /// The labels of the problem given by the primary items of its options
-/// (`options[k]`: the primary items of option `k`, numbered `0..n_primary`):
+/// (`options.get(k)`: the primary items of option `k`, numbered `0..n_primary`):
 /// a set of primary items of which every option has exactly one, and no
 /// two share an option; the smallest found from the first option's items,
 /// and only when other primary items remain. `None` when there is none.
-pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>> {
+pub(crate) fn labels(options: &Lists, n_primary: usize) -> Option<Vec<bool>> {
     let first = options.iter().find(|o| !o.is_empty())?;
-    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); n_primary];
-    for (k, option) in options.iter().enumerate() {
-        for &i in option {
-            holding[i as usize].push(k as u32);
-        }
-    }
+    let holding = options.transposed(n_primary);
     let mut best: Option<(usize, Vec<bool>)> = None;
     for &seed in first {
         let mut label = vec![false; n_primary];
         // Items sharing an option with a label: never labels themselves.
         let mut blocked = vec![false; n_primary];
-        let mut size = 0;
-        let mut add = |i: u32, label: &mut Vec<bool>, blocked: &mut Vec<bool>| {
+        let add = |i: u32, label: &mut Vec<bool>, blocked: &mut Vec<bool>| {
             label[i as usize] = true;
-            size += 1;
-            for &k in &holding[i as usize] {
-                for &j in &options[k as usize] {
+            for &k in holding.get(i as usize) {
+                for &j in options.get(k as usize) {
                     if j != i {
                         blocked[j as usize] = true;
                     }
@@ -90,6 +190,7 @@ pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>
             }
         };
         add(seed, &mut label, &mut blocked);
+        let mut size = 1;
         let mut whole = true;
         for option in options.iter().filter(|o| !o.is_empty()) {
             if option.iter().any(|&i| label[i as usize]) {
@@ -98,11 +199,19 @@ pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>
             // An item added now shares no option with a label, so the options
             // already passed, each with one label, gain no second.
             match option.iter().find(|&&i| !blocked[i as usize]) {
-                Some(&i) => add(i, &mut label, &mut blocked),
+                Some(&i) => {
+                    add(i, &mut label, &mut blocked);
+                    size += 1;
+                }
                 None => {
                     whole = false;
                     break;
                 }
+            }
+            // No smaller than the best found: this seed cannot win.
+            if best.as_ref().is_some_and(|(s, _)| size >= *s) {
+                whole = false;
+                break;
             }
         }
         if whole && size < n_primary && best.as_ref().is_none_or(|(s, _)| size < *s) {
@@ -112,10 +221,10 @@ pub(crate) fn labels(options: &[Vec<u32>], n_primary: usize) -> Option<Vec<bool>
     best.map(|(_, label)| label)
 }
 
-/// The items `0..n` (given by their options, `options[k]` the items of
+/// The items `0..n` (given by their options, `options.get(k)` the items of
 /// option `k` among them) sorted by the Fiedler vector of their graph,
 /// ascending; ties keep the order `0..n`. `None` when `monitor` stops.
-pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize, monitor: Option<&Monitor>) -> Option<Vec<u32>> {
+pub(crate) fn fiedler_order(options: &Lists, n: usize, monitor: Option<&Monitor>) -> Option<Vec<u32>> {
     let mut order: Vec<u32> = (0..n as u32).collect();
     if n < 3 {
         return Some(order);
@@ -163,7 +272,7 @@ pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize, monitor: Option<&Mon
     Some(order)
 }
 
-/// The items `0..n` (given by their options, `options[k]` the items of
+/// The items `0..n` (given by their options, `options.get(k)` the items of
 /// option `k` among them) in the order *grown* from the first by `rank`
 /// (`rank[i]`: the place of item `i` in a tie): at each step, the item
 /// not yet ordered whose options most often (as a share of its options)
@@ -173,13 +282,8 @@ pub(crate) fn fiedler_order(options: &[Vec<u32>], n: usize, monitor: Option<&Mon
 /// a corner of the region left: the sweep then covers the board as a
 /// growing region with a short boundary, each next cell wedged between
 /// cells covered, where few pieces fit. `None` when `monitor` stops.
-pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Option<&Monitor>) -> Option<Vec<u32>> {
-    let mut holding: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (k, option) in options.iter().enumerate() {
-        for &i in option {
-            holding[i as usize].push(k as u32);
-        }
-    }
+pub(crate) fn grown(options: &Lists, n: usize, rank: &[u32], monitor: Option<&Monitor>) -> Option<Vec<u32>> {
+    let holding = options.transposed(n);
     // touching[i]: the options of item i that hold an item already ordered.
     let mut touching = vec![0u64; n];
     let mut touched = vec![false; options.len()];
@@ -191,8 +295,8 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Optio
         }
         let better = |a: usize, b: usize| {
             // touching[a] / len(a) > touching[b] / len(b), in integers.
-            let (ta, la) = (touching[a], holding[a].len().max(1) as u64);
-            let (tb, lb) = (touching[b], holding[b].len().max(1) as u64);
+            let (ta, la) = (touching[a], holding.get(a).len().max(1) as u64);
+            let (tb, lb) = (touching[b], holding.get(b).len().max(1) as u64);
             (ta * lb).cmp(&(tb * la)).then(rank[b].cmp(&rank[a])).is_gt()
         };
         let mut next = None;
@@ -204,9 +308,9 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Optio
         let Some(next) = next else { break };
         ordered[next] = true;
         order.push(next as u32);
-        for &k in &holding[next] {
+        for &k in holding.get(next) {
             if !std::mem::replace(&mut touched[k as usize], true) {
-                for &i in &options[k as usize] {
+                for &i in options.get(k as usize) {
                     touching[i as usize] += 1;
                 }
             }
@@ -216,11 +320,11 @@ pub(crate) fn grown(options: &[Vec<u32>], n: usize, rank: &[u32], monitor: Optio
 }
 
 /// Knuth's estimate of the nodes of the sweep's search (below the root):
-/// `anchored[i]` are the masks of the options whose first primary item is
+/// `anchored.of(i)` are the masks of the options whose first primary item is
 /// `i`, `primary` the mask of the primary items. `None` when `monitor`
 /// stops.
 pub(crate) fn estimate_sweep<S: State>(
-    anchored: &[Vec<S>],
+    anchored: &Anchored<S>,
     primary: S,
     probes: u32,
     monitor: Option<&Monitor>,
@@ -236,7 +340,7 @@ pub(crate) fn estimate_sweep<S: State>(
             }
             let i = primary.and_not(covered).first() as usize;
             fits.clear();
-            fits.extend(anchored[i].iter().copied().filter(|&m| !m.meets(covered)));
+            fits.extend(anchored.of(i).iter().copied().filter(|&m| !m.meets(covered)));
             if fits.is_empty() {
                 break;
             }
@@ -325,19 +429,35 @@ mod tests {
     #[test]
     fn the_pieces_of_a_packing_are_its_labels() {
         // Two pieces (items 0 and 1) on three cells (items 2, 3, 4).
-        let options = vec![vec![0, 2, 3], vec![0, 3, 4], vec![1, 2], vec![1, 4], vec![1, 3]];
+        let options = lists(&[&[0, 2, 3], &[0, 3, 4], &[1, 2], &[1, 4], &[1, 3]]);
         assert_eq!(labels(&options, 5), Some(vec![true, true, false, false, false]));
         // {0, 1} are labels (so are {2, 3}, which the greedy search from item 2
         // misses); when every item is a label, none.
-        let options = vec![vec![0, 2], vec![1, 3], vec![0, 3]];
+        let options = lists(&[&[0, 2], &[1, 3], &[0, 3]]);
         assert_eq!(labels(&options, 4), Some(vec![true, true, false, false]));
-        assert_eq!(labels(&[vec![0], vec![1]], 2), None);
+        assert_eq!(labels(&lists(&[&[0], &[1]]), 2), None);
         // Cells alone: no set of them meets every option once.
-        assert_eq!(labels(&[vec![0, 1], vec![1, 2], vec![0, 2]], 3), None);
+        assert_eq!(labels(&lists(&[&[0, 1], &[1, 2], &[0, 2]]), 3), None);
+    }
+
+    /// The lists given.
+    fn lists(lists: &[&[u32]]) -> Lists {
+        lists.iter().map(|list| list.iter().copied()).collect()
+    }
+
+    #[test]
+    fn lists_transposed_hold_each_number_in_order() {
+        let options = lists(&[&[0, 2, 3], &[], &[3, 0], &[2]]);
+        assert_eq!(options.len(), 4);
+        assert_eq!(options.get(1), &[] as &[u32]);
+        assert_eq!(options.get(2), &[3, 0]);
+        let holding = options.transposed(5);
+        let held: Vec<&[u32]> = holding.iter().collect();
+        assert_eq!(held, [&[0, 2][..], &[], &[0, 3], &[0, 2], &[]]);
     }
 
     /// Dominoes on a 2×6 strip, its cells numbered row by row (`6y + x`).
-    fn strip() -> Vec<Vec<u32>> {
+    fn strip() -> Lists {
         let cell = |x: u32, y: u32| 6 * y + x;
         let mut options = Vec::new();
         for x in 0..6 {
@@ -348,7 +468,7 @@ mod tests {
                 options.push(vec![cell(x, y), cell(x + 1, y)]);
             }
         }
-        options
+        options.into_iter().collect()
     }
 
     #[test]
@@ -371,6 +491,90 @@ mod tests {
         assert_eq!(order, [0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11]);
     }
 
+    /// A random packing: a box of `w × h` cells (items `c{x}_{y}`) filled by
+    /// pieces (items `P{k}`, the labels) of three or four cells, each in
+    /// its four turns and every place; one or two cells left over go to a
+    /// monomino or a domino. In Knuth's format.
+    fn random_packing(seed: u64) -> String {
+        const SHAPES: [&[(i32, i32)]; 6] = [
+            &[(0, 0), (0, 1), (0, 2)],
+            &[(0, 0), (0, 1), (1, 0)],
+            &[(0, 0), (0, 1), (0, 2), (0, 3)],
+            &[(0, 0), (0, 1), (0, 2), (1, 2)],
+            &[(0, 0), (0, 1), (0, 2), (1, 1)],
+            &[(0, 0), (0, 1), (1, 1), (1, 2)],
+        ];
+        let mut random = Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let (w, h) = (2 + random.below(3) as i32, 3 + random.below(5) as i32);
+        let mut left = w * h;
+        let mut pieces: Vec<Vec<(i32, i32)>> = Vec::new();
+        while left > 0 {
+            let shape: Vec<(i32, i32)> = match left {
+                1 => vec![(0, 0)],
+                2 => vec![(0, 0), (0, 1)],
+                _ => loop {
+                    let shape = SHAPES[random.below(SHAPES.len())];
+                    if shape.len() as i32 <= left {
+                        break shape.to_vec();
+                    }
+                },
+            };
+            left -= shape.len() as i32;
+            pieces.push(shape);
+        }
+        let mut text: String = (0..pieces.len()).map(|k| format!("P{k} ")).collect();
+        text.extend((0..w).flat_map(|x| (0..h).map(move |y| format!("c{x}_{y} "))));
+        text.push('\n');
+        for (k, shape) in pieces.iter().enumerate() {
+            let mut seen = std::collections::BTreeSet::new();
+            let mut turned = shape.clone();
+            for _ in 0..4 {
+                turned = turned.iter().map(|&(x, y)| (y, -x)).collect();
+                let (x0, y0) = (turned.iter().map(|c| c.0).min().unwrap(), turned.iter().map(|c| c.1).min().unwrap());
+                let mut cells: Vec<(i32, i32)> = turned.iter().map(|&(x, y)| (x - x0, y - y0)).collect();
+                cells.sort_unstable();
+                if !seen.insert(cells.clone()) {
+                    continue;
+                }
+                for (dx, dy) in (0..w).flat_map(|x| (0..h).map(move |y| (x, y))) {
+                    if cells.iter().all(|&(x, y)| x + dx < w && y + dy < h) {
+                        text += &format!("P{k}");
+                        for &(x, y) in &cells {
+                            text += &format!(" c{}_{}", x + dx, y + dy);
+                        }
+                        text.push('\n');
+                    }
+                }
+            }
+        }
+        text
+    }
+
+    /// The first choice of the sweep's order on random packings, most small
+    /// enough that it takes the first candidate whose estimate is small
+    /// ([`FIRST_SMALL_TREE`](super::super::FIRST_SMALL_TREE)) without
+    /// estimating the others: the sweep counts in the order chosen what the
+    /// links count, and so does the sweep in the whole choice's order.
+    #[test]
+    fn the_first_choice_counts_what_the_links_count() {
+        use crate::Problem;
+        use crate::solver::Solver;
+        use crate::sweep::Sweep;
+        let mut small = 0;
+        for seed in 0..60 {
+            let text = random_packing(seed);
+            let problem = Problem::from_knuth(&text).unwrap();
+            let links = Solver::new(&problem).count();
+            let Some(first) = Sweep::new_first(&problem, None).unwrap() else {
+                continue;
+            };
+            small += usize::from(first.estimate() <= super::super::FIRST_SMALL_TREE);
+            assert_eq!(first.count(1, None).unwrap().solutions, links, "{text}");
+            assert_eq!(Sweep::new(&problem).unwrap().count(1, None).unwrap().solutions, links, "{text}");
+        }
+        assert!(small >= 30, "{small} small packings");
+    }
+
     /// Every node of a tree small enough to count: the estimate with one
     /// probe per path is exact on a tree whose every node has the same
     /// number of children at each depth.
@@ -379,13 +583,15 @@ mod tests {
         // Four primary items, each option one item: 2 options each → a tree
         // of 2 + 4 + 8 + 16 nodes below the root, whatever the path.
         let mut holding = vec![Vec::new(); 4];
-        let mut anchored = vec![Vec::new(); 4];
-        for i in 0..4 {
+        let mut masks = Vec::new();
+        for (i, holding) in holding.iter_mut().enumerate() {
             for _ in 0..2 {
-                holding[i].push(1u128 << i);
-                anchored[i].push(1u128 << i);
+                holding.push(1u128 << i);
+                masks.push(1u128 << i);
             }
         }
+        let anchored = Anchored::new(&masks, 4);
+        assert_eq!(anchored.of(2), &[0b100, 0b100]);
         assert_eq!(estimate_sweep(&anchored, 0b1111, 10, None), Some(30.0));
         // Each node covers its item (1 update) and hides the other option of
         // it, which holds no other item (0): 30 updates.

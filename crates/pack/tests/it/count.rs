@@ -284,6 +284,33 @@ fn the_choice_made_for_one_class_serves_the_others() {
     }
 }
 
+/// Up to symmetry, with the X's kept placements in two parts (on the box's
+/// axis or off it: 5×12, 4×15), the whole problem is made only when asked
+/// for ([`Packing::count_all`] counts each part in a problem of its own): it
+/// is the problem of the packing's text in Knuth's format, read back, and
+/// its solutions are those of the parts together.
+#[test]
+fn the_whole_problem_made_when_asked_is_the_packings() {
+    for box_text in ["5x12", "4x15"] {
+        let spec = Spec::parse(&builtin::description("pentominoes", Some(box_text)).unwrap()).unwrap();
+        let reduced = Packing::up_to_symmetry(&spec).unwrap();
+        let mut parts = Vec::new();
+        let all = reduced
+            .count_all(|front| {
+                let counted = front.threads(1).count()?;
+                parts.push(counted.solutions.clone());
+                Ok::<_, quadrille_dlx::SearchError>(counted)
+            })
+            .unwrap();
+        assert!(all.is_some() && parts.len() == 2, "{box_text}");
+        let read_back = quadrille_dlx::Problem::from_knuth(&reduced.to_knuth()).unwrap();
+        assert_eq!(reduced.problem().n_options(), reduced.placements().len(), "{box_text}");
+        assert_eq!(reduced.problem().fingerprint(), read_back.fingerprint(), "{box_text}");
+        let whole = reduced.search().threads(1).count().unwrap().solutions;
+        assert_eq!(whole, parts.into_iter().sum(), "{box_text}");
+    }
+}
+
 /// Small pieces (one to four cells) for random packings.
 const SHAPES: [&str; 9] =
     ["00", "00 01", "00 01 02", "00 01 10", "00 01 02 03", "00 01 02 12", "00 01 02 11", "00 01 11 12", "00 01 10 11"];
