@@ -459,22 +459,40 @@ impl Cells {
         let b = &self.binary;
         let (mut best, mut t) = (0u32, u32::MAX);
         let mut score = 2e32f32;
-        for &x in &s.item[..s.active as usize] {
-            if x >= second {
-                continue;
+        if weights == Weights::Off {
+            // The smallest of (size, item), packed, so that the ties cost no
+            // mispredicted branch.
+            let mut key = u64::MAX;
+            for &x in &s.item[..s.active as usize] {
+                if x >= second {
+                    continue;
+                }
+                let size = s.set[x as usize - 1];
+                if size <= 1 {
+                    if size == 0 {
+                        return Pick::Dead;
+                    }
+                    s.force.push(x);
+                    continue;
+                }
+                key = key.min(u64::from(size) << 32 | u64::from(x));
             }
-            let size = s.set[x as usize - 1];
-            if size <= 1 {
-                if size == 0 {
-                    return Pick::Dead;
+            if key != u64::MAX {
+                (best, t) = (key as u32, (key >> 32) as u32);
+            }
+        } else {
+            for &x in &s.item[..s.active as usize] {
+                if x >= second {
+                    continue;
                 }
-                s.force.push(x);
-            } else if weights == Weights::Off {
-                if size < t || (size == t && x < best) {
-                    best = x;
-                    t = size;
+                let size = s.set[x as usize - 1];
+                if size <= 1 {
+                    if size == 0 {
+                        return Pick::Dead;
+                    }
+                    s.force.push(x);
+                    continue;
                 }
-            } else {
                 let w = b.weight[x as usize];
                 let tscore = size as f32 / w;
                 if tscore < score {
