@@ -88,6 +88,10 @@ pub(super) struct Binary {
     /// less one): the fewest options it may still be left with (its residual
     /// bound less its slack) and its slack, side by side.
     bound: Vec<[i32; 2]>,
+    /// With bounds: the sets fill fewer than 2^15 places and every upper
+    /// bound is below 2^15, so that the keys of [`Cells::pick_bounded`] fit
+    /// in 64 bits.
+    narrow: bool,
 }
 
 /// What a node of a binary search branches on.
@@ -102,11 +106,10 @@ enum Pick {
     Item(u32, u32),
 }
 
-/// Where the loop of [`Cells::search_binary`] stands.
-#[derive(Clone, Copy)]
+/// Where the loop of [`Cells::search_binary`] stands, or starts a backtrack.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum At {
     Forward,
-    Advance,
     /// Drops the sizes saved by the stage, then backs up.
     Prebackup,
     Backup,
@@ -456,22 +459,40 @@ impl Cells {
         let b = &self.binary;
         let (mut best, mut t) = (0u32, u32::MAX);
         let mut score = 2e32f32;
-        for &x in &s.item[..s.active as usize] {
-            if x >= second {
-                continue;
+        if weights == Weights::Off {
+            // The smallest of (size, item), packed, so that the ties cost no
+            // mispredicted branch.
+            let mut key = u64::MAX;
+            for &x in &s.item[..s.active as usize] {
+                if x >= second {
+                    continue;
+                }
+                let size = s.set[x as usize - 1];
+                if size <= 1 {
+                    if size == 0 {
+                        return Pick::Dead;
+                    }
+                    s.force.push(x);
+                    continue;
+                }
+                key = key.min(u64::from(size) << 32 | u64::from(x));
             }
-            let size = s.set[x as usize - 1];
-            if size <= 1 {
-                if size == 0 {
-                    return Pick::Dead;
+            if key != u64::MAX {
+                (best, t) = (key as u32, (key >> 32) as u32);
+            }
+        } else {
+            for &x in &s.item[..s.active as usize] {
+                if x >= second {
+                    continue;
                 }
-                s.force.push(x);
-            } else if weights == Weights::Off {
-                if size < t || (size == t && x < best) {
-                    best = x;
-                    t = size;
+                let size = s.set[x as usize - 1];
+                if size <= 1 {
+                    if size == 0 {
+                        return Pick::Dead;
+                    }
+                    s.force.push(x);
+                    continue;
                 }
-            } else {
                 let w = b.weight[x as usize];
                 let tscore = size as f32 / w;
                 if tscore < score {
@@ -507,29 +528,81 @@ impl Cells {
         let mut fscore = 2e32f32;
         // As long as `set`, so that reading a size proves the bound's index.
         let (set, bounds) = (&s.set[..], &b.bound[..s.set.len()]);
-        for &x in &s.item[..s.active as usize] {
-            if x >= second {
-                continue;
-            }
-            let xi = x as usize;
-            let size = set[xi - 1];
-            let [need, slack] = bounds[xi - 1];
-            let bound = need + slack;
-            let sl = slack.min(bound);
-            let t = size as i32 + sl - bound + 1;
-            if t == 1 {
-                for _ in 0..need {
-                    s.force.push(x);
+        let items = &s.item[..s.active as usize];
+        if weights == Weights::Off {
+            // The smallest of (degree, min(slack, bound), !size, item) over the
+            // items not forced, each packed in order of significance (the two
+            // signed numbers with their sign bits flipped), so that Knuth's
+            // comparisons and ties are one unsigned minimum.
+            if b.narrow {
+                // Every number fits in 16 bits (biased by 2^15 when signed).
+                let mut key = u64::MAX;
+                for &x in items {
+                    if x >= second {
+                        continue;
+                    }
+                    let xi = x as usize;
+                    let size = set[xi - 1];
+                    let [need, slack] = bounds[xi - 1];
+                    let bound = need + slack;
+                    let sl = slack.min(bound);
+                    let t = size as i32 + sl - bound + 1;
+                    if t == 1 {
+                        for _ in 0..need {
+                            s.force.push(x);
+                        }
+                        continue;
+                    }
+                    let bias = |v: i32| u64::from((v + 0x8000) as u32);
+                    key = key.min(bias(t) << 48 | bias(sl) << 32 | u64::from(0xFFFF - size) << 16 | u64::from(x));
                 }
-                continue;
-            }
-            // The tie is judged only on an equal score (most items lose at once).
-            let tie = || sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
-            if weights == Weights::Off {
-                if t < score || (t == score && tie()) {
-                    (best, score, best_s, best_l) = (x, t, sl, size);
+                if key != u64::MAX {
+                    (best, score) = (key as u32 & 0xFFFF, (key >> 48) as i32 - 0x8000);
                 }
             } else {
+                let mut key = u128::MAX;
+                for &x in items {
+                    if x >= second {
+                        continue;
+                    }
+                    let xi = x as usize;
+                    let size = set[xi - 1];
+                    let [need, slack] = bounds[xi - 1];
+                    let bound = need + slack;
+                    let sl = slack.min(bound);
+                    let t = size as i32 + sl - bound + 1;
+                    if t == 1 {
+                        for _ in 0..need {
+                            s.force.push(x);
+                        }
+                        continue;
+                    }
+                    let flip = |v: i32| u128::from(v as u32 ^ 0x8000_0000);
+                    key = key.min(flip(t) << 96 | flip(sl) << 64 | u128::from(!size) << 32 | u128::from(x));
+                }
+                if key != u128::MAX {
+                    (best, score) = (key as u32, ((key >> 96) as u32 ^ 0x8000_0000) as i32);
+                }
+            }
+        } else {
+            for &x in items {
+                if x >= second {
+                    continue;
+                }
+                let xi = x as usize;
+                let size = set[xi - 1];
+                let [need, slack] = bounds[xi - 1];
+                let bound = need + slack;
+                let sl = slack.min(bound);
+                let t = size as i32 + sl - bound + 1;
+                if t == 1 {
+                    for _ in 0..need {
+                        s.force.push(x);
+                    }
+                    continue;
+                }
+                // The tie is judged only on an equal score (most items lose at once).
+                let tie = || sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
                 let mut tscore = t as f32 / b.weight[xi];
                 if tscore >= 2e32 {
                     tscore = 1e32;
@@ -559,6 +632,7 @@ impl Cells {
         let b = &mut self.binary;
         b.bound.clear();
         b.bound.resize(n, [0, 0]);
+        b.narrow = n < 1 << 15 && frame.bounds.iter().all(|&(_, v)| v < 1 << 15);
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
             if x < frame.second as usize {
@@ -665,7 +739,7 @@ impl Cells {
         }
         let weights = config.get_weights();
         let monitor = config.get_monitor().map(Arc::clone);
-        let mut at = if self.run.phase == Phase::Suspended { At::Backup } else { At::Forward };
+        let at = if self.run.phase == Phase::Suspended { At::Backup } else { At::Forward };
         if self.run.phase != Phase::Suspended {
             let b = &mut self.binary;
             (b.stage, b.level) = (0, 0);
@@ -703,120 +777,39 @@ impl Cells {
         let mut nodes = self.run.stats.nodes;
         let mut updates = self.run.stats.updates;
         let (mut best, mut t) = (0u32, 0u32);
+        // Where a backtrack starts: the steps are straight-line code rather
+        // than states of one dispatch, whose indirect jump mispredicts.
+        let mut back = if at == At::Forward { None } else { Some(At::Backup) };
         loop {
-            match at {
-                At::Forward => {
-                    nodes += 1;
-                    if let Some(monitor) = &monitor
-                        && self.run.due(nodes, updates)
-                    {
-                        self.run.stats.nodes = nodes;
-                        self.run.stats.updates = updates;
-                        if self.run.report(monitor, None) {
-                            // Resumed, the search backs up from this node.
-                            self.run.interrupt();
-                            (self.binary.stage, self.binary.level) = (stage, level);
+            if let Some(from) = back.take() {
+                // `Prebackup` drops the sizes saved by the stage, `Backup`
+                // backs up a stage, `Purge` restores the stage's sizes and
+                // takes the right branch of its node.
+                let (mut drop, mut up) = match from {
+                    At::Prebackup => (true, true),
+                    At::Backup => (false, true),
+                    At::Purge | At::Forward => (false, false),
+                };
+                loop {
+                    if drop {
+                        self.binary.top = self.binary.saved[stage] as usize;
+                    }
+                    if up {
+                        if stage == 0 {
+                            self.run.stats.nodes = nodes;
+                            self.run.stats.updates = updates;
                             self.level = self.floor;
+                            self.run.phase = Phase::Done;
+                            if let Some(monitor) = &monitor {
+                                self.run.report(monitor, None);
+                            }
                             return;
                         }
+                        stage -= 1;
+                        level = self.binary.levelstage[stage];
                     }
-                    // A forced move left by the option just taken?
-                    let mut forced = None;
-                    while let Some(x) = self.state.force.pop() {
-                        if self.pos(x) < self.state.active {
-                            forced = Some(x);
-                            break;
-                        }
-                    }
-                    let forced = match forced {
-                        Some(x) => Some(x),
-                        None => match if BOUNDS { self.pick_bounded(weights) } else { self.pick(weights) } {
-                            Pick::Solved => {
-                                self.run.stats =
-                                    Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
-                                // The options taken, one per stage, where
-                                // `solution` reads them.
-                                // With bounds, a solution may hold more options
-                                // than there are primary items.
-                                reach(&mut self.choice, self.floor + stage);
-                                for k in 0..stage {
-                                    self.choice[self.floor + k] = self.binary.choice[self.binary.levelstage[k]];
-                                }
-                                self.level = self.floor + stage;
-                                (self.binary.stage, self.binary.level) = (stage, level);
-                                if on_solution(self).is_break() {
-                                    self.run.phase = Phase::Suspended;
-                                    if let Some(monitor) = &monitor {
-                                        self.run.report(monitor, None);
-                                    }
-                                    return;
-                                }
-                                at = At::Backup;
-                                continue;
-                            }
-                            Pick::Dead => {
-                                at = At::Backup;
-                                continue;
-                            }
-                            Pick::Forced(x) => Some(x),
-                            Pick::Item(x, size) => {
-                                (best, t) = (x, size);
-                                None
-                            }
-                        },
-                    };
-                    if let Some(x) = forced {
-                        (best, t) = (x, 1);
-                    }
-                    self.save_stage::<BOUNDS>(stage, forced.is_none());
-                    at = At::Advance;
-                }
-                At::Advance => {
-                    let x = self.state.set[best as usize];
-                    reach(&mut self.binary.choice, level);
-                    reach(&mut self.binary.deg, level);
-                    self.binary.choice[level] = x;
-                    self.binary.deg[level] = t;
-                    let mut sets = self.sets();
-                    let included = if BOUNDS { sets.include_bounded::<COLORS>(x) } else { sets.include::<COLORS>(x) };
-                    (self.state.active, updates) = (sets.active, updates + sets.updates);
-                    match included {
-                        Ok(()) => {
-                            self.learn(weights, best, None);
-                            stage += 1;
-                            level += 1;
-                            reach(&mut self.binary.levelstage, stage);
-                            self.binary.levelstage[stage] = level;
-                            at = At::Forward;
-                        }
-                        Err(tough) => {
-                            self.learn(weights, best, Some(tough));
-                            at = if t == 1 { At::Prebackup } else { At::Purge };
-                        }
-                    }
-                }
-                At::Prebackup => {
-                    self.binary.top = self.binary.saved[stage] as usize;
-                    at = At::Backup;
-                }
-                At::Backup => {
-                    if stage == 0 {
-                        self.run.stats.nodes = nodes;
-                        self.run.stats.updates = updates;
-                        self.level = self.floor;
-                        self.run.phase = Phase::Done;
-                        if let Some(monitor) = &monitor {
-                            self.run.report(monitor, None);
-                        }
-                        return;
-                    }
-                    stage -= 1;
-                    level = self.binary.levelstage[stage];
-                    at = At::Purge;
-                }
-                At::Purge => {
+                    (drop, up) = (true, true);
                     if self.binary.deg[level] == 1 {
-                        at = At::Prebackup;
                         continue;
                     }
                     self.restore_stage::<BOUNDS>(stage);
@@ -831,12 +824,97 @@ impl Cells {
                     (self.state.active, updates) = (sets.active, updates + sets.updates);
                     if !rejected {
                         // An item would be left with too few options.
-                        at = At::Prebackup;
                         continue;
                     }
                     level += 1;
                     self.binary.levelstage[stage] = level;
-                    at = At::Forward;
+                    break;
+                }
+            }
+            // A node.
+            nodes += 1;
+            if let Some(monitor) = &monitor
+                && self.run.due(nodes, updates)
+            {
+                self.run.stats.nodes = nodes;
+                self.run.stats.updates = updates;
+                if self.run.report(monitor, None) {
+                    // Resumed, the search backs up from this node.
+                    self.run.interrupt();
+                    (self.binary.stage, self.binary.level) = (stage, level);
+                    self.level = self.floor;
+                    return;
+                }
+            }
+            // A forced move left by the option just taken?
+            let mut forced = None;
+            while let Some(x) = self.state.force.pop() {
+                if self.pos(x) < self.state.active {
+                    forced = Some(x);
+                    break;
+                }
+            }
+            let forced = match forced {
+                Some(x) => Some(x),
+                None => match if BOUNDS { self.pick_bounded(weights) } else { self.pick(weights) } {
+                    Pick::Solved => {
+                        self.run.stats =
+                            Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
+                        // The options taken, one per stage, where
+                        // `solution` reads them.
+                        // With bounds, a solution may hold more options
+                        // than there are primary items.
+                        reach(&mut self.choice, self.floor + stage);
+                        for k in 0..stage {
+                            self.choice[self.floor + k] = self.binary.choice[self.binary.levelstage[k]];
+                        }
+                        self.level = self.floor + stage;
+                        (self.binary.stage, self.binary.level) = (stage, level);
+                        if on_solution(self).is_break() {
+                            self.run.phase = Phase::Suspended;
+                            if let Some(monitor) = &monitor {
+                                self.run.report(monitor, None);
+                            }
+                            return;
+                        }
+                        back = Some(At::Backup);
+                        continue;
+                    }
+                    Pick::Dead => {
+                        back = Some(At::Backup);
+                        continue;
+                    }
+                    Pick::Forced(x) => Some(x),
+                    Pick::Item(x, size) => {
+                        (best, t) = (x, size);
+                        None
+                    }
+                },
+            };
+            if let Some(x) = forced {
+                (best, t) = (x, 1);
+            }
+            self.save_stage::<BOUNDS>(stage, forced.is_none());
+            // Advances: takes the first option of `best`.
+            let x = self.state.set[best as usize];
+            reach(&mut self.binary.choice, level);
+            reach(&mut self.binary.deg, level);
+            self.binary.choice[level] = x;
+            self.binary.deg[level] = t;
+            let mut sets = self.sets();
+            let included = if BOUNDS { sets.include_bounded::<COLORS>(x) } else { sets.include::<COLORS>(x) };
+            (self.state.active, updates) = (sets.active, updates + sets.updates);
+            match included {
+                Ok(()) => {
+                    self.learn(weights, best, None);
+                    stage += 1;
+                    level += 1;
+                    reach(&mut self.binary.levelstage, stage);
+                    self.binary.levelstage[stage] = level;
+                }
+                Err(tough) => {
+                    self.learn(weights, best, Some(tough));
+                    back = Some(if t == 1 { At::Prebackup } else { At::Purge });
                 }
             }
         }
