@@ -68,8 +68,10 @@
 //!    cache answered, else the search counts; a memo run whole so that goes
 //!    over its memory limit answers [`MemoError::Memory`] (on a tiling too
 //!    large for the limit the search would never end).
-//! 4. *Fallbacks*: a sweep past 64 bits goes on with the memo, exactly; a
-//!    memo that fails (over its memory limit) gives way to the search.
+//! 4. *Fallbacks*: the sweep counts past 64 bits itself (its turns stop
+//!    there, unfinished, and the rule goes on); past its 192 bits (never
+//!    within 2^64 nodes) it would go on with the memo, exactly; a memo that
+//!    fails (over its memory limit) gives way to the search.
 //!
 //! Step 3 is a portfolio of two: when the memo is the faster, it answers
 //! in its own time; when the other is, the memo's try costs at most what
@@ -332,16 +334,15 @@ impl Search<'_> {
             let sweep = self.sweep_memory(sweep);
             match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
-                Ok(Within::Done(stats)) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
+                Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
                     return self.by_search(search, choice);
                 }
-                Ok(Within::Done(stats)) => return Ok(self.swept(&sweep, stats, choice)),
-                Ok(Within::Unfinished(work)) => {
+                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                // Past its budget, or past 64 bits: the rule goes on.
+                Within::Unfinished(work) => {
                     choice.gave_way = Some(Engine::Sweep);
                     kept = Some(work);
                 }
-                // Past 64 bits: the rule below answers.
-                Err(_) => {}
             }
         }
         let memo = self.memo();
@@ -414,10 +415,9 @@ impl Search<'_> {
             // Float to integer casts saturate.
             let nodes = ((fewest * SWEEP_TRY_SHARE / SWEEP_NODE_COST) as u64).min(SWEEP_TURN_NODES);
             match sweep.count_within(nodes, self.monitor.as_deref()) {
-                Ok(Within::Done(stats)) => return Ok(self.swept(&sweep, stats, choice)),
-                Ok(Within::Unfinished(_)) => choice.gave_way = Some(Engine::Sweep),
-                // Past 64 bits: the rule goes on.
-                Err(_) => {}
+                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                // Past its budget, or past 64 bits: the rule goes on.
+                Within::Unfinished(_) => choice.gave_way = Some(Engine::Sweep),
             }
         }
         // 3. The memo's turn, bounded by the other engine's cost.
@@ -499,7 +499,9 @@ impl Search<'_> {
         }
     }
 
-    /// The sweep's count; past 64 bits, when `fall_back`, the memo's.
+    /// The sweep's count, exact whatever its size; past its wide count
+    /// (2^192 below a state: never within 2^64 nodes), when `fall_back`,
+    /// the memo's.
     fn by_sweep(
         &self,
         sweep: &Sweep,
@@ -507,21 +509,22 @@ impl Search<'_> {
         fall_back: bool,
         mut choice: Choice,
     ) -> Result<Counted, SearchError> {
-        let stats = match sweep.resume(kept, self.threads.unwrap_or(0), self.monitor.as_deref()) {
-            Ok(stats) => stats,
+        let count = match sweep.resume(kept, self.threads.unwrap_or(0), self.monitor.as_deref()) {
+            Ok(count) => count,
             Err(SweepError::Overflow) if fall_back => {
                 choice.gave_way = Some(Engine::Sweep);
                 return Ok(self.by_memo(u64::MAX, u64::MAX, choice)?.unwrap_or_else(|| unreachable!()));
             }
             Err(e) => return Err(e.into()),
         };
-        Ok(self.swept(sweep, stats, choice))
+        Ok(self.swept(sweep, count.nodes, count.solutions, choice))
     }
 
-    /// The answer of the sweep's count `stats`.
-    fn swept(&self, sweep: &Sweep, stats: Stats, mut choice: Choice) -> Counted {
-        let (solutions, limit_reached) = self.at_most_limit(BigUint::from(stats.solutions));
-        let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
+    /// The answer of the sweep's count: its `nodes` and `solutions`.
+    fn swept(&self, sweep: &Sweep, nodes: u64, solutions: BigUint, mut choice: Choice) -> Counted {
+        let stats = SweepStats { nodes, solutions: u64::try_from(&solutions).unwrap_or(u64::MAX) };
+        let (solutions, limit_reached) = self.at_most_limit(solutions);
+        let stats = EngineStats::Sweep(stats);
         choice.sweep_order = Some(sweep.order()[..self.problem.n_primary()].to_vec());
         let report = Report { engine: Engine::Sweep, stats, interrupted: self.stopped(), limit_reached, choice };
         Counted { solutions, report }
