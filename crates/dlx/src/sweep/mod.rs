@@ -705,7 +705,7 @@ impl Sweep {
     /// state of the threads' split, which takes more nodes than 64 bits
     /// count.
     pub fn count(&self, threads: usize, monitor: Option<&Monitor>) -> Result<SweepCount, SweepError> {
-        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes, None))
+        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes, None, true))
     }
 
     /// The count on one thread when it ends within about `most_nodes` nodes
@@ -738,10 +738,32 @@ impl Sweep {
         threads: usize,
         monitor: Option<&Monitor>,
     ) -> Result<SweepCount, SweepError> {
+        self.resume_in(kept, threads, monitor, true)
+    }
+
+    /// As [`Sweep::resume`], in 64 bits only: [`SweepError::Overflow`] past
+    /// `u64::MAX` solutions (the front then tries the memo first).
+    pub(crate) fn resume_in_64_bits(
+        &self,
+        kept: Option<Kept>,
+        threads: usize,
+        monitor: Option<&Monitor>,
+    ) -> Result<SweepCount, SweepError> {
+        self.resume_in(kept, threads, monitor, false)
+    }
+
+    /// [`Sweep::resume`], past 64 bits when `wide`.
+    fn resume_in(
+        &self,
+        kept: Option<Kept>,
+        threads: usize,
+        monitor: Option<&Monitor>,
+        wide: bool,
+    ) -> Result<SweepCount, SweepError> {
         let kept = kept.filter(|kept| kept.order == self.order);
         on_width!(self, core => {
             let seed = kept.and_then(|kept| core.seed(kept));
-            core.count(threads, monitor, self.cache_bytes, self.growth_bytes, seed)
+            core.count(threads, monitor, self.cache_bytes, self.growth_bytes, seed, wide)
         })
     }
 }
@@ -870,6 +892,7 @@ impl<S: State> Core<S> {
         cache_bytes: usize,
         growth_bytes: usize,
         seed: Option<(u64, Table<S>)>,
+        wide: bool,
     ) -> Result<SweepCount, SweepError> {
         let threads = effective_threads(threads).used;
         let share = growth_bytes / threads;
@@ -889,8 +912,8 @@ impl<S: State> Core<S> {
         let (solutions, overflow) = if threads <= 1 {
             // One thread takes the seed itself; several, a copy each.
             let mut cache = seed.unwrap_or_else(empty);
-            let (flow, solutions) =
-                self.on_its_stack(|| self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most));
+            let (flow, solutions) = self
+                .on_its_stack(|| self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, (most, wide)));
             (solutions, flow == Flow::Overflow)
         } else {
             let new_cache = || seed.clone().unwrap_or_else(empty);
@@ -912,7 +935,7 @@ impl<S: State> Core<S> {
                     if cache.entries.len() < entries {
                         *cache = new_cache();
                     }
-                    (flow, solutions) = self.run(state, &mut stats, monitor, &mut reported, &mut cache, most);
+                    (flow, solutions) = self.run(state, &mut stats, monitor, &mut reported, &mut cache, (most, wide));
                 }
                 if let Some(monitor) = monitor {
                     monitor.catch_up(&stats, &mut reported);
@@ -1074,9 +1097,10 @@ impl<S: State> Core<S> {
     /// item is primary), adding its nodes to `stats`, and remembering in
     /// `cache` the solutions below the states it finished; the cache grows
     /// up to `most` entries. The solutions below `root` (so far, when
-    /// stopped), exact: counted in 64 bits, and past them again from `root`
-    /// on a wide count, with the cache it filled (see the `tally` module).
-    /// `stats.solutions` ends at most `u64::MAX`, for the monitor.
+    /// stopped), exact: counted in 64 bits, and past them, when `wide`,
+    /// again from `root` on a wide count, with the cache it filled (see the
+    /// `tally` module); else [`Flow::Overflow`]. `stats.solutions` ends at
+    /// most `u64::MAX`, for the monitor.
     fn run(
         &self,
         root: S,
@@ -1084,11 +1108,11 @@ impl<S: State> Core<S> {
         monitor: Option<&Monitor>,
         reported: &mut Stats,
         cache: &mut Table<S>,
-        most: usize,
+        (most, wide): (usize, bool),
     ) -> (Flow, BigUint) {
         let mut narrow = 0u64;
         match self.run_within(root, u64::MAX, stats, &mut narrow, monitor, reported, cache, (most, 0)) {
-            Flow::Overflow => {}
+            Flow::Overflow if wide => {}
             flow => return (flow, narrow.big()),
         }
         stats.solutions = u64::MAX;

@@ -61,13 +61,13 @@ fn two_to_the(bits: u32) -> BigUint {
 }
 
 /// The sweep's count of `problem` on one thread and two, and on one with a
-/// cache of 4 KiB (most subproblems forgotten, so the count past 64 bits
-/// walks again much of what it had walked), each against `expected`.
+/// cache of 64 KiB (many subproblems forgotten, so the count past 64 bits
+/// walks again some of what it had walked), each against `expected`.
 fn sweep_counts(problem: &Problem, expected: &BigUint, what: &str) {
     let sweep = Sweep::new(problem).unwrap();
     assert_eq!(&sweep.count(1, None).unwrap().solutions, expected, "{what}, one thread");
     assert_eq!(&sweep.count(2, None).unwrap().solutions, expected, "{what}, two threads");
-    let small = sweep.clone().cache_bytes(4 << 10).growth_bytes(4 << 10);
+    let small = sweep.clone().cache_bytes(64 << 10).growth_bytes(64 << 10);
     assert_eq!(&small.count(1, None).unwrap().solutions, expected, "{what}, small cache");
 }
 
