@@ -89,6 +89,7 @@ fn the_transfer_matrix_gives_the_published_counts() {
 /// past 2^128 (512 bits), counted by the sweep exactly on one thread and
 /// two, and through the front.
 #[test]
+#[ignore = "not yet trimmed to seconds: run with --ignored"]
 fn domino_tilings_past_64_bits_are_exact() {
     let first_past = |m: usize, bits: u32| (1..).find(|&n| transfer(m, n) > two_to_the(bits) - 1u32).unwrap();
     let mut boards = Vec::new();
