@@ -297,7 +297,8 @@
 //!   sweep's and the search's trees weighed by the cost of their nodes, gives
 //!   the memo a turn bounded by the cheaper one's cost, runs the engine
 //!   chosen and falls back by itself (the sweep past 64 bits to the memo,
-//!   the memo over its memory to the search). Every answer carries a
+//!   and that memo over its memory back to the sweep, which counts on past
+//!   them; the memo over its memory to the search). Every answer carries a
 //!   [`Report`](front::Report): the engine that answered and only the
 //!   statistics it counts.
 //!

@@ -114,8 +114,8 @@ pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
 }
 
 /// The front's error as a Python exception: `OverflowError` past the sweep's
-/// 64 bits, `MemoryError` past the memo's limit, `RuntimeError` for threads,
-/// else `ValueError`.
+/// wide count (2^192), `MemoryError` past the memo's limit, `RuntimeError`
+/// for threads, else `ValueError`.
 pub(crate) fn search_error(error: SearchError) -> PyErr {
     match error {
         SearchError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),

@@ -68,8 +68,15 @@
 //!    cache answered, else the search counts; a memo run whole so that goes
 //!    over its memory limit answers [`MemoError::Memory`] (on a tiling too
 //!    large for the limit the search would never end).
-//! 4. *Fallbacks*: a sweep past 64 bits goes on with the memo, exactly; a
-//!    memo that fails (over its memory limit) gives way to the search.
+//! 4. *Fallbacks*: a sweep past 64 bits gives way to the memo, and the
+//!    memo over its memory limit to the sweep again, which counts past 64
+//!    bits exactly (its turns stop at 64 bits, unfinished, and the rule
+//!    goes on). Tilings with that many solutions are where the memo's
+//!    subproblems meet: the dominoes' 1.1 × 10²³ tilings of 14×14 take it
+//!    0.15 s (385,185 nodes), where the sweep takes more than a minute; the
+//!    trominoes' 1.8 × 10²² tilings of 12×12 take it more than 1 GiB, and
+//!    the sweep 243 s. A memo that fails otherwise (over its memory limit
+//!    on its own turn) gives way to the search.
 //!
 //! Step 3 is a portfolio of two: when the memo is the faster, it answers
 //! in its own time; when the other is, the memo's try costs at most what
@@ -349,16 +356,15 @@ impl Search<'_> {
             let sweep = self.sweep_memory(sweep);
             match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
-                Ok(Within::Done(stats)) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
+                Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
                     return self.by_search(search, choice);
                 }
-                Ok(Within::Done(stats)) => return Ok(self.swept(&sweep, stats, choice)),
-                Ok(Within::Unfinished(work)) => {
+                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                // Past its budget, or past 64 bits: the rule goes on.
+                Within::Unfinished(work) => {
                     choice.gave_way = Some(Engine::Sweep);
                     kept = Some(work);
                 }
-                // Past 64 bits: the rule below answers.
-                Err(_) => {}
             }
         }
         let memo = self.memo();
@@ -431,10 +437,9 @@ impl Search<'_> {
             // Float to integer casts saturate.
             let nodes = ((fewest * SWEEP_TRY_SHARE / SWEEP_NODE_COST) as u64).min(SWEEP_TURN_NODES);
             match sweep.count_within(nodes, self.monitor.as_deref()) {
-                Ok(Within::Done(stats)) => return Ok(self.swept(&sweep, stats, choice)),
-                Ok(Within::Unfinished(_)) => choice.gave_way = Some(Engine::Sweep),
-                // Past 64 bits: the rule goes on.
-                Err(_) => {}
+                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                // Past its budget, or past 64 bits: the rule goes on.
+                Within::Unfinished(_) => choice.gave_way = Some(Engine::Sweep),
             }
         }
         // 3. The memo's turn, bounded by the other engine's cost.
@@ -516,7 +521,9 @@ impl Search<'_> {
         }
     }
 
-    /// The sweep's count; past 64 bits, when `fall_back`, the memo's.
+    /// The sweep's count, exact whatever its size. When `fall_back`, in 64
+    /// bits first, and past them the memo's, or over its memory limit the
+    /// sweep's again, past 64 bits (see the module's notes).
     fn by_sweep(
         &self,
         sweep: &Sweep,
@@ -524,21 +531,32 @@ impl Search<'_> {
         fall_back: bool,
         mut choice: Choice,
     ) -> Result<Counted, SearchError> {
-        let stats = match sweep.resume(kept, self.threads.unwrap_or(0), self.monitor.as_deref()) {
-            Ok(stats) => stats,
-            Err(SweepError::Overflow) if fall_back => {
+        let (threads, monitor) = (self.threads.unwrap_or(0), self.monitor.as_deref());
+        if !fall_back {
+            let count = sweep.resume(kept, threads, monitor)?;
+            return Ok(self.swept(sweep, count.nodes, count.solutions, choice));
+        }
+        let count = match sweep.resume_in_64_bits(kept, threads, monitor) {
+            Ok(count) => count,
+            Err(SweepError::Overflow) => {
                 choice.gave_way = Some(Engine::Sweep);
-                return Ok(self.by_memo(u64::MAX, u64::MAX, choice)?.unwrap_or_else(|| unreachable!()));
+                match self.by_memo(u64::MAX, u64::MAX, choice.clone()) {
+                    Ok(counted) => return Ok(counted.unwrap_or_else(|| unreachable!())),
+                    Err(SearchError::Memo(MemoError::Memory { .. })) => choice.gave_way = Some(Engine::Memo),
+                    Err(e) => return Err(e),
+                }
+                sweep.resume(None, threads, monitor)?
             }
             Err(e) => return Err(e.into()),
         };
-        Ok(self.swept(sweep, stats, choice))
+        Ok(self.swept(sweep, count.nodes, count.solutions, choice))
     }
 
-    /// The answer of the sweep's count `stats`.
-    fn swept(&self, sweep: &Sweep, stats: Stats, mut choice: Choice) -> Counted {
-        let (solutions, limit_reached) = self.at_most_limit(BigUint::from(stats.solutions));
-        let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
+    /// The answer of the sweep's count: its `nodes` and `solutions`.
+    fn swept(&self, sweep: &Sweep, nodes: u64, solutions: BigUint, mut choice: Choice) -> Counted {
+        let stats = SweepStats { nodes, solutions: u64::try_from(&solutions).unwrap_or(u64::MAX) };
+        let (solutions, limit_reached) = self.at_most_limit(solutions);
+        let stats = EngineStats::Sweep(stats);
         choice.sweep_order = Some(sweep.order()[..self.problem.n_primary()].to_vec());
         let report = Report { engine: Engine::Sweep, stats, interrupted: self.stopped(), limit_reached, choice };
         Counted { solutions, report }

@@ -97,8 +97,8 @@ pub struct SweepStats {
     /// Nodes: one for each option tried on the first uncovered item, and the
     /// root.
     pub nodes: u64,
-    /// The solutions counted (at most `u64::MAX`; past it the front goes on
-    /// with the memo).
+    /// The solutions counted, at most `u64::MAX` (the count's solutions
+    /// are exact past it).
     pub solutions: u64,
 }
 

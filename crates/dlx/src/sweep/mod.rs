@@ -60,8 +60,13 @@
 //! table of 4 MiB and take 8.1 million in one grown to 64 MiB (3.0 s of
 //! processor time to 0.85). An entry is 32 bytes up to 192 items, aligned
 //! so that a look-up reads one line of the processor's cache. Counts are
-//! exact whatever it remembers, and never wrap: past `u64::MAX` the count
-//! is an error ([`SweepError::Overflow`]).
+//! exact whatever it remembers and whatever their size (the `tally`
+//! module): a search counts in 64 bits, and past them counts again from
+//! its root on 192 bits, finding in the cache every subproblem it had
+//! finished; an entry keeps 64 bits (128 beside states of 256 bits or
+//! more), and a count that does not fit it is not remembered. The tromino
+//! tilings of 12×12 (17,735,061,025,562,799,941,630) pass 2^64 after 8 s
+//! of the 64-bit count, and take 2.0 × 10⁹ nodes in all.
 //!
 //! **Width.** The state is as wide as the problem: a `u128` up to 128 items
 //! (primary and secondary), else 192, 256, 512 or 1,024 bits (the `state`
@@ -108,12 +113,15 @@
 mod list;
 mod order;
 mod state;
+mod tally;
 
 pub(crate) use list::estimate_fewest;
 pub use list::{ListConfig, Lister, SweepSolutions};
+use num_bigint::BigUint;
 use order::{Anchored, Lists};
 use rayon::prelude::*;
 use state::{State, Wide};
+use tally::{Tally, U192};
 
 use crate::run::threads::effective_threads;
 use crate::util::monitor::{Monitor, REPORT_EVERY};
@@ -221,8 +229,10 @@ pub enum SweepError {
         /// The problem's items, primary and secondary.
         items: usize,
     },
-    /// The solutions exceed `u64::MAX`.
-    #[error("more than 2^64 - 1 solutions: the memo engine counts them exactly")]
+    /// More than 2^192 - 1 solutions below a state of the threads' split
+    /// (the sweep counts in 64 bits, and past them in 192: reached only by a
+    /// search of more nodes than 64 bits count).
+    #[error("more than 2^192 - 1 solutions: the memo engine counts them exactly")]
     Overflow,
     /// The order given to [`Sweep::with_order`] is not one of the primary
     /// items: this item is not primary, comes twice, or is missing.
@@ -356,8 +366,8 @@ impl Block {
 ///     "a1 a2 a3 b1 b2 b3\na1 a2\na2 a3\nb1 b2\nb2 b3\na1 b1\na2 b2\na3 b3\n",
 /// )?;
 /// let sweep = Sweep::new(&problem)?;
-/// assert_eq!(sweep.count(1, None)?.solutions, 3);
-/// assert_eq!(sweep.count(2, None)?.solutions, 3);
+/// assert_eq!(sweep.count(1, None)?.solutions_u64(), Some(3));
+/// assert_eq!(sweep.count(2, None)?.solutions_u64(), Some(3));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -725,32 +735,35 @@ impl Sweep {
 
     /// Counts the solutions on `threads` threads (0: one per core).
     ///
-    /// The statistics are the search's nodes (the root and one for each
-    /// option tried) and its solutions; updates and cleansings stay 0. The
-    /// solutions are exact whatever the threads and the cache; the nodes
+    /// The count is the search's nodes (the root and one for each option
+    /// tried) and its solutions, exact whatever their number, the threads
+    /// and the cache: a search counts in 64 bits, and past them again on a
+    /// wide count from its cache (see the module's notes). The nodes
     /// depend on what the cache remembered, so they vary with its size, and
     /// from run to run on several threads. With a `monitor`, the count
-    /// reports every [`REPORT_EVERY`] nodes and at its end, and a stop ends
-    /// it early with what was counted so far. An error when the solutions
-    /// exceed `u64::MAX` ([`SweepError::Overflow`]; the memo engine counts
-    /// them exactly).
-    pub fn count(&self, threads: usize, monitor: Option<&Monitor>) -> Result<Stats, SweepError> {
-        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes, None))
+    /// reports every [`REPORT_EVERY`] nodes and at its end (the solutions at
+    /// most `u64::MAX`), and a stop ends it early with what was counted so
+    /// far. [`SweepError::Overflow`] only past 2^192 solutions below a
+    /// state of the threads' split, which takes more nodes than 64 bits
+    /// count.
+    pub fn count(&self, threads: usize, monitor: Option<&Monitor>) -> Result<SweepCount, SweepError> {
+        on_width!(self, core => core.count(threads, monitor, self.cache_bytes, self.growth_bytes, None, true))
     }
 
     /// The count on one thread when it ends within about `most_nodes` nodes
     /// (it looks at its nodes every [`REPORT_EVERY`]), else what it finished
     /// ([`Within::Unfinished`]): the front's turn for the sweep on a search
-    /// that may be small. Stopped by `monitor`, what was counted so far;
-    /// past `u64::MAX` solutions, [`SweepError::Overflow`].
-    pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Result<Within, SweepError> {
-        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes)? {
-            Ok(stats) => Ok(Within::Done(stats)),
-            Err((stats, cache)) => Ok(Within::Unfinished(Kept {
+    /// that may be small. Stopped by `monitor`, what was counted so far.
+    /// Past `u64::MAX` solutions it stops too, unfinished: the whole count
+    /// ([`Sweep::resume`]) goes on, on a wide count.
+    pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Within {
+        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes) {
+            Ok(stats) => Within::Done(stats),
+            Err((stats, cache)) => Within::Unfinished(Kept {
                 order: self.order.clone(),
                 nodes: stats.nodes,
                 cache: Box::new(cache),
-            })),
+            }),
         })
     }
 
@@ -766,12 +779,53 @@ impl Sweep {
         kept: Option<Kept>,
         threads: usize,
         monitor: Option<&Monitor>,
-    ) -> Result<Stats, SweepError> {
+    ) -> Result<SweepCount, SweepError> {
+        self.resume_in(kept, threads, monitor, true)
+    }
+
+    /// As [`Sweep::resume`], in 64 bits only: [`SweepError::Overflow`] past
+    /// `u64::MAX` solutions (the front then tries the memo first).
+    pub(crate) fn resume_in_64_bits(
+        &self,
+        kept: Option<Kept>,
+        threads: usize,
+        monitor: Option<&Monitor>,
+    ) -> Result<SweepCount, SweepError> {
+        self.resume_in(kept, threads, monitor, false)
+    }
+
+    /// [`Sweep::resume`], past 64 bits when `wide`.
+    fn resume_in(
+        &self,
+        kept: Option<Kept>,
+        threads: usize,
+        monitor: Option<&Monitor>,
+        wide: bool,
+    ) -> Result<SweepCount, SweepError> {
         let kept = kept.filter(|kept| kept.order == self.order);
         on_width!(self, core => {
             let seed = kept.and_then(|kept| core.seed(kept));
-            core.count(threads, monitor, self.cache_bytes, self.growth_bytes, seed)
+            core.count(threads, monitor, self.cache_bytes, self.growth_bytes, seed, wide)
         })
+    }
+}
+
+/// A count of the sweep ([`Sweep::count`]): its nodes and its solutions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SweepCount {
+    /// The nodes: the root, and one for each option tried below a state not
+    /// found in the cache (again, for the search counted again past 64 bits).
+    pub nodes: u64,
+    /// The solutions, exact whatever their number (when stopped by a
+    /// monitor, those counted so far).
+    pub solutions: BigUint,
+}
+
+impl SweepCount {
+    /// The solutions, when they fit 64 bits.
+    pub fn solutions_u64(&self) -> Option<u64> {
+        u64::try_from(&self.solutions).ok()
     }
 }
 
@@ -780,8 +834,8 @@ impl Sweep {
 pub(crate) enum Within {
     /// It ended (or a monitor stopped it): its statistics.
     Done(Stats),
-    /// It ran past its budget: what it finished, for a count in the same
-    /// order to go on from ([`Sweep::resume`]).
+    /// It ran past its budget or past 64 bits: what it finished, for a
+    /// count in the same order to go on from ([`Sweep::resume`]).
     Unfinished(Kept),
 }
 
@@ -890,7 +944,8 @@ impl<S: State> Core<S> {
         cache_bytes: usize,
         growth_bytes: usize,
         seed: Option<(u64, Table<S>)>,
-    ) -> Result<Stats, SweepError> {
+        wide: bool,
+    ) -> Result<SweepCount, SweepError> {
         let threads = effective_threads(threads).used;
         let share = growth_bytes / threads;
         let entries = cache_bytes.min(share) / std::mem::size_of::<Entry<S>>();
@@ -906,12 +961,12 @@ impl<S: State> Core<S> {
         // The search recurses once per option chosen, at most once per
         // primary item: deep wide problems get a thread whose stack holds it.
         let stack = self.stack_bytes();
-        let overflow = if threads <= 1 {
+        let (solutions, overflow) = if threads <= 1 {
             // One thread takes the seed itself; several, a copy each.
             let mut cache = seed.unwrap_or_else(empty);
-            let flow =
-                self.on_its_stack(|| self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, most));
-            flow == Flow::Overflow
+            let (flow, solutions) = self
+                .on_its_stack(|| self.run(S::default(), &mut stats, monitor, &mut reported, &mut cache, (most, wide)));
+            (solutions, flow == Flow::Overflow)
         } else {
             let new_cache = || seed.clone().unwrap_or_else(empty);
             let states = self.frontier(threads * 64, &mut stats);
@@ -924,7 +979,7 @@ impl<S: State> Core<S> {
                 (0..threads).map(|_| std::sync::Mutex::new(Table { entries: Vec::new(), stored: 0 })).collect();
             let below = |state: S| {
                 let (mut stats, mut reported) = (Stats::default(), Stats::default());
-                let mut flow = Flow::Done;
+                let (mut flow, mut solutions) = (Flow::Done, BigUint::ZERO);
                 if !monitor.is_some_and(Monitor::is_stopped) {
                     let slot = rayon::current_thread_index().unwrap_or(0) % threads;
                     let mut cache = caches[slot].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -932,49 +987,50 @@ impl<S: State> Core<S> {
                     if cache.entries.len() < entries {
                         *cache = new_cache();
                     }
-                    flow = self.run(state, &mut stats, monitor, &mut reported, &mut cache, most);
+                    (flow, solutions) = self.run(state, &mut stats, monitor, &mut reported, &mut cache, (most, wide));
                 }
                 if let Some(monitor) = monitor {
                     monitor.catch_up(&stats, &mut reported);
                 }
-                (stats, flow == Flow::Overflow)
+                (stats, solutions, flow == Flow::Overflow)
             };
-            let sum = |(mut a, x): (Stats, bool), (b, y): (Stats, bool)| {
-                let solutions = a.solutions.checked_add(b.solutions);
+            // The statistics' solutions stop at `u64::MAX`; the count is exact.
+            let sum = |(mut a, m, x): (Stats, BigUint, bool), (b, n, y): (Stats, BigUint, bool)| {
                 a.add(&b);
-                (a, x || y || solutions.is_none())
+                (a, m + n, x || y)
             };
+            let zero = || (Stats::default(), BigUint::ZERO, false);
             let mut pool = rayon::ThreadPoolBuilder::new().num_threads(threads);
             if let Some(bytes) = stack {
                 pool = pool.stack_size(bytes);
             }
             let found = match pool.build() {
-                Ok(pool) => pool
-                    .install(|| states.par_iter().map(|&state| below(state)).reduce(|| (Stats::default(), false), sum)),
+                Ok(pool) => pool.install(|| states.par_iter().map(|&state| below(state)).reduce(zero, sum)),
                 // No threads to be had: the same count, on this one.
-                Err(_) => states.iter().map(|&state| below(state)).fold((Stats::default(), false), sum),
+                Err(_) => states.iter().map(|&state| below(state)).fold(zero(), sum),
             };
-            let (found, overflow) = sum((stats, false), found);
+            // The split's own solutions, and those below its states.
+            let split = BigUint::from(stats.solutions);
+            let (found, solutions, overflow) = sum((stats, split, false), found);
             stats = found;
-            overflow
+            (solutions, overflow)
         };
         if threads <= 1 {
             if let Some(monitor) = monitor {
                 monitor.catch_up(&stats, &mut reported);
             }
         }
-        if overflow { Err(SweepError::Overflow) } else { Ok(stats) }
+        if overflow { Err(SweepError::Overflow) } else { Ok(SweepCount { nodes: stats.nodes, solutions }) }
     }
 
     /// The count on one thread within about `most_nodes` nodes (see
     /// [`Sweep::count_within`]), with a cache of at most `cache_bytes`.
-    #[allow(clippy::type_complexity)]
     fn count_within(
         &self,
         most_nodes: u64,
         monitor: Option<&Monitor>,
         cache_bytes: usize,
-    ) -> Result<Result<Stats, (Stats, Table<S>)>, SweepError> {
+    ) -> Result<Stats, (Stats, Table<S>)> {
         // The cache need not outnumber the nodes allowed. It starts small
         // and grows as it fills, up to that: a small problem touches little
         // memory (the pages of a table of 4 MiB cost pentominoes in 3×20 a
@@ -983,17 +1039,29 @@ impl<S: State> Core<S> {
         let entries = most.min(FIRST_TURN_ENTRIES);
         let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
         let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
+        let mut total = 0u64;
         let flow = self.on_its_stack(|| {
-            self.run_within(S::default(), most_nodes, &mut stats, monitor, &mut reported, &mut cache, (most, most))
+            let window = (most, most);
+            self.run_within(
+                S::default(),
+                most_nodes,
+                &mut stats,
+                &mut total,
+                monitor,
+                &mut reported,
+                &mut cache,
+                window,
+            )
         });
         if let Some(monitor) = monitor {
             monitor.catch_up(&stats, &mut reported);
         }
         match flow {
-            Flow::Done => Ok(Ok(stats)),
-            Flow::Overflow => Err(SweepError::Overflow),
-            Flow::Stopped if monitor.is_some_and(Monitor::is_stopped) => Ok(Ok(stats)),
-            Flow::Stopped => Ok(Err((stats, cache))),
+            Flow::Done => Ok(stats),
+            Flow::Stopped if monitor.is_some_and(Monitor::is_stopped) => Ok(stats),
+            // Past the budget, or past 64 bits: the subproblems finished,
+            // for the whole count to go on from (on a wide count if need be).
+            Flow::Stopped | Flow::Overflow => Err((stats, cache)),
         }
     }
 
@@ -1078,9 +1146,13 @@ impl<S: State> Core<S> {
     }
 
     /// Searches below the state `root` (not itself a solution, unless no
-    /// item is primary), adding its nodes and solutions to `stats`, and
-    /// remembering in `cache` the solutions below the states it finished;
-    /// the cache grows up to `most` entries.
+    /// item is primary), adding its nodes to `stats`, and remembering in
+    /// `cache` the solutions below the states it finished; the cache grows
+    /// up to `most` entries. The solutions below `root` (so far, when
+    /// stopped), exact: counted in 64 bits, and past them, when `wide`,
+    /// again from `root` on a wide count, with the cache it filled (see the
+    /// `tally` module); else [`Flow::Overflow`]. `stats.solutions` ends at
+    /// most `u64::MAX`, for the monitor.
     fn run(
         &self,
         root: S,
@@ -1088,37 +1160,52 @@ impl<S: State> Core<S> {
         monitor: Option<&Monitor>,
         reported: &mut Stats,
         cache: &mut Table<S>,
-        most: usize,
-    ) -> Flow {
-        self.run_within(root, u64::MAX, stats, monitor, reported, cache, (most, 0))
+        (most, wide): (usize, bool),
+    ) -> (Flow, BigUint) {
+        let mut narrow = 0u64;
+        match self.run_within(root, u64::MAX, stats, &mut narrow, monitor, reported, cache, (most, 0)) {
+            Flow::Overflow if wide => {}
+            flow => return (flow, narrow.big()),
+        }
+        stats.solutions = u64::MAX;
+        let mut wide = U192::default();
+        let flow = self.run_within(root, u64::MAX, stats, &mut wide, monitor, reported, cache, (most, 0));
+        (flow, wide.big())
     }
 
-    /// As [`Core::run`], stopped ([`Flow::Stopped`]) at the first report
-    /// past `most_nodes` nodes; the cache grows up to `most` entries, and
-    /// below `eager` entries it doubles when half full (`(most, eager)`).
+    /// Searches below `root` as [`Core::run`], counting in `T` from `total`
+    /// (its solutions added there, those before it in `stats.solutions`),
+    /// and stopped ([`Flow::Stopped`]) at the first report past
+    /// `most_nodes` nodes, or past what `T` holds ([`Flow::Overflow`]); the
+    /// cache grows up to `most` entries, and below `eager` entries it
+    /// doubles when half full (`(most, eager)`).
     #[allow(clippy::too_many_arguments)]
-    fn run_within(
+    fn run_within<T: Tally>(
         &self,
         root: S,
         most_nodes: u64,
         stats: &mut Stats,
+        total: &mut T,
         monitor: Option<&Monitor>,
         reported: &mut Stats,
         cache: &mut Table<S>,
         (most, eager): (usize, usize),
     ) -> Flow {
-        let mut search = Search { stats: *stats, most_nodes, monitor, reported, cache, most, eager };
+        let base = stats.solutions;
+        let mut search =
+            Search { stats: *stats, base, total: *total, most_nodes, monitor, reported, cache, most, eager };
         let flow = self.enter(root, &mut search);
+        *total = search.total;
         *stats = search.stats;
+        stats.solutions = base.saturating_add(total.saturated());
         flow
     }
 
     /// Enters the state `covered`: a solution, a dead end, a subproblem the
     /// cache remembers, or one to search.
-    fn enter(&self, covered: S, run: &mut Search<'_, '_, S>) -> Flow {
+    fn enter<T: Tally>(&self, covered: S, run: &mut Search<'_, '_, S, T>) -> Flow {
         if covered.covers(self.primary) {
-            run.stats.solutions += 1;
-            return Flow::Done;
+            return if run.total.add_one() { Flow::Done } else { Flow::Overflow };
         }
         let i = self.first_open(covered);
         let (start, end) = self.anchors[i];
@@ -1136,16 +1223,10 @@ impl<S: State> Core<S> {
             // (An empty entry holds the root's state, which is never looked up
             // again.)
             if entry.state == covered && !covered.is_zero() {
-                return match run.stats.solutions.checked_add(entry.solutions) {
-                    Some(solutions) => {
-                        run.stats.solutions = solutions;
-                        Flow::Done
-                    }
-                    None => Flow::Overflow,
-                };
+                return if run.total.add(entry.solutions) { Flow::Done } else { Flow::Overflow };
             }
         }
-        let before = run.stats.solutions;
+        let before = run.total;
         for b in start..end {
             let block = &self.blocks[b as usize];
             let mut left = if b == start { first } else { block.fits(covered) };
@@ -1165,7 +1246,7 @@ impl<S: State> Core<S> {
                 }
             }
         }
-        run.remember(covered, place, looked, run.stats.solutions - before);
+        run.remember(covered, place, looked, run.total.since(before));
         Flow::Done
     }
 }
@@ -1173,8 +1254,15 @@ impl<S: State> Core<S> {
 /// What a search below a state carries down: its statistics, its monitor
 /// and what the monitor has seen, and the cache and the most entries it may
 /// grow to.
-struct Search<'a, 'm, S> {
+struct Search<'a, 'm, S: State, T> {
+    /// The nodes; the solutions as the monitor sees them (`base` and the
+    /// total, at most `u64::MAX`), brought up to date at each report.
     stats: Stats,
+    /// The solutions counted before this search (`u64::MAX` for a search
+    /// again on a wide count: the monitor's figure stays there).
+    base: u64,
+    /// The solutions this search has counted.
+    total: T,
     /// The nodes past which the search stops, at its next report.
     most_nodes: u64,
     monitor: Option<&'m Monitor>,
@@ -1189,7 +1277,7 @@ struct Search<'a, 'm, S> {
 /// A thread's cache of subproblems: its entries, and the states it
 /// remembered since it last grew.
 #[derive(Clone)]
-struct Table<S> {
+struct Table<S: State> {
     entries: Vec<Entry<S>>,
     stored: usize,
 }
@@ -1211,17 +1299,17 @@ impl<S: State> Table<S> {
     }
 }
 
-impl<S: State> Search<'_, '_, S> {
+impl<S: State, T: Tally> Search<'_, '_, S, T> {
     /// Remembers the `solutions` below `state`, whose place was `place` when
     /// it was looked up in the cache of `looked` entries (it may have grown
-    /// since).
+    /// since): nothing when they do not fit an entry.
     #[inline(always)]
-    fn remember(&mut self, state: S, place: usize, looked: usize, solutions: u64) {
+    fn remember(&mut self, state: S, place: usize, looked: usize, solutions: Option<S::Count>) {
         let cache = &mut *self.cache;
         let len = cache.entries.len();
-        if len == 0 {
+        let Some(solutions) = solutions.filter(|_| len > 0) else {
             return;
-        }
+        };
         let place = if len == looked { place } else { Entry::place(state, len) };
         cache.entries[place] = Entry { state, solutions };
         cache.stored += 1;
@@ -1263,6 +1351,7 @@ impl<S: State> Search<'_, '_, S> {
             return true;
         }
         let Some(monitor) = self.monitor else { return false };
+        self.stats.solutions = self.base.saturating_add(self.total.saturated());
         monitor.catch_up(&self.stats, self.reported);
         monitor.is_stopped()
     }
@@ -1275,17 +1364,19 @@ enum Flow {
     Done,
     /// The monitor stopped it.
     Stopped,
-    /// Its solutions exceed `u64::MAX`.
+    /// Its solutions exceed what its count holds (`u64::MAX`, or 2^192 - 1
+    /// for the wide count).
     Overflow,
 }
 
 /// A subproblem remembered: a state (never 0, the root's, so that 0 marks
-/// an empty entry) and the solutions below it.
+/// an empty entry) and the solutions below it, in 64 or 128 bits
+/// ([`State::Count`]).
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(align(32))]
-struct Entry<S> {
+struct Entry<S: State> {
     state: S,
-    solutions: u64,
+    solutions: S::Count,
 }
 
 impl<S: State> Entry<S> {
@@ -1323,6 +1414,7 @@ fn masks<S: State>(options: &[&[Item]], order: &[u32], n_primary: usize) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tally::Stored;
 
     /// A cache that doubles keeps every state it remembered, each where a
     /// look-up in the doubled cache finds it.
@@ -1331,6 +1423,8 @@ mod tests {
         let mut reported = Stats::default();
         let mut search = Search {
             stats: Stats::default(),
+            base: 0,
+            total: 0u64,
             most_nodes: u64::MAX,
             monitor: None,
             reported: &mut reported,
@@ -1339,9 +1433,9 @@ mod tests {
             eager: 0,
         };
         for (k, &state) in states.iter().enumerate().take(15) {
-            search.remember(state, Entry::place(state, 8), 8, k as u64 + 1);
+            search.remember(state, Entry::place(state, 8), 8, Some(S::Count::from_u64(k as u64 + 1)));
         }
-        let kept: Vec<(S, u64)> =
+        let kept: Vec<(S, S::Count)> =
             search.cache.entries.iter().filter(|e| !e.state.is_zero()).map(|e| (e.state, e.solutions)).collect();
         // Eight entries hold at least two of the 15 states stored (it would
         // double on the 16th); then it doubles twice.
@@ -1351,7 +1445,7 @@ mod tests {
         search.grow();
         assert_eq!(search.cache.entries.len(), 32);
         assert_eq!(search.cache.stored, 0);
-        let found: Vec<(S, u64)> =
+        let found: Vec<(S, S::Count)> =
             search.cache.entries.iter().filter(|e| !e.state.is_zero()).map(|e| (e.state, e.solutions)).collect();
         assert_eq!(found.len(), kept.len());
         for (state, solutions) in kept {
@@ -1361,7 +1455,7 @@ mod tests {
         // The 64th state stored doubles it, to its most entries.
         for (k, &state) in states.iter().enumerate() {
             assert_eq!(search.cache.entries.len(), 32, "{k}");
-            search.remember(state, Entry::place(state, 32), 32, k as u64);
+            search.remember(state, Entry::place(state, 32), 32, Some(S::Count::from_u64(k as u64)));
         }
         assert_eq!(search.cache.entries.len(), 64);
     }
@@ -1396,15 +1490,15 @@ mod tests {
             }
             let sweep = Sweep::new(&problem).unwrap();
             let whole = sweep.count(1, None).unwrap();
-            assert_eq!(whole.solutions, expected);
+            assert_eq!(whole.solutions_u64(), Some(expected));
             let mut stopped = 0;
             for k in [1, 2, 3, 5, 8, 13] {
                 let budget = k * REPORT_EVERY;
-                let Within::Unfinished(kept) = sweep.count_within(budget, None).unwrap() else { continue };
+                let Within::Unfinished(kept) = sweep.count_within(budget, None) else { continue };
                 stopped += 1;
                 let turn = kept.nodes();
                 let again = sweep.resume(Some(kept), 1, None).unwrap();
-                assert_eq!(again.solutions, expected, "budget {budget}");
+                assert_eq!(again.solutions_u64(), Some(expected), "budget {budget}");
                 // Nodes: the turn's, then the rest. Started over, the
                 // count would walk the turn's nodes again.
                 assert!(again.nodes >= turn, "budget {budget}");
@@ -1414,10 +1508,10 @@ mod tests {
                     again.nodes,
                     whole.nodes
                 );
-                let Within::Unfinished(kept) = sweep.count_within(budget, None).unwrap() else { unreachable!() };
+                let Within::Unfinished(kept) = sweep.count_within(budget, None) else { unreachable!() };
                 assert_eq!(
-                    sweep.resume(Some(kept), 2, None).unwrap().solutions,
-                    expected,
+                    sweep.resume(Some(kept), 2, None).unwrap().solutions_u64(),
+                    Some(expected),
                     "budget {budget}, 2 threads"
                 );
             }
@@ -1435,10 +1529,10 @@ mod tests {
         let mut reversed: Vec<Item> = sweep.order()[..problem.n_primary()].to_vec();
         reversed.reverse();
         let other = Sweep::with_order(&problem, &reversed).unwrap();
-        let Within::Unfinished(kept) = sweep.count_within(REPORT_EVERY, None).unwrap() else { panic!("finished") };
+        let Within::Unfinished(kept) = sweep.count_within(REPORT_EVERY, None) else { panic!("finished") };
         assert_ne!(kept.order(), other.order());
         let again = other.resume(Some(kept), 1, None).unwrap();
-        assert_eq!(again.solutions, expected);
+        assert_eq!(again.solutions_u64(), Some(expected));
         assert_eq!(again.nodes, other.count(1, None).unwrap().nodes);
     }
 

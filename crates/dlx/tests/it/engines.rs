@@ -325,9 +325,9 @@ proptest! {
         let problem = Spec::build(&spec);
         let expected = oracle(&spec).len() as u64;
         let sweep = Sweep::new(&problem).unwrap();
-        prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.count(2, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions_u64(), Some(expected));
         // Any order of the primary items counts alike.
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         let k = order.len();
@@ -337,7 +337,7 @@ proptest! {
         }
         let swept = Sweep::with_order(&problem, &order).unwrap();
         prop_assert_eq!(&swept.order()[..k], &order[..]);
-        prop_assert_eq!(swept.count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(swept.count(1, None).unwrap().solutions_u64(), Some(expected));
     }
 }
 
@@ -352,11 +352,11 @@ proptest! {
         use quadrille_dlx::sweep::Sweep;
         let expected = Solver::with_config(&problem, Config::new().engine(Engine::Links)).count();
         let sweep = Sweep::new(&problem).unwrap();
-        prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.count(2, None).unwrap().solutions_u64(), Some(expected));
         let bare = sweep.clone().cache_bytes(0);
         let one = bare.count(1, None).unwrap();
-        prop_assert_eq!(one.solutions, expected);
+        prop_assert_eq!(one.solutions_u64(), Some(expected));
         prop_assert_eq!(bare.count(3, None).unwrap(), one);
     }
 }
@@ -401,15 +401,15 @@ proptest! {
         use quadrille_dlx::sweep::Sweep;
         let expected = Solver::with_config(&problem, Config::new().engine(Engine::Links)).count();
         let chosen = Sweep::new(&problem).unwrap();
-        prop_assert_eq!(chosen.count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(chosen.count(1, None).unwrap().solutions_u64(), Some(expected));
         let scarce = problem.item_named(&format!("l{}", problem.n_primary() - 1 - first_label(&problem))).unwrap();
         let mut order: Vec<_> = chosen.order()[..problem.n_primary()].to_vec();
         order.retain(|&i| i != scarce);
         order.insert(0, scarce);
         let led = Sweep::with_order(&problem, &order).unwrap();
-        prop_assert_eq!(led.count(1, None).unwrap().solutions, expected);
-        prop_assert_eq!(led.count(2, None).unwrap().solutions, expected);
-        prop_assert_eq!(led.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(led.count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(led.count(2, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(led.clone().cache_bytes(0).count(1, None).unwrap().solutions_u64(), Some(expected));
     }
 }
 
@@ -484,22 +484,22 @@ proptest! {
         let expected = (oracle(&spec).len() as u64) << pairs;
         let sweep = Sweep::new(&problem).unwrap();
         prop_assert_eq!(sweep.state_bits(), state_bits(problem.n_items()));
-        prop_assert_eq!(sweep.count(1, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.count(2, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.count(2, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions_u64(), Some(expected));
         // A cache of one to a few entries, which grows as it fills, on one
         // thread and two.
-        prop_assert_eq!(sweep.clone().cache_bytes(160).count(1, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.clone().cache_bytes(160).count(2, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.clone().cache_bytes(160).count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.clone().cache_bytes(160).count(2, None).unwrap().solutions_u64(), Some(expected));
         // Growth bounded below the starting size (the caches start at their
         // share and never grow), and bounded through the front's memory.
-        prop_assert_eq!(sweep.clone().growth_bytes(320).count(1, None).unwrap().solutions, expected);
-        prop_assert_eq!(sweep.clone().cache_bytes(160).growth_bytes(0).count(2, None).unwrap().solutions, expected);
+        prop_assert_eq!(sweep.clone().growth_bytes(320).count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(sweep.clone().cache_bytes(160).growth_bytes(0).count(2, None).unwrap().solutions_u64(), Some(expected));
         let small = Search::new(&problem).engine(Engine::Sweep).threads(1).memo_bytes(1 << 10).count().unwrap();
         prop_assert_eq!(small.solutions_u64(), Some(expected));
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         order.reverse();
-        prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions, expected);
+        prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions_u64(), Some(expected));
         let by_links = Search::new(&problem).engine(Engine::Links).count().unwrap();
         prop_assert_eq!(by_links.solutions_u64(), Some(expected));
     }
@@ -520,13 +520,13 @@ fn the_sweep_counts_knuths_packings() {
         let counted = Search::new(&problem).threads(1).count().unwrap();
         assert_eq!((counted.report.engine, counted.solutions_u64()), (Engine::Sweep, Some(expected)), "{file}");
         let sweep = Sweep::new(&problem).unwrap();
-        assert_eq!(sweep.count(2, None).unwrap().solutions, expected, "{file}");
+        assert_eq!(sweep.count(2, None).unwrap().solutions_u64(), Some(expected), "{file}");
         // Labels (the pieces) are swept last.
         let pieces = sweep.order().iter().position(|&i| problem.item_name(i) == "F").unwrap();
         assert!(pieces >= problem.n_primary() - 12, "{file}: F at {pieces}");
         let by_links = Search::new(&problem).engine(Engine::Links).limit(Some(1)).count().unwrap();
         assert_eq!((by_links.report.engine, by_links.solutions_u64()), (Engine::Links, Some(1)));
-        assert!(Sweep::new(&problem).unwrap().cache_bytes(0).count(1, None).unwrap().solutions == expected);
+        assert!(Sweep::new(&problem).unwrap().cache_bytes(0).count(1, None).unwrap().solutions_u64() == Some(expected));
     }
     let mut b = Problem::builder();
     let item = |b: &mut quadrille_dlx::ProblemBuilder, name: String| {
@@ -548,7 +548,7 @@ fn the_sweep_counts_knuths_packings() {
         b.option(option).unwrap();
     }
     let grids = b.build().unwrap();
-    assert_eq!(Sweep::new(&grids).unwrap().count(1, None).unwrap().solutions, 288);
+    assert_eq!(Sweep::new(&grids).unwrap().count(1, None).unwrap().solutions_u64(), Some(288));
 }
 
 /// Queens in Knuth's organ-pipe order (rows and columns from the middle
@@ -593,16 +593,17 @@ fn counts_of_queens_stay_on_the_bitset_engine() {
     assert_eq!(Sweep::new(&line(1025)).unwrap_err(), SweepError::TooManyItems { items: 1025 });
     assert!(!quadrille_dlx::sweep::takes(&line(1025)) && quadrille_dlx::sweep::takes(&line(1024)));
     let sweep = Sweep::new(&line(1024)).unwrap();
-    assert_eq!((sweep.state_bits(), sweep.count(1, None).unwrap().solutions), (1024, 1));
+    assert_eq!((sweep.state_bits(), sweep.count(1, None).unwrap().solutions_u64()), (1024, Some(1)));
 }
 
 /// 64 independent pairs of items, each covered by both at once or by each
 /// alone: 2^64 solutions, one more than a `u64` holds. The cache counts
 /// them in a moment (every pair leaves the same subproblem however it was
-/// covered), and the count says it overflows rather than wrap; 63 pairs
-/// count exactly. A stopped monitor ends a count early.
+/// covered), and the count goes on past 64 bits rather than wrap; 63 pairs
+/// count in 64 bits. A stopped monitor ends a count early.
 #[test]
-fn the_sweep_refuses_to_overflow() {
+fn the_sweep_counts_past_64_bits() {
+    use quadrille_dlx::memo::BigUint;
     use quadrille_dlx::sweep::{Sweep, SweepError};
     let pairs = |n: usize| {
         let mut text: String = (0..n).map(|k| format!("x{k} y{k} ")).collect();
@@ -613,12 +614,13 @@ fn the_sweep_refuses_to_overflow() {
         Problem::from_knuth(&text).unwrap()
     };
     let sweep = Sweep::with_order(&pairs(64), &pairs(64).items().collect::<Vec<_>>()).unwrap();
-    assert_eq!(sweep.count(1, None), Err(SweepError::Overflow));
-    assert_eq!(sweep.count(2, None), Err(SweepError::Overflow));
+    let two_to_the_64 = BigUint::from(1u32) << 64u32;
+    assert_eq!(sweep.count(1, None).unwrap().solutions, two_to_the_64);
+    assert_eq!(sweep.count(2, None).unwrap().solutions, two_to_the_64);
     let problem = pairs(63);
     let sweep = Sweep::with_order(&problem, &problem.items().collect::<Vec<_>>()).unwrap();
-    assert_eq!(sweep.count(1, None).unwrap().solutions, 1 << 63);
-    assert_eq!(sweep.count(2, None).unwrap().solutions, 1 << 63);
+    assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(1 << 63));
+    assert_eq!(sweep.count(2, None).unwrap().solutions_u64(), Some(1 << 63));
     let items: Vec<_> = problem.items().collect();
     let twice = [items[0], items[0]];
     assert_eq!(Sweep::with_order(&problem, &twice).unwrap_err(), SweepError::Order { item: 0 });
@@ -627,12 +629,14 @@ fn the_sweep_refuses_to_overflow() {
     stopped.stop();
     let pentominoes = data("pentomino_6x10.dlx");
     let partial = Sweep::new(&pentominoes).unwrap().count(1, Some(&stopped)).unwrap();
-    assert!(partial.solutions < 2_339 && partial.nodes <= quadrille_dlx::REPORT_EVERY, "{partial:?}");
-    assert_eq!(stopped.stats(), partial);
+    let solutions = partial.solutions_u64().unwrap();
+    assert!(solutions < 2_339 && partial.nodes <= quadrille_dlx::REPORT_EVERY, "{partial:?}");
+    assert_eq!(stopped.stats(), Stats { nodes: partial.nodes, solutions, ..Stats::default() });
     // What the monitor adds up on threads is the count's own statistics.
     let watching = Monitor::new();
     let whole = Sweep::new(&pentominoes).unwrap().count(2, Some(&watching)).unwrap();
-    assert_eq!((whole.solutions, watching.stats()), (2_339, whole));
+    assert_eq!(whole.solutions_u64(), Some(2_339));
+    assert_eq!(watching.stats(), Stats { nodes: whole.nodes, solutions: 2_339, ..Stats::default() });
 }
 
 /// Options of secondary items only, put into a problem among the others:
@@ -764,8 +768,12 @@ fn options_without_primary_items_are_ignored(spec: &Spec, extra: &Ignored) -> Re
     // The sweep counts.
     let plain_problem = Spec::build(&plain(with.clone()));
     let sweep = Sweep::new(&plain_problem).unwrap();
-    prop_assert_eq!(sweep.count(1, None).unwrap().solutions, plain_expected.len() as u64, "sweep");
-    prop_assert_eq!(sweep.count(2, None).unwrap().solutions, plain_expected.len() as u64, "sweep on threads");
+    prop_assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(plain_expected.len() as u64), "sweep");
+    prop_assert_eq!(
+        sweep.count(2, None).unwrap().solutions_u64(),
+        Some(plain_expected.len() as u64),
+        "sweep on threads"
+    );
     // Knuth's format writes them and reads them back where they were, with
     // DLX1's warning for each.
     let parsed = quadrille_dlx::knuth::read(&problem.to_knuth()).unwrap();

@@ -206,10 +206,17 @@ fn the_memo_and_the_sweep_hear_a_stop() {
     let problem = langford(16);
     for threads in [1, 2] {
         let (stats, monitor, waited) =
-            stopped(|monitor| Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap());
+            stopped(|monitor| swept(Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap()));
         assert!(waited < BOUND, "sweep, {threads} threads: {waited:?} after the stop");
         assert_eq!(monitor.stats(), stats, "sweep, {threads} threads");
     }
+}
+
+/// The sweep's count as the monitor's statistics (its solutions within 64
+/// bits).
+fn swept(count: quadrille_dlx::sweep::SweepCount) -> quadrille_dlx::Stats {
+    let solutions = count.solutions_u64().unwrap();
+    quadrille_dlx::Stats { nodes: count.nodes, solutions, ..quadrille_dlx::Stats::default() }
 }
 
 /// Langford pairs of 16 (a sweep of minutes): stopped once it has made 50
@@ -221,8 +228,9 @@ fn the_memo_and_the_sweep_hear_a_stop() {
 fn a_stopped_sweep_counts_what_it_finished() {
     let problem = langford(16);
     for threads in [1, 2] {
-        let (stats, monitor, waited) =
-            stopped_after(50_000_000, |monitor| Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap());
+        let (stats, monitor, waited) = stopped_after(50_000_000, |monitor| {
+            swept(Sweep::new(&problem).unwrap().count(threads, Some(&monitor)).unwrap())
+        });
         assert!(waited < BOUND, "{threads} threads: {waited:?} after the stop");
         assert!(0 < stats.solutions && stats.solutions < 2 * 326_721_800, "{threads} threads: {stats:?}");
         assert_eq!(monitor.stats(), stats, "{threads} threads");

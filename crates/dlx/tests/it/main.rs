@@ -17,6 +17,7 @@ mod pre;
 mod sharp;
 mod sweep_count;
 mod sweep_list;
+mod sweep_wide_count;
 
 /// Langford pairs of `n` ([`quadrille_testing::instances::langford`]).
 pub fn langford(n: usize) -> quadrille_dlx::Problem {
