@@ -308,10 +308,12 @@ impl Search<'_> {
                     // nodes); a larger one goes on from the turn's work.
                     let sweep = self.sweep_memory(sweep);
                     let kept = match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
-                        Ok(Within::Done(stats)) => return Ok(Some(self.swept(&sweep, stats, choice))),
-                        Ok(Within::Unfinished(work)) => Some(work),
-                        // Past 64 bits: the count below falls back.
-                        Err(_) => None,
+                        Within::Done(stats) => {
+                            return Ok(Some(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)));
+                        }
+                        // Past its budget, or past 64 bits: the count below
+                        // goes on, and falls back past 64 bits.
+                        Within::Unfinished(work) => Some(work),
                     };
                     self.by_sweep(&sweep, kept, true, choice).map(Some)
                 }
