@@ -141,7 +141,9 @@ fn engines(c: &mut Criterion) {
         // The sweep, which counts alone, and the front's count on one thread
         // (its probe, estimates and choice included).
         let sweep = Sweep::new(&problem).unwrap();
-        group.bench_function("sweep", |b| b.iter(|| assert_eq!(sweep.count(1, None).unwrap().solutions, solutions)));
+        group.bench_function("sweep", |b| {
+            b.iter(|| assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(solutions)))
+        });
         group.bench_function("counter", |b| {
             b.iter(|| {
                 let counted = quadrille::dlx::Search::new(&problem).threads(1).count().unwrap();
