@@ -605,14 +605,7 @@ fn counts_of_queens_stay_on_the_bitset_engine() {
 fn the_sweep_counts_past_64_bits() {
     use quadrille_dlx::memo::BigUint;
     use quadrille_dlx::sweep::{Sweep, SweepError};
-    let pairs = |n: usize| {
-        let mut text: String = (0..n).map(|k| format!("x{k} y{k} ")).collect();
-        text.push('\n');
-        for k in 0..n {
-            text += &format!("x{k} y{k}\nx{k}\ny{k}\n");
-        }
-        Problem::from_knuth(&text).unwrap()
-    };
+    let pairs = crate::sweep_wide_count::independent_pairs;
     let sweep = Sweep::with_order(&pairs(64), &pairs(64).items().collect::<Vec<_>>()).unwrap();
     let two_to_the_64 = BigUint::from(1u32) << 64u32;
     assert_eq!(sweep.count(1, None).unwrap().solutions, two_to_the_64);

@@ -126,6 +126,18 @@ fn first_set_bit(bits: usize) -> Problem {
     Problem::from_knuth(&text).unwrap()
 }
 
+/// `n` independent pairs of items `x` and `y`, each covered by both at once
+/// or by each alone: `2^n` solutions, which the sweep's cache counts in a
+/// moment (every pair leaves the same subproblem however it was covered).
+pub(crate) fn independent_pairs(n: usize) -> Problem {
+    let mut text: String = (0..n).map(|k| format!("x{k} y{k} ")).collect();
+    text.push('\n');
+    for k in 0..n {
+        text += &format!("x{k} y{k}\nx{k}\ny{k}\n");
+    }
+    Problem::from_knuth(&text).unwrap()
+}
+
 /// Counts at the top of 64 bits and just past them: `2^63 - 1` on states of
 /// 128 bits, `2^64 - 1` (the most a `u64` holds) and `2^65 - 1` on 192;
 /// `2^64` (one more than a `u64` holds) on 128 bits; `2^130` on 512.
@@ -135,16 +147,8 @@ fn counts_at_the_top_of_64_bits_are_exact() {
         let problem = first_set_bit(bits);
         sweep_counts(&problem, &(two_to_the(bits as u32) - 1u32), &format!("{bits} bits"));
     }
-    let pairs = |n: usize| {
-        let mut text: String = (0..n).map(|k| format!("x{k} y{k} ")).collect();
-        text.push('\n');
-        for k in 0..n {
-            text += &format!("x{k} y{k}\nx{k}\ny{k}\n");
-        }
-        Problem::from_knuth(&text).unwrap()
-    };
     for n in [64, 130] {
-        let problem = pairs(n);
+        let problem = independent_pairs(n);
         sweep_counts(&problem, &two_to_the(n as u32), &format!("{n} pairs"));
         // Through the front, the sweep answers: no engine counts after it.
         let counted = Search::new(&problem).engine(Engine::Sweep).count().unwrap();
