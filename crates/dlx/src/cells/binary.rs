@@ -217,8 +217,10 @@ impl Sets<'_> {
 
     /// Takes the option of node `opt`: each of its active items, in order,
     /// hides the options it conflicts with and becomes inactive. Returns the
-    /// primary item that would be wiped out, if any.
-    #[inline(always)]
+    /// primary item that would be wiped out, if any. Never inlined: on its
+    /// own, the loops keep their values in registers, where inlined in the
+    /// search they were spilled to the stack and read back at every update.
+    #[inline(never)]
     fn include<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
         for o in self.option(opt) {
             let Node { itm, loc: pp } = self.nodes[o as usize];
@@ -355,8 +357,9 @@ impl Sets<'_> {
 
     /// [`Sets::include`] with bounds: a primary item of the option lowers its
     /// residual bound, and hides its other options only when that reaches 0;
-    /// until then it only loses the option from its set.
-    #[inline(always)]
+    /// until then it only loses the option from its set. Never inlined, as
+    /// [`Sets::include`].
+    #[inline(never)]
     fn include_bounded<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
         for o in self.option(opt) {
             let Node { itm, loc: pp } = self.nodes[o as usize];
