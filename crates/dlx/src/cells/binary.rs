@@ -52,6 +52,7 @@ use std::sync::Arc;
 
 use super::{Cells, Node};
 use crate::run::Phase;
+use crate::util::nodes::{cell, set_cell};
 use crate::util::search::{Config, Weights};
 use crate::util::stats::Stats;
 
@@ -88,6 +89,10 @@ pub(super) struct Binary {
     /// less one): the fewest options it may still be left with (its residual
     /// bound less its slack) and its slack, side by side.
     bound: Vec<[i32; 2]>,
+    /// Whether the options of the solution just found are still to be copied
+    /// from the levels to `choice`: only [`Cells::solution`] asks for them,
+    /// so that a count does not copy them.
+    pub(super) unread: bool,
     /// With bounds: the sets fill fewer than 2^15 places and every upper
     /// bound is below 2^15, so that the keys of [`Cells::pick_bounded`] fit
     /// in 64 bits.
@@ -115,6 +120,14 @@ enum At {
     Backup,
     /// Restores the stage's sizes and takes the right branch of its node.
     Purge,
+}
+
+/// Sets the place of node `x` to `p`, without a bounds check (`x` is read
+/// from a set: a node, `util::nodes`, invariant 6).
+#[inline(always)]
+fn cell_loc(nodes: &mut [Node], x: u32, p: u32) {
+    let Node { itm, .. } = cell(nodes, x as usize);
+    set_cell(nodes, x as usize, Node { itm, loc: p });
 }
 
 /// Grows `v` so that index `k` exists.
@@ -184,13 +197,13 @@ impl Sets<'_> {
         let mut result = Ok(());
         'parts: for part in [all.start..optp, optp + 1..all.end] {
             for nn in part {
-                let Node { itm, loc: p } = nodes[nn as usize];
+                let Node { itm, loc: p } = cell(nodes, nn as usize);
                 let ii = itm as usize;
-                if p >= second && set[ii - 2] >= active {
+                if p >= second && cell(set, ii - 2) >= active {
                     updates -= 1;
                     continue;
                 }
-                let ss = set[ii - 1] - 1;
+                let ss = cell(set, ii - 1) - 1;
                 if ss <= 1 && p < second {
                     if ss == 0 {
                         // This node and the ones after it, but `optp`, are left.
@@ -202,13 +215,16 @@ impl Sets<'_> {
                 }
                 // `swap_last` written out on the borrowed slices: as a shared function it
                 // cost 2-5 % more instructions.
+                // Unchecked: `nn` is a node of an option, `ii` its item's set
+                // start, `p` its place, `last` the place of the set's last
+                // node in play, and `nnp` that node (`util::nodes`, invariant 6).
                 let last = ii + ss as usize;
-                let nnp = set[last];
-                set[ii - 1] = ss;
-                set[last] = nn;
-                set[p as usize] = nnp;
-                nodes[nn as usize].loc = last as u32;
-                nodes[nnp as usize].loc = p;
+                let nnp = cell(set, last);
+                set_cell(set, ii - 1, ss);
+                set_cell(set, last, nn);
+                set_cell(set, p as usize, nnp);
+                set_cell(nodes, nn as usize, Node { itm, loc: last as u32 });
+                cell_loc(nodes, nnp, p);
             }
         }
         self.updates += updates;
@@ -310,15 +326,15 @@ impl Sets<'_> {
         let mut updates = (all.end - all.start) as u64;
         let mut result = Ok(());
         for nn in all.clone() {
-            let Node { itm, loc: p } = nodes[nn as usize];
+            let Node { itm, loc: p } = cell(nodes, nn as usize);
             let ii = itm as usize;
-            if p >= second && set[ii - 2] >= active {
+            if p >= second && cell(set, ii - 2) >= active {
                 updates -= 1;
                 continue;
             }
-            let ss = set[ii - 1] - 1;
+            let ss = cell(set, ii - 1) - 1;
             if p < second {
-                if (ss as i32) < bound[ii - 1][0] {
+                if (ss as i32) < cell(bound, ii - 1)[0] {
                     updates -= (all.end - nn) as u64;
                     result = Err(ii as u32);
                     break;
@@ -340,13 +356,14 @@ impl Sets<'_> {
             }
             // `swap_last` written out on the borrowed slices: as a shared function it
             // cost 2-5 % more instructions.
+            // Unchecked as in `hide_option`.
             let last = ii + ss as usize;
-            let nnp = set[last];
-            set[ii - 1] = ss;
-            set[last] = nn;
-            set[p as usize] = nnp;
-            nodes[nn as usize].loc = last as u32;
-            nodes[nnp as usize].loc = p;
+            let nnp = cell(set, last);
+            set_cell(set, ii - 1, ss);
+            set_cell(set, last, nn);
+            set_cell(set, p as usize, nnp);
+            set_cell(nodes, nn as usize, Node { itm, loc: last as u32 });
+            cell_loc(nodes, nnp, p);
         }
         (self.active, self.updates) = (active, self.updates + updates);
         if result.is_err() {
@@ -671,8 +688,9 @@ impl Cells {
             // With bounds, as long as `set`, so that reading a size proves the bound's index.
             let (set, bound) = (&s.set, if BOUNDS { &b.bound[..s.set.len()] } else { &[] });
             for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
+                // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
                 let xi = x as usize - 1;
-                *e = if BOUNDS { [x, set[xi], bound[xi][0] as u32] } else { [x, set[xi], 0] };
+                *e = if BOUNDS { [x, cell(set, xi), cell(bound, xi)[0] as u32] } else { [x, cell(set, xi), 0] };
             }
             b.top = to;
         }
@@ -688,13 +706,28 @@ impl Cells {
         s.active = (b.top - from) as u32;
         let (set, bound) = (&mut s.set[..], &mut b.bound[..]);
         for &[x, size, need] in &b.stack[from..b.top] {
+            // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
             let xi = x as usize - 1;
-            set[xi] = size;
+            set_cell(set, xi, size);
             if BOUNDS {
-                bound[xi][0] = need as i32;
+                set_cell(bound, xi, [need as i32, cell(bound, xi)[1]]);
             }
         }
         b.top = from;
+    }
+
+    /// Copies the options of the solution just found, one per stage, from
+    /// the levels where they were taken to `choice`, where
+    /// [`Cells::solution`] reads them.
+    pub(super) fn read_binary(&mut self) {
+        self.binary.unread = false;
+        let b = &self.binary;
+        // With bounds, a solution may hold more options than there are
+        // primary items.
+        reach(&mut self.choice, self.level);
+        for k in 0..self.level - self.floor {
+            self.choice[self.floor + k] = b.choice[b.levelstage[k]];
+        }
     }
 
     /// Learns from the option tried on `best`: whether it wiped out `tough`.
@@ -776,6 +809,7 @@ impl Cells {
             }
         }
         self.run.phase = Phase::Idle;
+        self.binary.unread = false;
         let (mut stage, mut level) = (self.binary.stage, self.binary.level);
         let mut nodes = self.run.stats.nodes;
         let mut updates = self.run.stats.updates;
@@ -863,15 +897,10 @@ impl Cells {
                     Pick::Solved => {
                         self.run.stats =
                             Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
-                        // The options taken, one per stage, where
-                        // `solution` reads them.
-                        // With bounds, a solution may hold more options
-                        // than there are primary items.
-                        reach(&mut self.choice, self.floor + stage);
-                        for k in 0..stage {
-                            self.choice[self.floor + k] = self.binary.choice[self.binary.levelstage[k]];
-                        }
+                        // The options taken, one per stage, are copied
+                        // where `solution` reads them when it asks.
                         self.level = self.floor + stage;
+                        self.binary.unread = true;
                         (self.binary.stage, self.binary.level) = (stage, level);
                         if on_solution(self).is_break() {
                             self.run.phase = Phase::Suspended;

@@ -698,6 +698,9 @@ impl Cells {
     }
 
     pub(crate) fn solution(&mut self) -> &[OptionId] {
+        if self.binary.unread {
+            self.read_binary();
+        }
         self.solution.clear();
         self.solution.extend_from_slice(&self.committed);
         for l in 0..self.level {

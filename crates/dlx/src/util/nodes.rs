@@ -37,6 +37,15 @@
 //!    for the links that made it, and for every copy of them: a solver's links are
 //!    a copy of its problem's, and a solver uses only its own.
 //!
+//! 6. The dancing cells (`cells/`) index their own arrays with [`cell`] and
+//!    [`set_cell`] only where the index is in bounds by their layout: a node's
+//!    `itm` is a set start, at least 2 and at most the length of `set`, and its
+//!    `loc` a place in `set`; a set start plus a size below the set's length
+//!    is a place of that set; a place's entry is a node; an item on the save
+//!    stack of binary branching is a set start; its bounds are as long as
+//!    `set`. Every write keeps these: a size only shrinks or is restored, a
+//!    node moves to a place of its own set.
+//!
 //! The layout also bounds the numbers: a problem has at most
 //! [`MAX_NODES`](crate::util::problem::MAX_NODES) nodes, so every index fits in a `u32`
 //! and every item number and option number in an `i32` (`top`).
@@ -130,6 +139,26 @@ impl ItemIx {
     pub(crate) fn header(self) -> NodeIx {
         NodeIx(self.0)
     }
+}
+
+/// Reads `v[i]` without a bounds check: for the hiding loops of the dancing
+/// cells' binary branching (`cells/binary.rs`), whose every index is a node's
+/// item or place, a set start less one or two, or a place within a set below
+/// its size, read from the cells' own arrays (invariant 6).
+#[inline(always)]
+pub(crate) fn cell<T: Copy>(v: &[T], i: usize) -> T {
+    debug_assert!(i < v.len());
+    // SAFETY: `i` is in bounds by invariant 6, which the cells keep and the
+    // `debug_assert!` checks in every test.
+    unsafe { *v.get_unchecked(i) }
+}
+
+/// Writes `v[i] = x` without a bounds check, as [`cell`] reads.
+#[inline(always)]
+pub(crate) fn set_cell<T>(v: &mut [T], i: usize, x: T) {
+    debug_assert!(i < v.len());
+    // SAFETY: as for `cell`.
+    unsafe { *v.get_unchecked_mut(i) = x }
 }
 
 /// Reads or writes a node without a bounds check.
@@ -1124,6 +1153,24 @@ pub(crate) mod tests {
 
     use super::*;
     use crate::util::problem::Problem;
+
+    /// The unchecked accessors of the dancing cells read and write the
+    /// entry asked for, and no other (Miri checks that they stay in bounds).
+    #[test]
+    fn cells_read_and_write_their_entries() {
+        let mut v: Vec<[u32; 2]> = (0..5).map(|k| [k, 10 * k]).collect();
+        for k in 0..5 {
+            assert_eq!(cell(&v, k), [k as u32, 10 * k as u32]);
+        }
+        set_cell(&mut v, 4, [7, 8]);
+        set_cell(&mut v, 0, [1, 2]);
+        assert_eq!(v, [[1, 2], [1, 10], [2, 20], [3, 30], [7, 8]]);
+        let mut w = vec![0u32; 3];
+        for k in 0..3 {
+            set_cell(&mut w, k, cell(&v, k + 1)[1] + 1);
+        }
+        assert_eq!(w, [11, 21, 31]);
+    }
 
     /// Numbers below each bound asked, from Marsaglia's xorshift started at
     /// `seed` (not 0).
