@@ -153,7 +153,7 @@ pub fn symmetries(spec: &Spec) -> Vec<Symmetry> {
 /// Whether the signed permutation of the axes `(perm, flip)` is a rotation
 /// (its determinant is 1), in the dimensions of `dims`.
 fn is_rotation(dims: Dims, perm: [usize; 3], flip: [bool; 3]) -> bool {
-    let inversions = (0..3).filter(|&i| (i + 1..3).any(|j| perm[i] > perm[j])).count();
+    let inversions: usize = (0..3).map(|i| (i + 1..3).filter(|&j| perm[i] > perm[j]).count()).sum();
     let flips = flip[..dims.count()].iter().filter(|&&f| f).count();
     (inversions + flips) % 2 == 0
 }
