@@ -636,7 +636,13 @@ impl Inner {
                 (header[option_items[p].index()], color.map_or(0, |c| c.0 as i32 + 1))
             })
         });
-        Links::new(self.n_primary, self.items.len(), self.option_items.len() - ignored_nodes, options, bounds.as_deref())
+        Links::new(
+            self.n_primary,
+            self.items.len(),
+            self.option_items.len() - ignored_nodes,
+            options,
+            bounds.as_deref(),
+        )
     }
 }
 
@@ -1137,7 +1143,10 @@ mod tests {
         assert!(b.set_cost(OptionId(2), 1).is_err());
         b.set_cost(late, 5).unwrap();
         let after = b.option([a]).unwrap();
-        assert_eq!(b.option_with_colors([(a, Some(green))]), Err(BuildError::ColorOnPrimary { option: 3, name: "a".into() }));
+        assert_eq!(
+            b.option_with_colors([(a, Some(green))]),
+            Err(BuildError::ColorOnPrimary { option: 3, name: "a".into() })
+        );
         let problem = b.build().unwrap();
         assert!(problem.has_colors());
         assert_eq!(problem.option(plain).collect::<Vec<_>>(), [(a, None), (x, None)]);
