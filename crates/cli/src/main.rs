@@ -57,23 +57,23 @@ pub fn quiet() -> bool {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Solve an exact-cover problem written in Knuth's DLX format.
-    Solve(solve::Args),
+    Solve(Deferred<solve::Args>),
     /// Place N queens on an N×N board so that none attacks another.
-    Queens(queens::Args),
+    Queens(Deferred<queens::Args>),
     /// Solve sudoku puzzles, one per line or as grids.
-    Sudoku(sudoku::Args),
+    Sudoku(Deferred<sudoku::Args>),
     /// Pack polyominoes or polycubes into a box (Knuth's description language,
     /// or a built-in set such as the pentominoes).
-    Pack(pack::Args),
+    Pack(Deferred<pack::Args>),
     /// Reduce a problem in Knuth's DLX format as his DLX-PRE does: fewer
     /// options and items, the same solutions.
     ///
     /// The options no solution can hold and the items other items imply are
     /// removed, in rounds; the reduced problem goes to stdout.
-    Pre(pre::Args),
+    Pre(Deferred<pre::Args>),
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
-    Merge(shard::Args),
+    Merge(Deferred<shard::Args>),
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell.
     #[command(after_help = "Examples:\n  quadrille completions bash > /etc/bash_completion.d/quadrille\n  \
         quadrille completions zsh > ~/.zfunc/_quadrille\n  \
@@ -82,6 +82,61 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+}
+
+/// A subcommand's arguments, declared to the parser only when that
+/// subcommand is the one given (clap's `Command::defer`): a run builds the
+/// arguments of its own subcommand, not those of all six. The help and the
+/// completions, which list every subcommand's arguments, build them all.
+#[derive(Debug)]
+struct Deferred<T>(T);
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| keep_about(cmd, T::augment_args))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| keep_about(cmd, T::augment_args_for_update))
+    }
+}
+
+/// `augment` applied to a subcommand, which keeps the about texts it had (the
+/// subcommand's, set before its arguments come: those of the arguments'
+/// type would replace them).
+fn keep_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
+    let (about, long_about) = (cmd.get_about().cloned(), cmd.get_long_about().cloned());
+    let cmd = augment(cmd);
+    let cmd = match about {
+        Some(about) => cmd.about(about),
+        None => cmd.about(None::<&'static str>),
+    };
+    match long_about {
+        Some(long_about) => cmd.long_about(long_about),
+        None => cmd.long_about(None::<&'static str>),
+    }
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 /// How a command ended, as the exit code says it.
@@ -138,12 +193,12 @@ fn main() -> ExitCode {
     // Install the Ctrl-C handler before any work starts.
     progress::monitor();
     let result = match cli.command {
-        Command::Solve(args) => solve::run(args),
-        Command::Queens(args) => queens::run(args),
-        Command::Sudoku(args) => sudoku::run(args),
-        Command::Pack(args) => pack::run(args),
-        Command::Pre(args) => pre::run(args),
-        Command::Merge(args) => shard::run(args),
+        Command::Solve(Deferred(args)) => solve::run(args),
+        Command::Queens(Deferred(args)) => queens::run(args),
+        Command::Sudoku(Deferred(args)) => sudoku::run(args),
+        Command::Pack(Deferred(args)) => pack::run(args),
+        Command::Pre(Deferred(args)) => pre::run(args),
+        Command::Merge(Deferred(args)) => shard::run(args),
         Command::Completions { shell } => {
             let mut out = stdout();
             clap_complete::generate(shell, &mut Cli::command(), "quadrille", &mut out);

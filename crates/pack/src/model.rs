@@ -56,6 +56,10 @@ const MEMO_TILING_ITEMS: usize = 128;
 /// that the problem made later cannot be refused for its size.
 const LAZY_MOST_NODES: usize = 1 << 28;
 
+/// The most placements reserved at once before they are made (see
+/// [`Spec::placement_bound`]): past them, the list grows as they come.
+const PLACEMENTS_RESERVED: usize = 1 << 16;
+
 /// The item of a piece: a primary item covered exactly as many times as the
 /// piece is used (bounds `[k, k]`, Knuth's `k|name`).
 /// A piece of unlimited supply (`*|name`) has no item.
@@ -88,6 +92,12 @@ impl Packing {
         // the problem keeps its items and gets no options, and costs nothing
         // to make however large the box.
         if spec.cell_count().can_fill() {
+            // Room for every placement at once, when they are few: a box
+            // that fills its bounds has exactly as many.
+            let bound = spec.placement_bound();
+            if bound <= PLACEMENTS_RESERVED {
+                let _ = placements.try_reserve_exact(bound);
+            }
             let mut failure = None;
             spec.visit_placement_indices(|piece, cells| {
                 if failure.is_some() {
@@ -644,12 +654,21 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
 /// The problem of `spec` with the primary cells declared in `order` (then the
 /// pieces and the secondary cells, as in Knuth's order), and the options
 /// of `placements` in their order.
-fn make_problem<'p>(
-    spec: &Spec,
-    placements: impl IntoIterator<Item = &'p Placement>,
-    order: &[usize],
-) -> Result<Problem, ModelError> {
-    make_problem_of(spec, placements.into_iter().map(|p| (std::slice::from_ref(&p.piece), p.cells.as_slice())), order)
+fn make_problem<'p, I>(spec: &Spec, placements: I, order: &[usize]) -> Result<Problem, ModelError>
+where
+    I: IntoIterator<Item = &'p Placement>,
+    I::IntoIter: Clone,
+{
+    let placements = placements.into_iter();
+    // The builder's arrays sized at once: each option is a placement's
+    // cells and, unless its piece is of unlimited supply, the piece.
+    let (mut options, mut nodes) = (0, 0);
+    for p in placements.clone() {
+        options += 1;
+        nodes += p.cells.len() + 1;
+    }
+    let options_of = placements.map(|p| (std::slice::from_ref(&p.piece), p.cells.as_slice()));
+    make_problem_sized(spec, options_of, order, (options, nodes))
 }
 
 /// The problem whose options place the pieces `pieces` on the cells `cells`
@@ -659,6 +678,17 @@ fn make_problem_of<'o>(
     spec: &Spec,
     options: impl IntoIterator<Item = (&'o [u32], &'o [u32])>,
     order: &[usize],
+) -> Result<Problem, ModelError> {
+    make_problem_sized(spec, options, order, (0, 0))
+}
+
+/// [`make_problem_of`], the builder's arrays reserved for `(options,
+/// nodes)`: the options and their items, about.
+fn make_problem_sized<'o>(
+    spec: &Spec,
+    options: impl IntoIterator<Item = (&'o [u32], &'o [u32])>,
+    order: &[usize],
+    (n_options, n_nodes): (usize, usize),
 ) -> Result<Problem, ModelError> {
     let mut b = Problem::builder();
     let mut cell_items = vec![Item(0); spec.cells().len()];
@@ -674,6 +704,7 @@ fn make_problem_of<'o>(
             cell_items[i] = b.secondary(&name)?;
         }
     }
+    b.reserve(n_options, n_nodes);
     for (pieces, cells) in options {
         let items =
             pieces.iter().filter_map(|&p| piece_items[p as usize]).chain(cells.iter().map(|&c| cell_items[c as usize]));

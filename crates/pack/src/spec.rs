@@ -561,8 +561,13 @@ impl Line<'_> {
 }
 
 /// The values whose bits are set.
-fn bits(set: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |&x| set & (1 << x) != 0)
+fn bits(mut set: u64) -> impl Iterator<Item = u8> {
+    // Lowest first, one step per value (not per bit of the word).
+    std::iter::from_fn(move || {
+        let x = set.trailing_zeros() as u8;
+        set &= set.wrapping_sub(1);
+        (x < 64).then_some(x)
+    })
 }
 
 /// Whether every cell on the box line has exactly three coordinates and no
@@ -860,6 +865,19 @@ impl Spec {
         }
     }
 
+    /// At least as many placements as [`Spec::visit_placement_indices`]
+    /// visits, and as many in a box that fills its bounds: each base
+    /// placement's shifts within the box's bounds.
+    pub(crate) fn placement_bound(&self) -> usize {
+        let (min, max) = self.bounds();
+        let shifts = |m: [u8; 3]| {
+            (0..3)
+                .map(|i| (i64::from(max[i]) - i64::from(min[i]) - i64::from(m[i]) + 1).max(0) as usize)
+                .product::<usize>()
+        };
+        self.bases.iter().map(|base| shifts(base.shape.max())).fold(0, usize::saturating_add)
+    }
+
     /// How many primary cells the box has, and how many the pieces cover
     /// between them (a range when the lines naming one piece give it
     /// different sizes, and no upper end with a piece of unlimited supply):
@@ -1047,6 +1065,30 @@ mod tests {
             (err.line, err.column, err.kind.to_string()),
             (2, 6, "cell `000` has the suffix `0`, which no cell of the box has".into())
         );
+    }
+
+    /// The bound on placements that sizes the list before they are made:
+    /// exact in a box that fills its bounds, never below the count in one
+    /// that does not (a diamond, a box with holes and secondary cells).
+    #[test]
+    fn the_bound_on_placements_holds() {
+        let count = |spec: &Spec| {
+            let mut n = 0;
+            spec.visit_placement_indices(|_, _| n += 1);
+            n
+        };
+        for (set, sides) in [("pentominoes", "3x20"), ("pentominoes", "8x8"), ("soma", "3x3x3"), ("tetrominoes", "4x5")]
+        {
+            let spec = Spec::parse(&crate::builtin::description(set, Some(sides)).unwrap()).unwrap();
+            assert_eq!(spec.placement_bound(), count(&spec), "{set} {sides}");
+        }
+        for text in [
+            crate::builtin::description("pentominoes", Some("aztec:6")).unwrap(),
+            "00 01 02 10 12 20 21 22 11x\nL 00 01 10\nS 00 01 01x\n".to_string(),
+        ] {
+            let spec = Spec::parse(&text).unwrap();
+            assert!(spec.placement_bound() > count(&spec), "{text}");
+        }
     }
 
     #[test]

@@ -15,12 +15,19 @@ pub struct Threads {
     /// The number used: one per core for 0, else the number asked for, at
     /// most [`MAX_THREADS_PER_CORE`] a core.
     pub used: usize,
-    /// The machine's cores, as the operating system reports them (1 when it
-    /// cannot say).
-    pub cores: usize,
+    /// The machine's cores, when they were needed to decide `used`.
+    known_cores: Option<usize>,
 }
 
 impl Threads {
+    /// The machine's cores, as the operating system reports them (1 when it
+    /// cannot say): asked of it only here when the number used did not need
+    /// them, since on Linux the answer reads the files of the process's
+    /// control groups.
+    pub fn cores(&self) -> usize {
+        self.known_cores.unwrap_or_else(machine_cores)
+    }
+
     /// Whether fewer threads are used than were asked for.
     pub fn capped(&self) -> bool {
         self.requested != 0 && self.used < self.requested
@@ -32,7 +39,9 @@ impl Threads {
         self.capped().then(|| {
             format!(
                 "{} threads asked for, {} used: at most {MAX_THREADS_PER_CORE} per core on {} cores",
-                self.requested, self.used, self.cores
+                self.requested,
+                self.used,
+                self.cores()
             )
         })
     }
@@ -43,6 +52,9 @@ impl Threads {
 /// says the same: 0 means one thread per core; any other number is taken as
 /// asked, up to [`MAX_THREADS_PER_CORE`] threads a core, so that absurd
 /// numbers (100,000, `usize::MAX`) neither spin nor exhaust the machine.
+/// Up to [`MAX_THREADS_PER_CORE`] threads asked for are used whatever the
+/// machine: the cores are not asked of the system then (a count on one
+/// thread starts without reading the control groups' files).
 ///
 /// ```
 /// use quadrille_dlx::parallel::{MAX_THREADS_PER_CORE, effective_threads};
@@ -56,7 +68,17 @@ impl Threads {
 /// assert!(effective_threads(1).note().is_none());
 /// ```
 pub fn effective_threads(requested: usize) -> Threads {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    if (1..=MAX_THREADS_PER_CORE).contains(&requested) {
+        // At least one core: never capped.
+        return Threads { requested, used: requested, known_cores: None };
+    }
+    let cores = machine_cores();
     let used = if requested == 0 { cores } else { requested.min(cores.saturating_mul(MAX_THREADS_PER_CORE)) };
-    Threads { requested, used, cores }
+    Threads { requested, used, known_cores: Some(cores) }
+}
+
+/// The machine's cores, as the operating system reports them (1 when it
+/// cannot say).
+fn machine_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }

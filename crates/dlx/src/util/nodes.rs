@@ -435,6 +435,7 @@ impl Links {
     }
 
     /// The most options any primary item has in its list, covered or not.
+    #[cfg(test)]
     pub(crate) fn longest_primary(&self) -> usize {
         self.lens[1..=self.n_primary as usize].iter().map(|&len| (len & !COVERED) as usize).max().unwrap_or(0)
     }

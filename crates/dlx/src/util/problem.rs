@@ -1,8 +1,8 @@
 //! Problems: items, options and colours, and the builder that checks them.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::util::nodes::Links;
 
@@ -169,6 +169,88 @@ pub(crate) const LONG_OPTION: usize = 32;
 /// The largest bound a primary item may have (the links count in `i32`).
 pub const MAX_BOUND: u32 = i32::MAX as u32;
 
+/// The items of a problem found by their names: an open-addressing table of
+/// item numbers, hashed by a multiply-and-rotate over the name's bytes (the
+/// hash of `rustc`'s `FxHasher`), each name kept once, in its item. Finding
+/// or adding a name costs a few multiplications and, most often, one
+/// comparison of names: no SipHash, and no second copy of each name.
+#[derive(Clone, Debug, Default)]
+struct NameTable {
+    /// Each slot: the name's hash (its low 32 bits) and its item's number
+    /// plus one, or 0 for an empty slot.
+    slots: Vec<(u32, u32)>,
+    /// The names held.
+    len: usize,
+}
+
+impl NameTable {
+    fn hash(name: &str) -> u64 {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let bytes = name.as_bytes();
+        let mut h = (bytes.len() as u64).wrapping_mul(K);
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            h = (h.rotate_left(26) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            h = (h.rotate_left(26) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+        }
+        // The high bits are the best mixed: they choose the slot.
+        h.rotate_left(32)
+    }
+
+    /// The slot of `name`: the one holding it, or the empty one where it
+    /// would go. The table is never full.
+    fn slot(&self, items: &[ItemInfo], name: &str, hash: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = hash as usize & mask;
+        loop {
+            match self.slots[slot] {
+                (_, 0) => return slot,
+                (h, k) if h == hash as u32 && items[k as usize - 1].name == name => return slot,
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// The item named `name`, if any.
+    fn get(&self, items: &[ItemInfo], name: &str) -> Option<Item> {
+        if self.len == 0 {
+            return None;
+        }
+        let (_, k) = self.slots[self.slot(items, name, NameTable::hash(name))];
+        k.checked_sub(1).map(Item)
+    }
+
+    /// Adds `item`, named `items[item].name`, which the table does not hold.
+    fn insert(&mut self, items: &[ItemInfo], item: Item) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let n_slots = (2 * self.slots.len()).max(16);
+            let old = std::mem::replace(&mut self.slots, vec![(0, 0); n_slots]);
+            let mask = n_slots - 1;
+            for (h, k) in old.into_iter().filter(|&(_, k)| k != 0) {
+                // The slot from the stored hash's low bits needs the full
+                // hash: recomputed from the name, which is cheap and rare.
+                let mut slot = NameTable::hash(&items[k as usize - 1].name) as usize & mask;
+                while self.slots[slot].1 != 0 {
+                    slot = (slot + 1) & mask;
+                }
+                self.slots[slot] = (h, k);
+            }
+        }
+        let name = &items[item.index()].name;
+        let hash = NameTable::hash(name);
+        let slot = self.slot(items, name, hash);
+        self.slots[slot] = (hash as u32, item.0 + 1);
+        self.len += 1;
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct ItemInfo {
     name: String,
@@ -199,11 +281,14 @@ struct ItemInfo {
 pub struct ProblemBuilder {
     items: Vec<ItemInfo>,
     n_primary: usize,
-    names: HashMap<String, Item>,
+    names: NameTable,
     colors: Vec<String>,
-    color_ids: HashMap<String, Color>,
+    color_ids: std::collections::HashMap<String, Color>,
     option_starts: Vec<u32>,
     option_items: Vec<Item>,
+    /// The colour of each item of `option_items`: empty until some item is
+    /// given a colour (then as long as `option_items`), so that problems
+    /// without colours never store one.
     option_colors: Vec<Option<Color>>,
     /// Each option's cost (DLX5), and their sum.
     costs: Costs,
@@ -223,7 +308,7 @@ impl ProblemBuilder {
         if !valid_name(name) {
             return Err(BuildError::BadName { what: "item", name: name.to_string() });
         }
-        if self.names.contains_key(name) {
+        if self.names.get(&self.items, name).is_some() {
             return Err(BuildError::DuplicateItem { name: name.to_string() });
         }
         // Every item takes a header node: the limit on nodes bounds the items
@@ -235,7 +320,7 @@ impl ProblemBuilder {
         self.n_primary += primary as usize;
         let item = Item(self.items.len() as u32);
         self.items.push(ItemInfo { name: name.to_string(), primary, lower, upper });
-        self.names.insert(name.to_string(), item);
+        self.names.insert(&self.items, item);
         Ok(item)
     }
 
@@ -284,7 +369,7 @@ impl ProblemBuilder {
 
     /// The item of that name, if one was declared.
     pub fn item_named(&self, name: &str) -> Option<Item> {
-        self.names.get(name).copied()
+        self.names.get(&self.items, name)
     }
 
     /// Whether `item` was declared primary (`None` for an unknown item).
@@ -354,7 +439,7 @@ impl ProblemBuilder {
         let mut has_primary = false;
         // A linear scan for short options, a set once an option is long, so
         // that building stays linear in the number of nodes.
-        let mut in_option: HashSet<Item> = HashSet::new();
+        let mut in_option: Option<HashSet<Item>> = None;
         for (item, color) in items {
             let Some(info) = self.items.get(item.index()) else {
                 return Err(BuildError::UnknownItem { option, item: item.0 });
@@ -363,10 +448,7 @@ impl ProblemBuilder {
             let repeated = if so_far.len() < LONG_OPTION {
                 so_far.contains(&item)
             } else {
-                if in_option.is_empty() {
-                    in_option.extend(so_far.iter().copied());
-                }
-                !in_option.insert(item)
+                !in_option.get_or_insert_with(|| so_far.iter().copied().collect()).insert(item)
             };
             if repeated {
                 return Err(BuildError::RepeatedItem { option, name: info.name.clone() });
@@ -380,8 +462,14 @@ impl ProblemBuilder {
                 }
             }
             has_primary |= info.primary;
+            if !self.option_colors.is_empty() {
+                self.option_colors.push(color);
+            } else if color.is_some() {
+                // The first colour: the items before it had none.
+                self.option_colors.resize(self.option_items.len(), None);
+                self.option_colors.push(color);
+            }
             self.option_items.push(item);
-            self.option_colors.push(color);
         }
         if self.option_items.len() == start {
             return Err(BuildError::EmptyOption { option });
@@ -391,7 +479,9 @@ impl ProblemBuilder {
             return Err(BuildError::TooLarge { nodes, limit: self.max_nodes });
         }
         self.option_starts.push(self.option_items.len() as u32);
-        self.costs.per_option.push(0);
+        if !self.costs.per_option.is_empty() {
+            self.costs.per_option.push(0);
+        }
         if !has_primary {
             self.ignored.push(OptionId(option as u32));
         }
@@ -436,7 +526,31 @@ impl ProblemBuilder {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
-        self.costs.set(option, cost)
+        self.costs.set(option, cost, self.n_options())
+    }
+
+    /// Makes room for `options` more options of `nodes` items in all, so
+    /// that a caller who knows the size of its problem adds the options
+    /// without the arrays growing step by step. Only a hint: adding more
+    /// or fewer is as right, and room that memory cannot give is left to
+    /// the options as they come.
+    ///
+    /// ```
+    /// use quadrille_dlx::{Problem, Solver};
+    ///
+    /// let mut b = Problem::builder();
+    /// let (a, c) = (b.primary("a")?, b.primary("c")?);
+    /// b.reserve(2, 3);
+    /// b.option([a])?;
+    /// b.option([a, c])?;
+    /// b.option([c])?;
+    /// assert_eq!(Solver::new(&b.build()?).count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reserve(&mut self, options: usize, nodes: usize) {
+        // A hint: memory refused now is refused, or not, option by option.
+        let _ = self.option_starts.try_reserve(options);
+        let _ = self.option_items.try_reserve(nodes);
     }
 
     /// Finishes the problem.
@@ -452,6 +566,40 @@ impl ProblemBuilder {
         let has_colors = self.option_colors.iter().any(Option::is_some);
         let has_bounds = self.items.iter().any(|i| i.primary && (i.lower, i.upper) != (1, 1));
         let longest_option = self.option_starts.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
+        // The most options of a primary item (ignored options have none):
+        // counted here, as the links the engines search are made only when
+        // first asked for (the sweep and the memo never need them).
+        let mut lens = vec![0u32; self.items.len()];
+        for &item in &self.option_items {
+            lens[item.index()] += 1;
+        }
+        let longest_primary =
+            lens.iter().zip(&self.items).filter(|(_, info)| info.primary).map(|(&n, _)| n as usize).max().unwrap_or(0);
+        Ok(Problem {
+            inner: Arc::new(Inner {
+                items: self.items,
+                n_primary,
+                colors: self.colors,
+                option_starts: self.option_starts,
+                option_items: self.option_items,
+                option_colors: self.option_colors,
+                names: self.names,
+                has_colors,
+                has_bounds,
+                longest_primary,
+                longest_option,
+                costs: self.costs,
+                ignored: self.ignored,
+                links: OnceLock::new(),
+            }),
+            sharp: false,
+        })
+    }
+}
+
+impl Inner {
+    /// Lays out the links of Knuth's nodes for the problem (see [`Links::new`]).
+    fn make_links(&self) -> Links {
         // The links want the primary items first: item `k` gets header
         // `header[k]`, primary items in order of declaration, then the secondary.
         let mut header = vec![0u32; self.items.len()];
@@ -464,7 +612,7 @@ impl ProblemBuilder {
                 }
             }
         }
-        let bounds = has_bounds.then(|| {
+        let bounds = self.has_bounds.then(|| {
             let mut bounds = vec![(1, 1); self.items.len()];
             for (k, info) in self.items.iter().enumerate() {
                 bounds[header[k] as usize - 1] = (info.lower, info.upper);
@@ -483,40 +631,18 @@ impl ProblemBuilder {
         let options = self.option_starts.windows(2).enumerate().map(move |(k, w)| {
             let searched = ignored.next_if(|o| o.index() == k).is_none();
             let range = if searched { w[0] as usize..w[1] as usize } else { 0..0 };
-            option_items[range.clone()]
-                .iter()
-                .zip(&option_colors[range])
-                .map(move |(item, color)| (header[item.index()], color.map_or(0, |c| c.0 as i32 + 1)))
+            range.map(move |p| {
+                let color = option_colors.get(p).copied().flatten();
+                (header[option_items[p].index()], color.map_or(0, |c| c.0 as i32 + 1))
+            })
         });
-        let links = Links::new(
-            n_primary,
+        Links::new(
+            self.n_primary,
             self.items.len(),
             self.option_items.len() - ignored_nodes,
             options,
             bounds.as_deref(),
-        );
-        // Ignored options have no primary item, so the links' lists of the
-        // primary items are as long as the problem's.
-        let longest_primary = links.longest_primary();
-        Ok(Problem {
-            inner: Arc::new(Inner {
-                items: self.items,
-                n_primary,
-                colors: self.colors,
-                option_starts: self.option_starts,
-                option_items: self.option_items,
-                option_colors: self.option_colors,
-                names: self.names,
-                has_colors,
-                has_bounds,
-                longest_primary,
-                longest_option,
-                costs: self.costs,
-                ignored: self.ignored,
-                links,
-            }),
-            sharp: false,
-        })
+        )
     }
 }
 
@@ -527,8 +653,9 @@ struct Inner {
     colors: Vec<String>,
     option_starts: Vec<u32>,
     option_items: Vec<Item>,
+    /// Empty when no item has a colour (see [`ProblemBuilder`]).
     option_colors: Vec<Option<Color>>,
-    names: HashMap<String, Item>,
+    names: NameTable,
     has_colors: bool,
     has_bounds: bool,
     /// The most options of a primary item, and the most items of an option.
@@ -537,12 +664,16 @@ struct Inner {
     costs: Costs,
     /// The options without a primary item, in order.
     ignored: Vec<OptionId>,
-    links: Links,
+    /// Knuth's nodes for the searches that dance (links, and the solver's
+    /// states), made when first asked for.
+    links: OnceLock<Links>,
 }
 
 /// The options' costs, and their sum, checked so that no sum of costs overflows.
 #[derive(Clone, Debug, Default)]
 struct Costs {
+    /// Each option's cost: empty until a cost is set (every option costs 0
+    /// then), so that problems without costs never store one.
     per_option: Vec<u64>,
     total: u64,
 }
@@ -552,10 +683,14 @@ impl Costs {
     /// in the search.
     const LIMIT: u64 = u64::MAX - 1;
 
-    fn set(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
-        let Some(old) = self.per_option.get(option.index()).copied() else {
+    fn set(&mut self, option: OptionId, cost: u64, n_options: usize) -> Result<(), BuildError> {
+        if option.index() >= n_options {
             return Err(BuildError::UnknownOption { option: option.0 });
-        };
+        }
+        if self.per_option.is_empty() {
+            self.per_option = vec![0; n_options];
+        }
+        let old = self.per_option[option.index()];
         let total = (self.total - old)
             .checked_add(cost)
             .filter(|&t| t <= Costs::LIMIT)
@@ -659,7 +794,7 @@ impl Problem {
 
     /// The item of that name, if any.
     pub fn item_named(&self, name: &str) -> Option<Item> {
-        self.inner.names.get(name).copied()
+        self.inner.names.get(&self.inner.items, name)
     }
 
     /// The colour's name. Panics if the colour is not of this problem.
@@ -670,8 +805,13 @@ impl Problem {
     /// The items of an option, each with its colour, in the order they were given.
     /// Panics if the option is not of this problem.
     pub fn option(&self, option: OptionId) -> impl ExactSizeIterator<Item = (Item, Option<Color>)> + '_ {
-        let range = self.option_range(option);
-        self.inner.option_items[range.clone()].iter().copied().zip(self.inner.option_colors[range].iter().copied())
+        self.colored(self.option_range(option))
+    }
+
+    /// The items of `range` of the options' items, each with its colour.
+    fn colored(&self, range: std::ops::Range<usize>) -> impl ExactSizeIterator<Item = (Item, Option<Color>)> + '_ {
+        let (items, colors) = (&self.inner.option_items, &self.inner.option_colors);
+        range.map(move |p| (items[p], colors.get(p).copied().flatten()))
     }
 
     /// The items of an option, in the order they were given.
@@ -699,7 +839,7 @@ impl Problem {
     /// builds its tables from this, never from [`option`](Problem::option).
     pub(crate) fn searched(&self, option: OptionId) -> impl ExactSizeIterator<Item = (Item, Option<Color>)> + '_ {
         let range = if self.is_ignored(option) { 0..0 } else { self.option_range(option) };
-        self.inner.option_items[range.clone()].iter().copied().zip(self.inner.option_colors[range].iter().copied())
+        self.colored(range)
     }
 
     /// The items of an option as the engines see them: none for an
@@ -793,7 +933,9 @@ impl Problem {
     /// The option's cost (0 unless one was set). Panics if the option is not of
     /// this problem.
     pub fn cost(&self, option: OptionId) -> u64 {
-        self.inner.costs.per_option[option.index()]
+        let k = option.index();
+        assert!(k < self.n_options(), "option {k} is not of this problem");
+        self.inner.costs.per_option.get(k).copied().unwrap_or(0)
     }
 
     /// Whether some option has a cost other than 0.
@@ -802,7 +944,7 @@ impl Problem {
     }
 
     pub(crate) fn links(&self) -> &Links {
-        &self.inner.links
+        self.inner.links.get_or_init(|| self.inner.make_links())
     }
 
     /// The same problem, with the **sharp preference** on or off: when it is
@@ -915,6 +1057,103 @@ impl Eq for Problem {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
+
+    /// The table of names answers as a `HashMap` of the names does: on
+    /// thousands of random names, short and long (past the 8 bytes the hash
+    /// reads at a time), many given twice or more, and some invalid, each
+    /// declaration is accepted or refused with the same error, each name
+    /// (and names never given) finds the same item in the builder and in the
+    /// problem, and colours and costs read back as set.
+    #[test]
+    fn the_table_of_names_agrees_with_a_map_of_names() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..20 {
+            let mut b = ProblemBuilder::new();
+            let mut model: HashMap<String, Item> = HashMap::new();
+            let alphabet = b"ab#_xyz0123456789:| ";
+            let mut names = Vec::new();
+            for _ in 0..(50 + round * 100) {
+                // Few letters for short names: many repeats.
+                let len = 1 + (next() % if round % 2 == 0 { 3 } else { 20 }) as usize;
+                let letters = if round % 3 == 0 { 4 } else { alphabet.len() as u64 };
+                let name: String = (0..len).map(|_| alphabet[(next() % letters) as usize] as char).collect();
+                names.push(name);
+            }
+            for (k, name) in names.iter().enumerate() {
+                let primary = k % 3 != 0;
+                let got = if primary { b.primary(name) } else { b.secondary(name) };
+                let expected = if !valid_name(name) {
+                    Err(BuildError::BadName { what: "item", name: name.clone() })
+                } else if model.contains_key(name) {
+                    Err(BuildError::DuplicateItem { name: name.clone() })
+                } else {
+                    let item = Item(model.len() as u32);
+                    model.insert(name.clone(), item);
+                    Ok(item)
+                };
+                assert_eq!(got, expected, "round {round}: {name:?}");
+            }
+            let absent = ["never", "a_name_of_many_letters", "zz#", ""];
+            for name in names.iter().map(String::as_str).chain(absent) {
+                assert_eq!(b.item_named(name), model.get(name).copied(), "{name:?}");
+            }
+            let items: Vec<Item> = model.values().copied().collect();
+            let red = b.color("red").unwrap();
+            let mut options = Vec::new();
+            for k in 0..items.len() {
+                let pair = [items[k], items[(k * 7 + 1) % items.len()]];
+                if pair[0] == pair[1] {
+                    continue;
+                }
+                let colored = pair.map(|i| (i, (!b.is_primary(i).unwrap() && k % 2 == 0).then_some(red)));
+                if let Ok(o) = b.option_with_colors(colored) {
+                    options.push((o, colored));
+                }
+            }
+            if let Some(&(o, _)) = options.get(3) {
+                b.set_cost(o, 9).unwrap();
+            }
+            let Ok(problem) = b.build() else { continue };
+            for name in names.iter().map(String::as_str).chain(absent) {
+                assert_eq!(problem.item_named(name), model.get(name).copied(), "{name:?}");
+            }
+            for (k, (o, colored)) in options.iter().enumerate() {
+                assert_eq!(problem.option(*o).collect::<Vec<_>>(), colored, "option {k}");
+                assert_eq!(problem.cost(*o), if k == 3 { 9 } else { 0 });
+            }
+        }
+    }
+
+    /// A colour first given by a later item of an option, and costs set
+    /// before further options are added, read back where they were given.
+    #[test]
+    fn colours_and_costs_given_late_read_back() {
+        let mut b = ProblemBuilder::new();
+        let (a, x, y) = (b.primary("a").unwrap(), b.secondary("x").unwrap(), b.secondary("y").unwrap());
+        let plain = b.option([a, x]).unwrap();
+        let green = b.color("green").unwrap();
+        let late = b.option_with_colors([(a, None), (x, None), (y, Some(green))]).unwrap();
+        assert!(b.set_cost(OptionId(2), 1).is_err());
+        b.set_cost(late, 5).unwrap();
+        let after = b.option([a]).unwrap();
+        assert_eq!(
+            b.option_with_colors([(a, Some(green))]),
+            Err(BuildError::ColorOnPrimary { option: 3, name: "a".into() })
+        );
+        let problem = b.build().unwrap();
+        assert!(problem.has_colors());
+        assert_eq!(problem.option(plain).collect::<Vec<_>>(), [(a, None), (x, None)]);
+        assert_eq!(problem.option(late).collect::<Vec<_>>(), [(a, None), (x, None), (y, Some(green))]);
+        assert_eq!(problem.option(after).collect::<Vec<_>>(), [(a, None)]);
+        assert_eq!([plain, late, after].map(|o| problem.cost(o)), [0, 5, 0]);
+    }
 
     /// A problem too large for 32-bit node indices is refused with a message,
     /// option by option, and the builder stays usable (shown with a lower limit,
