@@ -14,12 +14,15 @@
 //!    need an option; or several threads) the search does, on bits
 //!    where it fits. See the table below.
 //!
-//!    Without bounds, *the sweep's turn*, on a packing: a problem with
+//!    Without bounds, *the sweep's turns*, on a packing: a problem with
 //!    labels (each option names one of them: the pieces), at most a
 //!    quarter of its primary items (the black cells of a tiling by
 //!    dominoes are labels too, but half of them; the memo's probe answers
-//!    there): the sweep in the order of a cheap first choice (no Fiedler
-//!    vector, a few random paths for each candidate) counts within
+//!    there): the sweep in the cheapest order (the first candidate of the
+//!    first choice, not estimated) counts within [`FIRST_TURN_NODES`]
+//!    nodes, then in the order of a cheap first choice (no Fiedler
+//!    vector, a few random paths for each candidate), going on from the
+//!    first turn's work when the orders agree, within
 //!    [`SWEEP_TURN_NODES`] nodes. If it ends, it answers, or, under
 //!    [`MEMO_PROBE_NODES`] nodes, the search does (small problems keep
 //!    Knuth's statistics): on such a search the choice below would cost
@@ -55,6 +58,13 @@
 //!    states meet again, and the cache answers where the estimate, blind
 //!    to it, sees a tree thousands of times larger (31 million nodes
 //!    estimated; 136,000 counted in 0.01 s, where bits take 0.7 s).
+//!    When the sweep is the cheaper and its frontiers bound its estimate
+//!    to at most half the random paths' ([`Sweep::bounded_by_frontiers`]: a
+//!    tiling swept across a narrow side, whose states the cache tells
+//!    apart), that estimate is an upper bound of its search: the sweep
+//!    counts at once, past 64 bits on from its own work (the dominoes of
+//!    14×14, 1.1 × 10²³ tilings: 409,623 nodes, where the memo needs 385,185
+//!    of its dearer ones, more than its turn allowed).
 //! 3. *The memo's turn*, bounded by the other engine's cost: the memo runs
 //!    ([`Memo::build_within`]) with the work the other engine is estimated
 //!    to take (the whole of it when the probe found the cache answering,
@@ -73,7 +83,8 @@
 //!    bits exactly (its turns stop at 64 bits, unfinished, and the rule
 //!    goes on). Tilings with that many solutions are where the memo's
 //!    subproblems meet: the dominoes' 1.1 × 10²³ tilings of 14×14 take it
-//!    0.15 s (385,185 nodes), where the sweep takes more than a minute; the
+//!    0.15 s (385,185 nodes; the sweep across the board, chosen at step 2,
+//!    about as long); the
 //!    trominoes' 1.8 × 10²² tilings of 12×12 take it more than 1 GiB, and
 //!    the sweep 243 s. A memo that fails otherwise (over its memory limit
 //!    on its own turn) gives way to the search.
@@ -198,6 +209,13 @@ const MEMO_TURN_NODES: u64 = 1 << 18;
 /// turn's cache of subproblems), else the turn. Also the most nodes of the
 /// turn of step 3: the tilings of 10×10 by the P pentomino take 136,000.
 const SWEEP_TURN_NODES: u64 = 1 << 18;
+
+/// The most nodes of the sweep's first turn (step 0 of the module's notes),
+/// in the cheapest order, before any estimate: 2^14 nodes, about as much
+/// work as the first choice's estimates (pentominoes in 3×20 end within
+/// it; a larger packing loses at most this to the turn, and nothing when
+/// the first choice lands on the same order).
+const FIRST_TURN_NODES: u64 = 1 << 14;
 
 /// The share of the search's estimated cost the sweep's turn of step 3 may
 /// spend (a problem without labels, where the search is the cheaper by
@@ -342,9 +360,10 @@ impl Search<'_> {
             }
             return self.by_search(search, choice);
         }
-        // 0. Without bounds, the sweep's turn, on a problem with labels.
-        let first = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
-            match Sweep::new_first(self.problem, self.monitor.as_deref()) {
+        // 0. Without bounds, the sweep's turns, on a problem with labels:
+        // in the cheapest order, then in the first choice's.
+        let cheapest = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
+            match Sweep::new_cheapest(self.problem, self.monitor.as_deref()) {
                 Ok(first) => first,
                 Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
                 Err(_) => None,
@@ -352,11 +371,30 @@ impl Search<'_> {
         } else {
             None
         };
-        let turned = first.is_some();
+        let turned = cheapest.is_some();
         let mut kept = None;
+        if let Some(sweep) = cheapest {
+            let sweep = self.sweep_memory(sweep);
+            match sweep.count_within(FIRST_TURN_NODES, self.monitor.as_deref()) {
+                Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
+                    return self.by_search(search, choice);
+                }
+                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                Within::Unfinished(work) => kept = Some(work),
+            }
+        }
+        let first = match turned {
+            true => match Sweep::new_first(self.problem, self.monitor.as_deref()) {
+                Ok(first) => first,
+                Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
+                Err(_) => None,
+            },
+            false => None,
+        };
         if let Some(sweep) = first {
             let sweep = self.sweep_memory(sweep);
-            match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
+            // From the cheapest turn's work when the choice landed on its order.
+            match sweep.count_within_from(kept.take(), SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
                 Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
                     return self.by_search(search, choice);
@@ -443,6 +481,12 @@ impl Search<'_> {
                 // Past its budget, or past 64 bits: the rule goes on.
                 Within::Unfinished(_) => choice.gave_way = Some(Engine::Sweep),
             }
+        }
+        // 2. The sweep's estimate bounded by its frontiers (a tiling swept
+        // across a narrow side): an upper bound of its search, the cache
+        // seen; it counts at once, past 64 bits from its own work.
+        if by_sweep && sweep.bounded_by_frontiers() {
+            return self.by_sweep(&sweep, kept, false, choice);
         }
         // 3. The memo's turn, bounded by the other engine's cost.
         let share = match memo_hits {

@@ -19,10 +19,12 @@
 //! against 3.6 million for Knuth's rule, at about a fifteenth of the cost
 //! each (20 ns against 300). Swept along its long side, 349 million. So
 //! [`Sweep::new`] chooses the order (see the `order` module): labels (a
-//! packing's pieces) last, the others in the order declared or in an order
-//! grown from it or from either end of the items' Fiedler order, whichever
-//! Knuth's estimate of the tree finds smallest, each also led by the label
-//! of fewest options. A piece with
+//! packing's pieces, when at most a quarter of the primary items) last, the
+//! others in the order declared or in an order grown from it, from either
+//! end of the items' Fiedler order, or (without labels) from the
+//! breadth-first order from a far corner, whichever Knuth's estimate of the
+//! tree, bounded by the states each item's frontier allows, finds
+//! smallest, each also led by the label of fewest options. A piece with
 //! few placements (one restricted to one placement of each class under the
 //! box's symmetries: the X of 6×10 in 8 places) is then placed first, and
 //! every later node knows it: the 2,339 packings of 6×10 with the X in a
@@ -30,9 +32,12 @@
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
 //! rule. On a packing (few labels) the front first lets the sweep count
-//! within about a quarter of a million nodes in the order of a cheaper first
+//! within 2^14 nodes in the cheapest order (grown from the declared one, led
+//! by the scarcest label, not estimated), then within about a quarter of a
+//! million nodes in the order of a cheaper first
 //! choice (the declared order and the one grown from it, each led or not,
-//! from 64 random paths each): small packings end there, before the whole
+//! from 64 random paths each), going on from the first turn's work when the
+//! orders agree: small packings end there, before the whole
 //! choice would cost more than their search. When the whole choice lands
 //! on the same order, the count goes on from what that turn finished (its
 //! cache of subproblems) instead of starting over.
@@ -199,6 +204,10 @@ const MIN_ORDER_PROBES: u32 = 32;
 /// options' sizes) for which the Fiedler order is computed: past it, the
 /// candidates are the declared order and the order grown from it.
 const FIEDLER_MAX_PAIRS: usize = 1 << 26;
+
+/// The least factor by which the frontiers must bound the sweep's estimate
+/// for [`Sweep::bounded_by_frontiers`]: 2.
+const FRONTIER_BOUND: f64 = 2.0;
 
 /// Random paths for the estimate of the search by fewest options.
 const FEWEST_PROBES: u32 = 128;
@@ -374,8 +383,11 @@ impl Block {
 pub struct Sweep {
     /// The primary items in the order swept; then the secondary items.
     order: Vec<Item>,
-    /// Knuth's estimate of the sweep's nodes.
+    /// Knuth's estimate of the sweep's nodes, bounded by its frontiers.
     estimate: f64,
+    /// Whether the frontiers bound the estimate to a fraction of the random
+    /// paths' (see [`Sweep::bounded_by_frontiers`]).
+    bounded: bool,
     /// The memory of each thread's cache of subproblems.
     cache_bytes: usize,
     /// The memory up to which a count's caches grow, all threads together.
@@ -384,6 +396,17 @@ pub struct Sweep {
     labelled: bool,
     /// The search, on a state as wide as the problem needs.
     width: Width,
+}
+
+/// Which candidate orders [`Sweep::chosen`] looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choose {
+    /// All of them ([`Sweep::new`]).
+    Whole,
+    /// Those of the first choice ([`Sweep::new_first`]).
+    First,
+    /// The first of the first choice, unestimated ([`Sweep::new_cheapest`]).
+    Cheapest,
 }
 
 /// The search on each width of state.
@@ -474,7 +497,18 @@ impl Sweep {
     /// ordered, a node of a random path): [`SweepError::Interrupted`] soon
     /// after it is stopped.
     pub fn new_monitored(problem: &Problem, monitor: Option<&Monitor>) -> Result<Sweep, SweepError> {
-        Sweep::chosen(problem, monitor, true).map(|sweep| sweep.unwrap_or_else(|| unreachable!()))
+        Sweep::chosen(problem, monitor, Choose::Whole).map(|sweep| sweep.unwrap_or_else(|| unreachable!()))
+    }
+
+    /// The sweep of a packing in the order the first choice
+    /// ([`Sweep::new_first`]) tries first (grown from the declared order,
+    /// led by the label of fewest options), without estimating it (its
+    /// estimate is 0): for the front's first turn, within
+    /// [`FIRST_SMALL_TREE`] nodes, where a small packing ends before any
+    /// estimate would have paid for itself. `None` as for
+    /// [`Sweep::new_first`].
+    pub(crate) fn new_cheapest(problem: &Problem, monitor: Option<&Monitor>) -> Result<Option<Sweep>, SweepError> {
+        Sweep::chosen(problem, monitor, Choose::Cheapest)
     }
 
     /// The sweep of a packing, its order from a first, cheap choice: the
@@ -488,23 +522,27 @@ impl Sweep {
     /// of the sweep on a search that may be small, where the whole choice
     /// would cost more than the search.
     pub(crate) fn new_first(problem: &Problem, monitor: Option<&Monitor>) -> Result<Option<Sweep>, SweepError> {
-        Sweep::chosen(problem, monitor, false)
+        Sweep::chosen(problem, monitor, Choose::First)
     }
 
-    /// The sweep on the best of the candidate orders: all of them (`full`),
-    /// or those of the first choice ([`Sweep::new_first`]: `None` without
-    /// labels).
-    fn chosen(problem: &Problem, monitor: Option<&Monitor>, full: bool) -> Result<Option<Sweep>, SweepError> {
+    /// The sweep on the best of the candidate orders: all of them
+    /// ([`Choose::Whole`]), or those of the first choice ([`Sweep::new_first`],
+    /// [`Sweep::new_cheapest`]: `None` without labels).
+    fn chosen(problem: &Problem, monitor: Option<&Monitor>, choose: Choose) -> Result<Option<Sweep>, SweepError> {
+        let full = choose == Choose::Whole;
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let primaries = primaries(&options, n_primary);
         // Labels last; the other primary items in each candidate order.
         let labels = match order::labels(&primaries, n_primary) {
-            // The first choice is for packings: few labels (pieces) beside
-            // the other primary items, not half of them (the colour of a
-            // checkerboard's cells in a tiling by dominoes).
-            Some(labels) if full || 4 * labels.iter().filter(|&&l| l).count() <= n_primary => labels,
+            // Few labels (pieces) beside the other primary items, not half
+            // of them (the colour of a checkerboard's cells in a tiling by
+            // dominoes): swept last, those would be the frontier of every
+            // state, and the others, each in options with no other, would
+            // have no graph to order them by. The first choice is for
+            // packings only.
+            Some(labels) if 4 * labels.iter().filter(|&&l| l).count() <= n_primary => labels,
             _ if full => vec![false; n_primary],
             _ => return Ok(None),
         };
@@ -531,6 +569,14 @@ impl Sweep {
                 let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
                 let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
                 ties.extend([fiedler, backward]);
+            }
+            // Without labels (tilings, whose states meet again), from a far
+            // corner breadth first: the frontier as short as the board is
+            // narrow, so that the cache answers most of the tree. (On a
+            // packing the pieces are in every frontier, and the Fiedler
+            // order's ends do as well.)
+            if full && last.is_empty() {
+                ties.push(order::breadth_first(&local, n, monitor).ok_or(SweepError::Interrupted)?);
             }
             let mut rank = vec![0u32; n];
             for ties in &ties {
@@ -563,12 +609,19 @@ impl Sweep {
             candidates.extend(led);
         }
         // The first choice tries the last candidates first (led by the
-        // scarcest label, grown), and a tree small enough is taken at once.
-        let small = if full {
-            None
-        } else {
-            candidates.reverse();
-            Some(FIRST_SMALL_TREE)
+        // scarcest label, grown), and a tree small enough is taken at once;
+        // the cheapest takes the first of them unseen.
+        let (small, probes) = match choose {
+            Choose::Whole => (None, probes),
+            Choose::First => {
+                candidates.reverse();
+                (Some(FIRST_SMALL_TREE), probes)
+            }
+            Choose::Cheapest => {
+                candidates.reverse();
+                candidates.truncate(1);
+                (None, 0)
+            }
         };
         Sweep::best(problem, &options, candidates, probes, &labels, small, monitor).map(Some)
     }
@@ -619,23 +672,23 @@ impl Sweep {
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
-            let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
+            let mut best: Option<((f64, f64), Vec<u32>, Vec<S>)> = None;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
                 let estimate = if probes == 0 {
-                    0.0
+                    (0.0, 0.0)
                 } else {
                     order::estimate_sweep(&Anchored::new(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                         .ok_or(SweepError::Interrupted)?
                 };
-                if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
+                if best.as_ref().is_none_or(|(e, _, _)| estimate.0 < e.0) {
                     best = Some((estimate, candidate, masks));
                 }
-                if small.is_some_and(|small| estimate <= small) {
+                if small.is_some_and(|small| estimate.0 <= small) {
                     break;
                 }
             }
-            let (estimate, primary_order, masks) = best.unwrap_or_default();
+            let ((estimate, paths), primary_order, masks) = best.unwrap_or_default();
             let core = Core::build(problem, &primary_order, &masks, labels);
             Ok(Sweep {
                 order: primary_order
@@ -644,6 +697,7 @@ impl Sweep {
                     .chain((n_primary..problem.n_items()).map(|i| Item(i as u32)))
                     .collect(),
                 estimate,
+                bounded: estimate * FRONTIER_BOUND < paths,
                 cache_bytes: DEFAULT_CACHE_BYTES,
                 growth_bytes: CACHE_GROWTH_BYTES,
                 labelled: labels.contains(&true),
@@ -680,9 +734,23 @@ impl Sweep {
         on_width!(self, core => core.bits())
     }
 
-    /// Knuth's estimate of the nodes of the sweep's search, below its root.
+    /// Knuth's estimate of the nodes of the sweep's search, below its root,
+    /// bounded by what its cache of subproblems can save: the states whose
+    /// first item open is `i` are at most `2^f` for a frontier of `f`
+    /// items (those after `i` that the options anchored before `i` hold),
+    /// each searched once when the cache remembers it.
     pub fn estimate(&self) -> f64 {
         self.estimate
+    }
+
+    /// Whether the frontiers bound the estimate ([`Sweep::estimate`]) to at
+    /// most a [`FRONTIER_BOUND`]th of the random paths' own: the order sweeps
+    /// across a narrow side (a tiling swept column by column), the cache
+    /// answers most of the tree, and the estimate, seeing it, is an upper
+    /// bound of the search (the front then counts by the sweep at once,
+    /// without the memo's turn).
+    pub(crate) fn bounded_by_frontiers(&self) -> bool {
+        self.bounded
     }
 
     /// Whether the problem has labels: primary items of which every option
@@ -757,7 +825,15 @@ impl Sweep {
     /// Past `u64::MAX` solutions it stops too, unfinished: the whole count
     /// ([`Sweep::resume`]) goes on, on a wide count.
     pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Within {
-        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes) {
+        self.count_within_from(None, most_nodes, monitor)
+    }
+
+    /// As [`Sweep::count_within`], going on from the work `kept` of an
+    /// earlier count within a budget in the same order (its nodes count
+    /// toward `most_nodes`); work kept in another order is not used.
+    pub(crate) fn count_within_from(&self, kept: Option<Kept>, most_nodes: u64, monitor: Option<&Monitor>) -> Within {
+        let kept = kept.filter(|kept| kept.order == self.order);
+        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes, kept.and_then(|kept| core.seed(kept))) {
             Ok(stats) => Within::Done(stats),
             Err((stats, cache)) => Within::Unfinished(Kept {
                 order: self.order.clone(),
@@ -1030,6 +1106,7 @@ impl<S: State> Core<S> {
         most_nodes: u64,
         monitor: Option<&Monitor>,
         cache_bytes: usize,
+        seed: Option<(u64, Table<S>)>,
     ) -> Result<Stats, (Stats, Table<S>)> {
         // The cache need not outnumber the nodes allowed. It starts small
         // and grows as it fills, up to that: a small problem touches little
@@ -1037,8 +1114,13 @@ impl<S: State> Core<S> {
         // third of their time).
         let most = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
         let entries = most.min(FIRST_TURN_ENTRIES);
-        let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
-        let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
+        // The earlier turn's nodes are counted, and were reported.
+        let (before, mut cache) = match seed {
+            Some((nodes, cache)) => (nodes, cache),
+            None => (0, Table { entries: vec![Entry::<S>::default(); entries], stored: 0 }),
+        };
+        let mut stats = Stats { nodes: 1 + before, ..Stats::default() };
+        let mut reported = Stats { nodes: before, ..Stats::default() };
         let mut total = 0u64;
         let flow = self.on_its_stack(|| {
             let window = (most, most);
