@@ -14,15 +14,12 @@
 //!    need an option; or several threads) the search does, on bits
 //!    where it fits. See the table below.
 //!
-//!    Without bounds, *the sweep's turns*, on a packing: a problem with
+//!    Without bounds, *the sweep's turn*, on a packing: a problem with
 //!    labels (each option names one of them: the pieces), at most a
 //!    quarter of its primary items (the black cells of a tiling by
 //!    dominoes are labels too, but half of them; the memo's probe answers
-//!    there): the sweep in the cheapest order (the first candidate of the
-//!    first choice, not estimated) counts within [`FIRST_TURN_NODES`]
-//!    nodes, then in the order of a cheap first choice (no Fiedler
-//!    vector, a few random paths for each candidate), going on from the
-//!    first turn's work when the orders agree, within
+//!    there): the sweep in the order of a cheap first choice (no Fiedler
+//!    vector, a few random paths for each candidate) counts within
 //!    [`SWEEP_TURN_NODES`] nodes. If it ends, it answers, or, under
 //!    [`MEMO_PROBE_NODES`] nodes, the search does (small problems keep
 //!    Knuth's statistics): on such a search the choice below would cost
@@ -210,13 +207,6 @@ const MEMO_TURN_NODES: u64 = 1 << 18;
 /// turn of step 3: the tilings of 10×10 by the P pentomino take 136,000.
 const SWEEP_TURN_NODES: u64 = 1 << 18;
 
-/// The most nodes of the sweep's first turn (step 0 of the module's notes),
-/// in the cheapest order, before any estimate: 2^14 nodes, about as much
-/// work as the first choice's estimates (pentominoes in 3×20 end within
-/// it; a larger packing loses at most this to the turn, and nothing when
-/// the first choice lands on the same order).
-const FIRST_TURN_NODES: u64 = 1 << 14;
-
 /// The share of the search's estimated cost the sweep's turn of step 3 may
 /// spend (a problem without labels, where the search is the cheaper by
 /// the estimates).
@@ -360,10 +350,9 @@ impl Search<'_> {
             }
             return self.by_search(search, choice);
         }
-        // 0. Without bounds, the sweep's turns, on a problem with labels:
-        // in the cheapest order, then in the first choice's.
-        let cheapest = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
-            match Sweep::new_cheapest(self.problem, self.monitor.as_deref()) {
+        // 0. Without bounds, the sweep's turn, on a problem with labels.
+        let first = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
+            match Sweep::new_first(self.problem, self.monitor.as_deref()) {
                 Ok(first) => first,
                 Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
                 Err(_) => None,
@@ -371,30 +360,11 @@ impl Search<'_> {
         } else {
             None
         };
-        let turned = cheapest.is_some();
+        let turned = first.is_some();
         let mut kept = None;
-        if let Some(sweep) = cheapest {
-            let sweep = self.sweep_memory(sweep);
-            match sweep.count_within(FIRST_TURN_NODES, self.monitor.as_deref()) {
-                Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
-                    return self.by_search(search, choice);
-                }
-                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
-                Within::Unfinished(work) => kept = Some(work),
-            }
-        }
-        let first = match turned {
-            true => match Sweep::new_first(self.problem, self.monitor.as_deref()) {
-                Ok(first) => first,
-                Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
-                Err(_) => None,
-            },
-            false => None,
-        };
         if let Some(sweep) = first {
             let sweep = self.sweep_memory(sweep);
-            // From the cheapest turn's work when the choice landed on its order.
-            match sweep.count_within_from(kept.take(), SWEEP_TURN_NODES, self.monitor.as_deref()) {
+            match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
                 Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
                     return self.by_search(search, choice);

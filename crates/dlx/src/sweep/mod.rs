@@ -32,12 +32,9 @@
 //! the front ([`Search::count`](crate::front::Search::count)) picks the sweep for a count
 //! when its estimate, weighed by the cost of a node, beats that of Knuth's
 //! rule. On a packing (few labels) the front first lets the sweep count
-//! within 2^14 nodes in the cheapest order (grown from the declared one, led
-//! by the scarcest label, not estimated), then within about a quarter of a
-//! million nodes in the order of a cheaper first
+//! within about a quarter of a million nodes in the order of a cheaper first
 //! choice (the declared order and the one grown from it, each led or not,
-//! from 64 random paths each), going on from the first turn's work when the
-//! orders agree: small packings end there, before the whole
+//! from 64 random paths each): small packings end there, before the whole
 //! choice would cost more than their search. When the whole choice lands
 //! on the same order, the count goes on from what that turn finished (its
 //! cache of subproblems) instead of starting over.
@@ -405,8 +402,6 @@ enum Choose {
     Whole,
     /// Those of the first choice ([`Sweep::new_first`]).
     First,
-    /// The first of the first choice, unestimated ([`Sweep::new_cheapest`]).
-    Cheapest,
 }
 
 /// The search on each width of state.
@@ -500,17 +495,6 @@ impl Sweep {
         Sweep::chosen(problem, monitor, Choose::Whole).map(|sweep| sweep.unwrap_or_else(|| unreachable!()))
     }
 
-    /// The sweep of a packing in the order the first choice
-    /// ([`Sweep::new_first`]) tries first (grown from the declared order,
-    /// led by the label of fewest options), without estimating it (its
-    /// estimate is 0): for the front's first turn, within
-    /// [`FIRST_SMALL_TREE`] nodes, where a small packing ends before any
-    /// estimate would have paid for itself. `None` as for
-    /// [`Sweep::new_first`].
-    pub(crate) fn new_cheapest(problem: &Problem, monitor: Option<&Monitor>) -> Result<Option<Sweep>, SweepError> {
-        Sweep::chosen(problem, monitor, Choose::Cheapest)
-    }
-
     /// The sweep of a packing, its order from a first, cheap choice: the
     /// candidates that need no Fiedler vector (the declared order and the
     /// one grown from it, each also led by the label of fewest options),
@@ -526,8 +510,8 @@ impl Sweep {
     }
 
     /// The sweep on the best of the candidate orders: all of them
-    /// ([`Choose::Whole`]), or those of the first choice ([`Sweep::new_first`],
-    /// [`Sweep::new_cheapest`]: `None` without labels).
+    /// ([`Choose::Whole`]), or those of the first choice ([`Sweep::new_first`]:
+    /// `None` without labels).
     fn chosen(problem: &Problem, monitor: Option<&Monitor>, choose: Choose) -> Result<Option<Sweep>, SweepError> {
         let full = choose == Choose::Whole;
         Sweep::check(problem)?;
@@ -609,18 +593,12 @@ impl Sweep {
             candidates.extend(led);
         }
         // The first choice tries the last candidates first (led by the
-        // scarcest label, grown), and a tree small enough is taken at once;
-        // the cheapest takes the first of them unseen.
-        let (small, probes) = match choose {
-            Choose::Whole => (None, probes),
+        // scarcest label, grown), and a tree small enough is taken at once.
+        let small = match choose {
+            Choose::Whole => None,
             Choose::First => {
                 candidates.reverse();
-                (Some(FIRST_SMALL_TREE), probes)
-            }
-            Choose::Cheapest => {
-                candidates.reverse();
-                candidates.truncate(1);
-                (None, 0)
+                Some(FIRST_SMALL_TREE)
             }
         };
         Sweep::best(problem, &options, candidates, probes, &labels, small, monitor).map(Some)
@@ -825,15 +803,7 @@ impl Sweep {
     /// Past `u64::MAX` solutions it stops too, unfinished: the whole count
     /// ([`Sweep::resume`]) goes on, on a wide count.
     pub(crate) fn count_within(&self, most_nodes: u64, monitor: Option<&Monitor>) -> Within {
-        self.count_within_from(None, most_nodes, monitor)
-    }
-
-    /// As [`Sweep::count_within`], going on from the work `kept` of an
-    /// earlier count within a budget in the same order (its nodes count
-    /// toward `most_nodes`); work kept in another order is not used.
-    pub(crate) fn count_within_from(&self, kept: Option<Kept>, most_nodes: u64, monitor: Option<&Monitor>) -> Within {
-        let kept = kept.filter(|kept| kept.order == self.order);
-        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes, kept.and_then(|kept| core.seed(kept))) {
+        on_width!(self, core => match core.count_within(most_nodes, monitor, self.cache_bytes) {
             Ok(stats) => Within::Done(stats),
             Err((stats, cache)) => Within::Unfinished(Kept {
                 order: self.order.clone(),
@@ -1106,7 +1076,6 @@ impl<S: State> Core<S> {
         most_nodes: u64,
         monitor: Option<&Monitor>,
         cache_bytes: usize,
-        seed: Option<(u64, Table<S>)>,
     ) -> Result<Stats, (Stats, Table<S>)> {
         // The cache need not outnumber the nodes allowed. It starts small
         // and grows as it fills, up to that: a small problem touches little
@@ -1114,13 +1083,8 @@ impl<S: State> Core<S> {
         // third of their time).
         let most = (cache_bytes / std::mem::size_of::<Entry<S>>()).min(most_nodes as usize);
         let entries = most.min(FIRST_TURN_ENTRIES);
-        // The earlier turn's nodes are counted, and were reported.
-        let (before, mut cache) = match seed {
-            Some((nodes, cache)) => (nodes, cache),
-            None => (0, Table { entries: vec![Entry::<S>::default(); entries], stored: 0 }),
-        };
-        let mut stats = Stats { nodes: 1 + before, ..Stats::default() };
-        let mut reported = Stats { nodes: before, ..Stats::default() };
+        let mut cache = Table { entries: vec![Entry::<S>::default(); entries], stored: 0 };
+        let (mut stats, mut reported) = (Stats { nodes: 1, ..Stats::default() }, Stats::default());
         let mut total = 0u64;
         let flow = self.on_its_stack(|| {
             let window = (most, most);
