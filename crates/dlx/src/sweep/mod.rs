@@ -650,7 +650,9 @@ impl Sweep {
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
-            let mut best: Option<((f64, f64), Vec<u32>, Vec<S>)> = None;
+            // The best candidate's estimates (bounded, the paths' own).
+            let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
+            let mut paths = 0.0;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
                 let estimate = if probes == 0 {
@@ -659,14 +661,15 @@ impl Sweep {
                     order::estimate_sweep(&Anchored::new(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                         .ok_or(SweepError::Interrupted)?
                 };
-                if best.as_ref().is_none_or(|(e, _, _)| estimate.0 < e.0) {
-                    best = Some((estimate, candidate, masks));
+                if best.as_ref().is_none_or(|(e, _, _)| estimate.0 < *e) {
+                    best = Some((estimate.0, candidate, masks));
+                    paths = estimate.1;
                 }
                 if small.is_some_and(|small| estimate.0 <= small) {
                     break;
                 }
             }
-            let ((estimate, paths), primary_order, masks) = best.unwrap_or_default();
+            let (estimate, primary_order, masks) = best.unwrap_or_default();
             let core = Core::build(problem, &primary_order, &masks, labels);
             Ok(Sweep {
                 order: primary_order
