@@ -19,10 +19,12 @@
 //! against 3.6 million for Knuth's rule, at about a fifteenth of the cost
 //! each (20 ns against 300). Swept along its long side, 349 million. So
 //! [`Sweep::new`] chooses the order (see the `order` module): labels (a
-//! packing's pieces) last, the others in the order declared or in an order
-//! grown from it or from either end of the items' Fiedler order, whichever
-//! Knuth's estimate of the tree finds smallest, each also led by the label
-//! of fewest options. A piece with
+//! packing's pieces, when at most a quarter of the primary items) last, the
+//! others in the order declared or in an order grown from it, from either
+//! end of the items' Fiedler order, or (without labels) from the
+//! breadth-first order from a far corner, whichever Knuth's estimate of the
+//! tree, bounded by the states each item's frontier allows, finds
+//! smallest, each also led by the label of fewest options. A piece with
 //! few placements (one restricted to one placement of each class under the
 //! box's symmetries: the X of 6×10 in 8 places) is then placed first, and
 //! every later node knows it: the 2,339 packings of 6×10 with the X in a
@@ -200,6 +202,10 @@ const MIN_ORDER_PROBES: u32 = 32;
 /// candidates are the declared order and the order grown from it.
 const FIEDLER_MAX_PAIRS: usize = 1 << 26;
 
+/// The least factor by which the frontiers must bound the sweep's estimate
+/// for [`Sweep::bounded_by_frontiers`]: 2.
+const FRONTIER_BOUND: f64 = 2.0;
+
 /// Random paths for the estimate of the search by fewest options.
 const FEWEST_PROBES: u32 = 128;
 
@@ -374,8 +380,11 @@ impl Block {
 pub struct Sweep {
     /// The primary items in the order swept; then the secondary items.
     order: Vec<Item>,
-    /// Knuth's estimate of the sweep's nodes.
+    /// Knuth's estimate of the sweep's nodes, bounded by its frontiers.
     estimate: f64,
+    /// Whether the frontiers bound the estimate to a fraction of the random
+    /// paths' (see [`Sweep::bounded_by_frontiers`]).
+    bounded: bool,
     /// The memory of each thread's cache of subproblems.
     cache_bytes: usize,
     /// The memory up to which a count's caches grow, all threads together.
@@ -384,6 +393,15 @@ pub struct Sweep {
     labelled: bool,
     /// The search, on a state as wide as the problem needs.
     width: Width,
+}
+
+/// Which candidate orders [`Sweep::chosen`] looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choose {
+    /// All of them ([`Sweep::new`]).
+    Whole,
+    /// Those of the first choice ([`Sweep::new_first`]).
+    First,
 }
 
 /// The search on each width of state.
@@ -474,7 +492,7 @@ impl Sweep {
     /// ordered, a node of a random path): [`SweepError::Interrupted`] soon
     /// after it is stopped.
     pub fn new_monitored(problem: &Problem, monitor: Option<&Monitor>) -> Result<Sweep, SweepError> {
-        Sweep::chosen(problem, monitor, true).map(|sweep| sweep.unwrap_or_else(|| unreachable!()))
+        Sweep::chosen(problem, monitor, Choose::Whole).map(|sweep| sweep.unwrap_or_else(|| unreachable!()))
     }
 
     /// The sweep of a packing, its order from a first, cheap choice: the
@@ -488,23 +506,27 @@ impl Sweep {
     /// of the sweep on a search that may be small, where the whole choice
     /// would cost more than the search.
     pub(crate) fn new_first(problem: &Problem, monitor: Option<&Monitor>) -> Result<Option<Sweep>, SweepError> {
-        Sweep::chosen(problem, monitor, false)
+        Sweep::chosen(problem, monitor, Choose::First)
     }
 
-    /// The sweep on the best of the candidate orders: all of them (`full`),
-    /// or those of the first choice ([`Sweep::new_first`]: `None` without
-    /// labels).
-    fn chosen(problem: &Problem, monitor: Option<&Monitor>, full: bool) -> Result<Option<Sweep>, SweepError> {
+    /// The sweep on the best of the candidate orders: all of them
+    /// ([`Choose::Whole`]), or those of the first choice ([`Sweep::new_first`]:
+    /// `None` without labels).
+    fn chosen(problem: &Problem, monitor: Option<&Monitor>, choose: Choose) -> Result<Option<Sweep>, SweepError> {
+        let full = choose == Choose::Whole;
         Sweep::check(problem)?;
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let primaries = primaries(&options, n_primary);
         // Labels last; the other primary items in each candidate order.
         let labels = match order::labels(&primaries, n_primary) {
-            // The first choice is for packings: few labels (pieces) beside
-            // the other primary items, not half of them (the colour of a
-            // checkerboard's cells in a tiling by dominoes).
-            Some(labels) if full || 4 * labels.iter().filter(|&&l| l).count() <= n_primary => labels,
+            // Few labels (pieces) beside the other primary items, not half
+            // of them (the colour of a checkerboard's cells in a tiling by
+            // dominoes): swept last, those would be the frontier of every
+            // state, and the others, each in options with no other, would
+            // have no graph to order them by. The first choice is for
+            // packings only.
+            Some(labels) if 4 * labels.iter().filter(|&&l| l).count() <= n_primary => labels,
             _ if full => vec![false; n_primary],
             _ => return Ok(None),
         };
@@ -531,6 +553,14 @@ impl Sweep {
                 let fiedler = order::fiedler_order(&local, n, monitor).ok_or(SweepError::Interrupted)?;
                 let backward: Vec<u32> = fiedler.iter().rev().copied().collect();
                 ties.extend([fiedler, backward]);
+            }
+            // Without labels (tilings, whose states meet again), from a far
+            // corner breadth first: the frontier as short as the board is
+            // narrow, so that the cache answers most of the tree. (On a
+            // packing the pieces are in every frontier, and the Fiedler
+            // order's ends do as well.)
+            if full && last.is_empty() {
+                ties.push(order::breadth_first(&local, n, monitor).ok_or(SweepError::Interrupted)?);
             }
             let mut rank = vec![0u32; n];
             for ties in &ties {
@@ -564,11 +594,12 @@ impl Sweep {
         }
         // The first choice tries the last candidates first (led by the
         // scarcest label, grown), and a tree small enough is taken at once.
-        let small = if full {
-            None
-        } else {
-            candidates.reverse();
-            Some(FIRST_SMALL_TREE)
+        let small = match choose {
+            Choose::Whole => None,
+            Choose::First => {
+                candidates.reverse();
+                Some(FIRST_SMALL_TREE)
+            }
         };
         Sweep::best(problem, &options, candidates, probes, &labels, small, monitor).map(Some)
     }
@@ -619,19 +650,22 @@ impl Sweep {
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
+            // The best candidate's estimates (bounded, the paths' own).
             let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
+            let mut paths = 0.0;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
                 let estimate = if probes == 0 {
-                    0.0
+                    (0.0, 0.0)
                 } else {
                     order::estimate_sweep(&Anchored::new(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
                         .ok_or(SweepError::Interrupted)?
                 };
-                if best.as_ref().is_none_or(|(e, _, _)| estimate < *e) {
-                    best = Some((estimate, candidate, masks));
+                if best.as_ref().is_none_or(|(e, _, _)| estimate.0 < *e) {
+                    best = Some((estimate.0, candidate, masks));
+                    paths = estimate.1;
                 }
-                if small.is_some_and(|small| estimate <= small) {
+                if small.is_some_and(|small| estimate.0 <= small) {
                     break;
                 }
             }
@@ -644,6 +678,7 @@ impl Sweep {
                     .chain((n_primary..problem.n_items()).map(|i| Item(i as u32)))
                     .collect(),
                 estimate,
+                bounded: estimate * FRONTIER_BOUND < paths,
                 cache_bytes: DEFAULT_CACHE_BYTES,
                 growth_bytes: CACHE_GROWTH_BYTES,
                 labelled: labels.contains(&true),
@@ -680,9 +715,23 @@ impl Sweep {
         on_width!(self, core => core.bits())
     }
 
-    /// Knuth's estimate of the nodes of the sweep's search, below its root.
+    /// Knuth's estimate of the nodes of the sweep's search, below its root,
+    /// bounded by what its cache of subproblems can save: the states whose
+    /// first item open is `i` are at most `2^f` for a frontier of `f`
+    /// items (those after `i` that the options anchored before `i` hold),
+    /// each searched once when the cache remembers it.
     pub fn estimate(&self) -> f64 {
         self.estimate
+    }
+
+    /// Whether the frontiers bound the estimate ([`Sweep::estimate`]) to at
+    /// most a [`FRONTIER_BOUND`]th of the random paths' own: the order sweeps
+    /// across a narrow side (a tiling swept column by column), the cache
+    /// answers most of the tree, and the estimate, seeing it, is an upper
+    /// bound of the search (the front then counts by the sweep at once,
+    /// without the memo's turn).
+    pub(crate) fn bounded_by_frontiers(&self) -> bool {
+        self.bounded
     }
 
     /// Whether the problem has labels: primary items of which every option

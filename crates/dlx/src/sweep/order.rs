@@ -12,7 +12,8 @@
 //! *grown* ([`grown`]): from a first item, each next item the one whose
 //! options most often hold an item already ordered, so that the swept
 //! region grows with a short boundary. Ties, and the first item, go by the
-//! declared order, or by either direction of the *Fiedler order*: the items
+//! declared order, by the *breadth-first order* from a far corner
+//! ([`breadth_first`], on problems without labels), or by either direction of the *Fiedler order*: the items
 //! sorted by the second eigenvector of the Laplacian of the graph in which
 //! two items are joined by as many edges as options hold both. On a board
 //! that vector runs along the longest axis, so its ends are the board's far
@@ -26,7 +27,19 @@
 //! down as the path has seen so far. The mean of these sums over many paths
 //! is an unbiased estimate of the number of nodes. The random numbers come
 //! from a fixed seed, so the estimates, and so the choices, are the same on
-//! every run and every machine.
+//! every run and every machine. The sweep's estimate is bounded, item by
+//! item, by the states its cache can tell apart ([`estimate_sweep`]).
+//!
+//! **Why labels go last only when few.** The black cells of a tiling by
+//! dominoes are labels too (each domino holds one), half the primary items.
+//! Swept last, they would all be in the frontier of every state; and the
+//! white cells, each in options holding no other white cell, would have no
+//! graph at all, so that the Fiedler vector and the grown orders fell back
+//! to the declared order (a whole row of a 4×43 board declared row by row:
+//! more than a minute, and the memo more than 1 GiB). Labels count as such
+//! when at most a quarter of the primary items; the tiling is then ordered
+//! as a whole, breadth first from a corner, and swept column by column in
+//! a few hundred nodes.
 
 use super::state::State;
 use crate::util::monitor::Monitor;
@@ -319,19 +332,98 @@ pub(crate) fn grown(options: &Lists, n: usize, rank: &[u32], monitor: Option<&Mo
     Some(order)
 }
 
-/// Knuth's estimate of the nodes of the sweep's search (below the root):
+/// The items `0..n` (given by their options, `options.get(k)` the items of
+/// option `k` among them) in breadth-first order from an item at the far
+/// end of their graph (two items joined when an option holds both), as in
+/// the Cuthill–McKee order that narrows a sparse matrix's band. The start
+/// is *pseudo-peripheral* (George and Liu): the item reached last from
+/// item 0, then the item reached last from that one, while it lies farther;
+/// on a board, a corner at one end of its long side. Each part of the
+/// graph out of reach of the others follows in turn. On a board the levels
+/// are diagonals across the short side, whatever the order the cells were
+/// declared in, so the frontier stays as short as the board is narrow.
+/// `None` when `monitor` stops.
+pub(crate) fn breadth_first(options: &Lists, n: usize, monitor: Option<&Monitor>) -> Option<Vec<u32>> {
+    let holding = options.transposed(n);
+    let mut level = vec![u32::MAX; n];
+    // The items reached from `start` not yet placed, in order, and the level
+    // of the last (the farthest).
+    let mut search = |start: u32, done: &[bool]| -> Option<(Vec<u32>, u32)> {
+        let mut order = vec![start];
+        level[start as usize] = 0;
+        let mut next = 0;
+        while next < order.len() {
+            if stopped(monitor) {
+                return None;
+            }
+            let a = order[next];
+            next += 1;
+            for &k in holding.get(a as usize) {
+                for &b in options.get(k as usize) {
+                    if level[b as usize] == u32::MAX && !done[b as usize] {
+                        level[b as usize] = level[a as usize] + 1;
+                        order.push(b);
+                    }
+                }
+            }
+        }
+        let depth = level[order[order.len() - 1] as usize];
+        for &a in &order {
+            level[a as usize] = u32::MAX;
+        }
+        Some((order, depth))
+    };
+    let mut done = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for first in 0..n as u32 {
+        if done[first as usize] {
+            continue;
+        }
+        // From the farthest item, while it lies farther (George and Liu).
+        let (mut part, mut depth) = search(first, &done)?;
+        for _ in 0..8 {
+            let (further, deeper) = search(part[part.len() - 1], &done)?;
+            let grew = deeper > depth;
+            (part, depth) = (further, deeper);
+            if !grew {
+                break;
+            }
+        }
+        for &a in &part {
+            done[a as usize] = true;
+        }
+        order.extend(part);
+    }
+    Some(order)
+}
+
+/// Knuth's estimate of the nodes of the sweep's search (below the root),
+/// bounded by its frontiers, and the random paths' estimate alone:
 /// `anchored.of(i)` are the masks of the options whose first primary item is
 /// `i`, `primary` the mask of the primary items. `None` when `monitor`
 /// stops.
+///
+/// The random paths do not see the cache of subproblems. The states whose
+/// first item open is `i` differ only in the items after `i` that the
+/// options anchored before it hold (its *frontier*: all its items before
+/// `i` are covered), so there are at most `2^f` of them for a frontier of
+/// `f` items, each searched once when the cache remembers it: the nodes
+/// below the states of item `i` are taken as the least of the paths'
+/// estimate and `2^f` times the options anchored at `i`. On a tiling swept
+/// across its short side (dominoes in 4×43, column by column: a frontier
+/// of at most 5 cells) this bounds a tree of 10^19 nodes by some
+/// thousands; on a packing, whose frontier holds the pieces (labels) and
+/// the cells a piece reaches ahead, the bound is far above the paths'.
 pub(crate) fn estimate_sweep<S: State>(
     anchored: &Anchored<S>,
     primary: S,
     probes: u32,
     monitor: Option<&Monitor>,
-) -> Option<f64> {
+) -> Option<(f64, f64)> {
+    let n_primary = primary.count_ones() as usize;
     let mut random = Random::new();
     let mut fits = Vec::new();
-    let mut total = 0.0;
+    let mut by_item = vec![0.0f64; n_primary];
     for _ in 0..probes {
         let (mut covered, mut weight) = (S::default(), 1.0f64);
         while !covered.covers(primary) {
@@ -345,11 +437,23 @@ pub(crate) fn estimate_sweep<S: State>(
                 break;
             }
             weight *= fits.len() as f64;
-            total += weight;
+            by_item[i] += weight;
             covered = covered.or(fits[random.below(fits.len())]);
         }
     }
-    Some(total / f64::from(probes))
+    // The frontier of each item: what the options anchored before it reach
+    // past it.
+    let mut reached = S::default();
+    let (mut bounded, mut paths) = (0.0, 0.0);
+    for (i, &nodes) in by_item.iter().enumerate() {
+        let frontier = reached.and_not(S::range(0, i as u32 + 1)).count_ones();
+        let states = 2f64.powi(frontier as i32);
+        let nodes = nodes / f64::from(probes);
+        bounded += nodes.min(states * anchored.of(i).len() as f64);
+        paths += nodes;
+        reached = anchored.of(i).iter().fold(reached, |a, &m| a.or(m));
+    }
+    Some((bounded, paths))
 }
 
 /// Knuth's estimates of the nodes (below the root) and of the updates of
@@ -482,6 +586,63 @@ mod tests {
         assert!(forward || backward, "{order:?}");
     }
 
+    /// The most items after some place of `order` that share an option
+    /// with an item at or before it: the frontier of the sweep in that order.
+    fn frontier(options: &Lists, order: &[u32]) -> usize {
+        let mut place = vec![0usize; order.len()];
+        for (p, &i) in order.iter().enumerate() {
+            place[i as usize] = p;
+        }
+        (0..order.len())
+            .map(|p| {
+                let ahead = |i: &&u32| place[**i as usize] > p;
+                let mut reached: Vec<u32> = options
+                    .iter()
+                    .filter(|o| o.iter().any(|&i| place[i as usize] <= p))
+                    .flat_map(|o| o.iter().filter(ahead).copied())
+                    .collect();
+                reached.sort_unstable();
+                reached.dedup();
+                reached.len()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn the_breadth_first_order_crosses_a_long_strip() {
+        // Dominoes on a 3×20 strip declared row by row: a frontier of a
+        // whole row (20 cells) in that order, at most 4 from a far corner
+        // breadth first, whichever item the search starts from.
+        let (w, h) = (20u32, 3u32);
+        let cell = |x: u32, y: u32| w * y + x;
+        let mut options = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                if x + 1 < w {
+                    options.push(vec![cell(x, y), cell(x + 1, y)]);
+                }
+                if y + 1 < h {
+                    options.push(vec![cell(x, y), cell(x, y + 1)]);
+                }
+            }
+        }
+        let options: Lists = options.into_iter().collect();
+        let n = (w * h) as usize;
+        let declared: Vec<u32> = (0..n as u32).collect();
+        assert_eq!(frontier(&options, &declared), 20);
+        let order = breadth_first(&options, n, None).unwrap();
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, declared);
+        assert!([0, w - 1, cell(0, h - 1), cell(w - 1, h - 1)].contains(&order[0]), "{order:?}");
+        assert!(frontier(&options, &order) <= 4, "{order:?}");
+        // Two parts: each in turn, the whole of each.
+        let two: Lists = [vec![0, 2], vec![1, 3], vec![2, 4]].into_iter().collect();
+        let order = breadth_first(&two, 5, None).unwrap();
+        assert_eq!(order, [4, 2, 0, 3, 1]);
+    }
+
     #[test]
     fn a_grown_order_sweeps_a_strip_across() {
         // Grown from the first cell, the order takes the strip column by column.
@@ -592,7 +753,10 @@ mod tests {
         }
         let anchored = Anchored::new(&masks, 4);
         assert_eq!(anchored.of(2), &[0b100, 0b100]);
-        assert_eq!(estimate_sweep(&anchored, 0b1111, 10, None), Some(30.0));
+        // The cache, which sees that each item's two options leave the same
+        // state, searches 2 below each of the 4 states: the frontiers
+        // (empty) bound the estimate so.
+        assert_eq!(estimate_sweep(&anchored, 0b1111, 10, None), Some((8.0, 30.0)));
         // Each node covers its item (1 update) and hides the other option of
         // it, which holds no other item (0): 30 updates.
         assert_eq!(estimate_fewest(&holding, 0b1111, 10, None), Some((30.0, 30.0)));
@@ -604,5 +768,6 @@ mod tests {
         let options = strip();
         assert_eq!(fiedler_order(&options, 12, Some(&monitor)), None);
         assert_eq!(grown(&options, 12, &(0..12).collect::<Vec<_>>(), Some(&monitor)), None);
+        assert_eq!(breadth_first(&options, 12, Some(&monitor)), None);
     }
 }

@@ -156,3 +156,60 @@ fn counts_at_the_top_of_64_bits_are_exact() {
         assert_eq!((counted.report.engine, counted.report.choice.gave_way), (Engine::Sweep, None));
     }
 }
+
+/// The domino tilings of an `m`×`n` board declared row by row, each row of
+/// `n` cells along the long side: swept in the order declared, every state
+/// would have a frontier of a whole row.
+fn dominoes_by_rows(m: usize, n: usize) -> Problem {
+    let mut text: String = (0..m).flat_map(|r| (0..n).map(move |c| format!("c{r}_{c} "))).collect();
+    text.push('\n');
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                text += &format!("c{r}_{c} c{r}_{}\n", c + 1);
+            }
+            if r + 1 < m {
+                text += &format!("c{r}_{c} c{}_{c}\n", r + 1);
+            }
+        }
+    }
+    Problem::from_knuth(&text).unwrap()
+}
+
+/// Long thin boards declared along their long side: the sweep's own order
+/// and `auto` find a narrow frontier (across the short side) and count the
+/// tilings exactly, the last past 2^64, within the nodes of the transfer
+/// matrix (a state per set of cells of the frontier, for each cell: some
+/// thousands, where an order along the long side walks more than 10^9
+/// before it ends). `auto` counts them by the sweep, its estimate bounded
+/// by the frontiers, without the memo's turn.
+#[test]
+fn long_thin_boards_are_swept_across() {
+    for (m, n) in [(4, 43), (6, 27), (6, 28)] {
+        let expected = transfer(m, n);
+        let problem = dominoes_by_rows(m, n);
+        let bound = (m * n) as u64 * (2u64 << m);
+        let sweep = Sweep::new(&problem).unwrap();
+        let counted = sweep.count(1, None).unwrap();
+        assert_eq!(counted.solutions, expected, "{m}×{n}");
+        assert!(counted.nodes <= bound, "{m}×{n}: {} nodes", counted.nodes);
+        let counted = Search::new(&problem).threads(1).count().unwrap();
+        assert_eq!(counted.solutions, expected, "{m}×{n}, auto");
+        assert_eq!((counted.report.engine, counted.report.choice.gave_way), (Engine::Sweep, None), "{m}×{n}");
+    }
+    assert!(transfer(6, 28) > two_to_the(64));
+}
+
+/// The domino tilings of 14×14 (OEIS A004003: 1.1 × 10^23), past 2^64:
+/// `auto` counts them by the sweep across the board, at once, within the
+/// transfer matrix's nodes (the memo needs 385,185 nodes, more than its
+/// turn against the sweep allowed, and then the sweep in 64 bits gave way
+/// to it again).
+#[test]
+fn dominoes_of_14_by_14_are_swept_at_once() {
+    let problem = dominoes_by_rows(14, 14);
+    let counted = Search::new(&problem).threads(1).count().unwrap();
+    assert_eq!(counted.solutions, BigUint::from(112_202_208_776_036_178_000_000u128));
+    assert_eq!((counted.report.engine, counted.report.choice.gave_way), (Engine::Sweep, None));
+    assert!(counted.report.choice.memo_budget.is_none());
+}
