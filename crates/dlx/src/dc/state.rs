@@ -395,24 +395,26 @@ impl State {
                 let ii = ii as usize;
                 let primary = ii < n_primary;
                 let item = &mut items[ii];
-                if !primary && item.pos >= act {
-                    continue;
-                }
-                let ss = item.size - 1;
+                let p = node_loc[nn];
+                // A purified secondary item keeps its set: its node swapped
+                // with itself, by a mask rather than a branch (whether an
+                // item is purified follows no pattern).
+                let keep = !primary && item.pos >= act;
+                let m = std::hint::black_box(u32::from(keep).wrapping_neg());
+                let ss = (item.size.wrapping_sub(1) & !m) | (p & m);
                 if ss == 0 && primary {
                     *updates += taken;
                     self.clear_queue();
                     return false;
                 }
-                item.size = ss;
+                item.size -= u32::from(!keep);
                 let start = item.start as usize;
-                let p = node_loc[nn];
                 let nnp = set[start + ss as usize];
                 set[start + ss as usize] = nn as u32;
                 set[start + p as usize] = nnp;
                 node_loc[nn] = ss;
                 node_loc[nnp as usize] = p;
-                taken += 1;
+                taken += u64::from(!keep);
             }
             *updates += taken;
         }
