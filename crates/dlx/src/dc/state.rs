@@ -104,7 +104,12 @@ pub(super) struct State {
     pub(super) option_id: Vec<OptionId>,
     /// Per option, its trigger list.
     pub(super) trigger: Vec<u32>,
-    /// Per option, what the walk of a trigger list reads of it.
+    /// Per option, what the walk of a trigger list reads of it; then, from
+    /// place `n_options` on, one per age from -1 to `infinite_age`, the list
+    /// of the entries of a trigger list found inactive at that age while
+    /// [`State::opt_out`] sorts them (its first entry as `fixit`, its last as
+    /// `age`), so that the walk puts an entry in one list or the other by
+    /// its place alone.
     pub(super) opts: Vec<Opt>,
     pub(super) pool: Vec<Cell>,
     /// Per cell of the pool, the stamp of a hint (read only in hints).
@@ -124,10 +129,6 @@ pub(super) struct State {
     /// The age larger than any: twice the most stages, plus two.
     pub(super) infinite_age: i32,
     pub(super) cur_age: i32,
-    /// Per age, the entries of a trigger list found inactive at that age,
-    /// while [`State::opt_out`] sorts them.
-    /// (The first entry and the last.)
-    trig: Vec<[u32; 2]>,
     /// Per stage, its stamp (hints in trigger lists hold one).
     pub(super) stage_stamp: Vec<u64>,
     /// The options out of play, in the order taken out (each at most once):
@@ -202,7 +203,9 @@ impl State {
         first.push(node_item.len() as u32);
         let n_options = options.len();
         let infinite_age = 2 * (n_primary as i32 + 1) + 2;
-        let opts = first[..n_options].iter().map(|_| Opt { age: infinite_age + 1, fixit: NIL }).collect();
+        // Past the options, the lists of [`State::opt_out`], by age from -1
+        // on.
+        let opts = vec![Opt { age: infinite_age + 1, fixit: NIL }; n_options + infinite_age as usize + 2];
         let hopeless = size[..n_primary].contains(&0);
         let shift = (n_primary as u32).next_power_of_two().trailing_zeros();
         let node_words = n_nodes.div_ceil(64).max(1);
@@ -238,7 +241,6 @@ impl State {
             tail: 0,
             infinite_age,
             cur_age: -1,
-            trig: vec![[NIL; 2]; infinite_age as usize + 1],
             stage_stamp: vec![0; n_primary + 2],
             taken: Vec::with_capacity(n_options),
             compat,
@@ -393,32 +395,35 @@ impl State {
                 let ii = ii as usize;
                 let primary = ii < n_primary;
                 let item = &mut items[ii];
-                if !primary && item.pos >= act {
-                    continue;
-                }
-                let ss = item.size - 1;
+                let p = node_loc[nn];
+                // A purified secondary item keeps its set: its node swapped
+                // with itself, by a mask rather than a branch (whether an
+                // item is purified follows no pattern).
+                let keep = !primary && item.pos >= act;
+                let m = std::hint::black_box(u32::from(keep).wrapping_neg());
+                let ss = (item.size.wrapping_sub(1) & !m) | (p & m);
                 if ss == 0 && primary {
                     *updates += taken;
                     self.clear_queue();
                     return false;
                 }
-                item.size = ss;
+                item.size -= u32::from(!keep);
                 let start = item.start as usize;
-                let p = node_loc[nn];
                 let nnp = set[start + ss as usize];
                 set[start + ss as usize] = nn as u32;
                 set[start + p as usize] = nnp;
                 node_loc[nn] = ss;
                 node_loc[nnp as usize] = p;
-                taken += 1;
+                taken += u64::from(!keep);
             }
             *updates += taken;
         }
         let cur_age = self.cur_age;
         self.opts[opt as usize].age = cur_age;
         self.taken.push(opt);
-        let mut tmin = self.infinite_age;
+        let mut tmin = self.infinite_age as u32;
         let (mut rest, mut cutoff) = (NIL, -1);
+        let base = self.n_options() + 1;
         {
             let State {
                 pool,
@@ -429,7 +434,6 @@ impl State {
                 queue,
                 head: queue_head,
                 tail: queue_tail,
-                trig,
                 stage_stamp,
                 infinite_age,
                 trigger,
@@ -441,9 +445,10 @@ impl State {
             let (shift, item_mask, stamps) = (*shift, *item_mask, &stamps[..]);
             let key_opt = (opt << shift) as i32;
             let (active, infinite_age) = (*active, *infinite_age);
-            let (pool, opts, trig, queue) = (&mut pool[..], &mut opts[..], &mut trig[..], &mut queue[..]);
+            let (pool, opts, queue) = (&mut pool[..], &mut opts[..], &mut queue[..]);
             let mask = queue.len() - 1;
             let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
+            let mut tail = *queue_tail;
             let mut p = trigger[opt as usize];
             while p != NIL {
                 let cell = &mut pool[p as usize];
@@ -462,43 +467,52 @@ impl State {
                     continue;
                 }
                 let (optp, ii) = (key >> shift, key & item_mask);
-                let o = &mut opts[optp as usize];
-                let mut t = o.age;
-                // Out of play: not in the set of its first item.
+                let t = opts[optp as usize].age;
+                // Out of play (not in the set of its first item), or its hole
+                // on an item the choice deactivates: the entry stays a
+                // trigger, in the list of the age `min(t, cur_age)`. Else it
+                // becomes a fixit of `optp`, queued if not yet. One list or
+                // the other, chosen by masks rather than a branch (the
+                // outcome follows no pattern): the lists of ages have their
+                // heads past the options in `opts`, from `base - 1` (the age
+                // -1, at the start, whose entries are given back after the
+                // walk), each with its last entry in place of an age.
                 debug_assert!(BLOCKING || items[ii as usize].pos < active, "an inactive item outside a choice");
-                let inactive = if t <= cur_age {
-                    true
-                } else if BLOCKING && items[ii as usize].pos >= active {
-                    t = cur_age;
-                    true
-                } else {
-                    false
-                };
-                if !inactive {
-                    // The trigger becomes a fixit of `optp`, queued if not yet.
-                    // (Without branches: the place after the queue's tail is
-                    // free, and the tail moves only past a new option.)
-                    cell.key = key_opt | ii;
-                    cell.next = o.fixit;
-                    let fresh = o.fixit == NIL;
-                    debug_assert!(!fresh || *queue_tail - *queue_head < queue.len(), "an option queued twice");
-                    queue[*queue_tail & mask] = optp as u32;
-                    *queue_tail += usize::from(fresh);
-                    o.age = if fresh { infinite_age } else { t };
-                    o.fixit = p;
-                } else if t < 0 {
-                    cell.next = *avail;
-                    *avail = p;
-                } else {
-                    let [head, tail] = &mut trig[t as usize];
-                    *tail = if *head == NIL { p } else { *tail };
-                    cell.next = *head;
-                    *head = p;
-                    tmin = tmin.min(t);
+                let mut inactive = t <= cur_age;
+                if BLOCKING {
+                    inactive |= items[ii as usize].pos >= active;
                 }
+                let age = t.min(cur_age);
+                let m = i32::from(inactive).wrapping_neg();
+                let slot = (((base as i32 + age) & m) | (optp & !m)) as usize;
+                let Opt { age: last, fixit: head } = opts[slot];
+                let empty = head == NIL;
+                cell.key = (key & m) | ((key_opt | ii) & !m);
+                cell.next = head;
+                // (An opaque mask: as a select the compiler turns it back
+                // into a branch, which the ages of entries make unpredictable.)
+                let e = std::hint::black_box(i32::from(empty).wrapping_neg());
+                let first = (p as i32 & m) | (infinite_age & !m);
+                opts[slot] = Opt { age: (first & e) | (last & !e), fixit: p };
+                let fresh = !inactive & empty;
+                debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
+                queue[tail & mask] = optp as u32;
+                tail += usize::from(fresh);
+                // (The age -1 read as the largest: not sorted.)
+                tmin = tmin.min(age as u32 | !(m as u32));
                 p = next;
             }
+            *queue_tail = tail;
         }
+        // At the start (age -1) the entries of options out of play are given
+        // back to the pool.
+        let mut p = std::mem::replace(&mut self.opts[base - 1].fixit, NIL);
+        while p != NIL {
+            let next = self.pool[p as usize].next;
+            self.free_cell(p);
+            p = next;
+        }
+        let tmin = tmin as i32;
         // The entries not used, youngest last, each age behind a hint.
         if tmin <= cutoff {
             let next = self.pool[rest as usize].next;
@@ -507,23 +521,23 @@ impl State {
         }
         if cur_age >= 0 {
             for t in tmin..cur_age {
-                let t = t as usize;
-                let [head, tail] = self.trig[t];
+                let head = self.opts[base + t as usize].fixit;
                 if head != NIL {
+                    let tail = self.opts[base + t as usize].age as u32;
                     self.pool[tail as usize].next = rest;
                     let h = self.get_cell();
-                    self.pool[h as usize] = Cell { key: -(t as i32) - 1, next: head };
-                    self.stamps[h as usize] = self.stage_stamp[(t + 1) >> 1];
-                    self.trig[t][0] = NIL;
+                    self.pool[h as usize] = Cell { key: -t - 1, next: head };
+                    self.stamps[h as usize] = self.stage_stamp[(t as usize + 1) >> 1];
+                    self.opts[base + t as usize].fixit = NIL;
                     rest = h;
                 }
             }
             let t = cur_age as usize;
-            let [head, tail] = self.trig[t];
+            let head = self.opts[base + t].fixit;
             if head != NIL {
-                self.pool[tail as usize].next = rest;
+                self.pool[self.opts[base + t].age as usize].next = rest;
                 rest = head;
-                self.trig[t][0] = NIL;
+                self.opts[base + t].fixit = NIL;
             }
         }
         self.trigger[opt as usize] = rest;
