@@ -544,7 +544,8 @@ impl ProblemBuilder {
     /// b.option([a])?;
     /// b.option([a, c])?;
     /// b.option([c])?;
-    /// assert_eq!(Solver::new(&b.build()?).count(), 1);
+    /// // {a, c} alone, or {a} with {c}.
+    /// assert_eq!(Solver::new(&b.build()?).count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reserve(&mut self, options: usize, nodes: usize) {

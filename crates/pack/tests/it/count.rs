@@ -89,17 +89,21 @@ fn the_transfer_matrix_agrees_with_the_search() {
 }
 
 /// Trominoes in 9×10 (about 2.5 × 10¹³ tilings) and 8×10 (none: 80 cells):
-/// the memo's cache answers its probe, but its turn, bounded by the sweep's
-/// estimated work, ends before the memo does; the sweep counts.
+/// the sweep counts. Either its frontiers bound its estimate and it counts
+/// at once, or the memo's cache answers its probe but its turn, bounded by
+/// the sweep's estimated work, ends before the memo does.
 #[test]
 fn tromino_tilings_of_large_boxes_go_to_the_sweep() {
     for box_text in ["8x10", "9x10"] {
         let packing = trominoes(box_text);
         let counted = packing.count().unwrap().count().unwrap();
         assert_eq!(counted.report.engine, Engine::Sweep, "{box_text}");
-        assert_eq!(counted.report.choice.gave_way, Some(Engine::Memo), "{box_text}");
-        let (nodes, updates) = counted.report.choice.memo_budget.unwrap();
-        assert!(nodes < 1 << 24 && updates < 1 << 32, "{box_text}: {nodes} nodes, {updates} updates");
+        if counted.report.choice.gave_way == Some(Engine::Memo) {
+            let (nodes, updates) = counted.report.choice.memo_budget.unwrap();
+            assert!(nodes < 1 << 24 && updates < 1 << 32, "{box_text}: {nodes} nodes, {updates} updates");
+        } else {
+            assert_eq!(counted.report.choice.gave_way, None, "{box_text}");
+        }
         let (rows, columns) = if box_text == "8x10" { (10, 8) } else { (10, 9) };
         assert_eq!(counted.solutions_u64(), Some(tromino_tilings(rows, columns)), "{box_text}");
     }
