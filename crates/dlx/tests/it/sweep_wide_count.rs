@@ -11,7 +11,13 @@ use quadrille_dlx::{Engine, Item, Problem};
 /// by column, the order the sweep goes across the short side in), an option
 /// for each pair of neighbours.
 fn dominoes(m: usize, n: usize) -> Problem {
-    let mut text: String = (0..n).flat_map(|c| (0..m).map(move |r| format!("c{r}_{c} "))).collect();
+    let items: String = (0..n).flat_map(|c| (0..m).map(move |r| format!("c{r}_{c} "))).collect();
+    domino_options(items, m, n)
+}
+
+/// The problem whose items are `items` (the cells of an `m`×`n` board, in
+/// some order) and whose options are the pairs of neighbouring cells.
+fn domino_options(mut text: String, m: usize, n: usize) -> Problem {
     text.push('\n');
     for r in 0..m {
         for c in 0..n {
@@ -161,19 +167,8 @@ fn counts_at_the_top_of_64_bits_are_exact() {
 /// `n` cells along the long side: swept in the order declared, every state
 /// would have a frontier of a whole row.
 fn dominoes_by_rows(m: usize, n: usize) -> Problem {
-    let mut text: String = (0..m).flat_map(|r| (0..n).map(move |c| format!("c{r}_{c} "))).collect();
-    text.push('\n');
-    for r in 0..m {
-        for c in 0..n {
-            if c + 1 < n {
-                text += &format!("c{r}_{c} c{r}_{}\n", c + 1);
-            }
-            if r + 1 < m {
-                text += &format!("c{r}_{c} c{}_{c}\n", r + 1);
-            }
-        }
-    }
-    Problem::from_knuth(&text).unwrap()
+    let items: String = (0..m).flat_map(|r| (0..n).map(move |c| format!("c{r}_{c} "))).collect();
+    domino_options(items, m, n)
 }
 
 /// Long thin boards declared along their long side: the sweep's own order
