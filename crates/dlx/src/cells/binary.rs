@@ -561,18 +561,9 @@ impl Cells {
                     if x >= second {
                         continue;
                     }
-                    let xi = x as usize;
-                    let size = set[xi - 1];
-                    let [need, slack] = bounds[xi - 1];
-                    let bound = need + slack;
-                    let sl = slack.min(bound);
-                    let t = size as i32 + sl - bound + 1;
-                    if t == 1 {
-                        for _ in 0..need {
-                            s.force.push(x);
-                        }
+                    let Some((t, sl, size)) = Self::bounded_score(set, bounds, &mut s.force, x) else {
                         continue;
-                    }
+                    };
                     let bias = |v: i32| u64::from((v + 0x8000) as u32);
                     key = key.min(bias(t) << 48 | bias(sl) << 32 | u64::from(0xFFFF - size) << 16 | u64::from(x));
                 }
@@ -585,18 +576,9 @@ impl Cells {
                     if x >= second {
                         continue;
                     }
-                    let xi = x as usize;
-                    let size = set[xi - 1];
-                    let [need, slack] = bounds[xi - 1];
-                    let bound = need + slack;
-                    let sl = slack.min(bound);
-                    let t = size as i32 + sl - bound + 1;
-                    if t == 1 {
-                        for _ in 0..need {
-                            s.force.push(x);
-                        }
+                    let Some((t, sl, size)) = Self::bounded_score(set, bounds, &mut s.force, x) else {
                         continue;
-                    }
+                    };
                     let flip = |v: i32| u128::from(v as u32 ^ 0x8000_0000);
                     key = key.min(flip(t) << 96 | flip(sl) << 64 | u128::from(!size) << 32 | u128::from(x));
                 }
@@ -609,21 +591,12 @@ impl Cells {
                 if x >= second {
                     continue;
                 }
-                let xi = x as usize;
-                let size = set[xi - 1];
-                let [need, slack] = bounds[xi - 1];
-                let bound = need + slack;
-                let sl = slack.min(bound);
-                let t = size as i32 + sl - bound + 1;
-                if t == 1 {
-                    for _ in 0..need {
-                        s.force.push(x);
-                    }
+                let Some((t, sl, size)) = Self::bounded_score(set, bounds, &mut s.force, x) else {
                     continue;
-                }
+                };
                 // The tie is judged only on an equal score (most items lose at once).
                 let tie = || sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
-                let mut tscore = t as f32 / b.weight[xi];
+                let mut tscore = t as f32 / b.weight[x as usize];
                 if tscore >= 2e32 {
                     tscore = 1e32;
                 }
@@ -640,6 +613,27 @@ impl Cells {
         } else {
             Pick::Item(best, score as u32)
         }
+    }
+
+    /// SSMCC's score of the primary item `x` (its set's size plus its
+    /// slack, less its bound, plus one), with that slack and size; `None`
+    /// when the item is forced (score 1), after pushing it on `force` once
+    /// for each option it still needs.
+    #[inline(always)]
+    fn bounded_score(set: &[u32], bounds: &[[i32; 2]], force: &mut Vec<u32>, x: u32) -> Option<(i32, i32, u32)> {
+        let xi = x as usize;
+        let size = set[xi - 1];
+        let [need, slack] = bounds[xi - 1];
+        let bound = need + slack;
+        let sl = slack.min(bound);
+        let t = size as i32 + sl - bound + 1;
+        if t == 1 {
+            for _ in 0..need {
+                force.push(x);
+            }
+            return None;
+        }
+        Some((t, sl, size))
     }
 
     /// Sets up the bounds for a search from the root, as SSMCC does: each
