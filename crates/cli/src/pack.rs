@@ -97,8 +97,8 @@ pub struct Args {
     /// The most bytes the memo engine may hold when it counts or samples
     /// tilings: its cache (at most half), its diagram and its search
     /// (suffixes K, M, G, T: powers of 1024) [default: 1G]. Past it, an error
-    /// naming the limit (exit 2). The sweep's caches stay within it too (at
-    /// most 64M), its counts exact whatever their memory.
+    /// naming the limit (exit 2). The sweep's caches grow within it too
+    /// (all threads together), its counts exact whatever their memory.
     // `--memo-limit`, its former name, is still taken (deprecated).
     #[arg(long, alias = "memo-limit", value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_bytes: Option<usize>,

@@ -152,8 +152,8 @@ pub struct Args {
     /// powers of 1024) [default: 1G]. The cache takes at most half, and when that is full the
     /// search goes on without caching more (still exact, only slower); when
     /// the whole would pass the limit, an error naming it (exit 2). The
-    /// sweep's caches stay within it too (at most 64M), its counts exact
-    /// whatever their memory.
+    /// sweep's caches grow within it too (all threads together), its counts
+    /// exact whatever their memory.
     // `--memo-limit`, its former name, is still taken (deprecated).
     #[arg(long, alias = "memo-limit", value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_bytes: Option<usize>,

@@ -448,9 +448,9 @@ impl<'p> Search<'p> {
     }
 
     /// The most bytes the memo may hold ([`Memo::with_limit_bytes`]; 1 GiB by
-    /// default). The sweep's caches stay within it too (they grow to at most
-    /// [`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES), all threads
-    /// together, whatever this is).
+    /// default). The sweep's caches grow within it too, all threads
+    /// together, as far as their states keep coming
+    /// ([`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES)).
     pub fn memo_bytes(mut self, bytes: usize) -> Search<'p> {
         self.memo_bytes = bytes;
         self
@@ -465,9 +465,9 @@ impl<'p> Search<'p> {
 
     /// `sweep` with this search's memory: its caches start at
     /// [`Search::sweep_cache_bytes`] and grow, all threads together, within
-    /// [`Search::memo_bytes`] and [`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES).
+    /// [`Search::memo_bytes`].
     pub(super) fn sweep_memory(&self, sweep: sweep::Sweep) -> sweep::Sweep {
-        let most = self.memo_bytes.min(sweep::CACHE_GROWTH_BYTES);
+        let most = self.memo_bytes;
         sweep.cache_bytes(self.sweep_cache_bytes.min(most)).growth_bytes(most)
     }
 

@@ -56,19 +56,21 @@
 //! ends (most nodes of a packing) are never looked up. On pentominoes of
 //! 6×10 it takes the nodes from 26 million to 11 million and the time from
 //! 0.32 to 0.20 s. A table that has remembered twice as many states as it
-//! has entries since it last grew doubles, in place, up to 64 MiB for all
-//! threads ([`CACHE_GROWTH_BYTES`]): the pentominoes never fill theirs,
-//! where the 28,200,960 grids of 6×6 sudoku took 38.5 million nodes in a
-//! table of 4 MiB and take 8.1 million in one grown to 64 MiB (3.0 s of
-//! processor time to 0.85). An entry is 32 bytes up to 192 items, aligned
+//! has entries since it last grew doubles, in place, up to 1 GiB for all
+//! threads ([`CACHE_GROWTH_BYTES`], or the front's memory limit): the
+//! pentominoes never fill theirs, where the 28,200,960 grids of 6×6 sudoku
+//! took 38.5 million nodes in a table of 4 MiB and take 8.1 million in one
+//! grown to 64 MiB (3.0 s of processor time to 0.85), and tilings of large
+//! boards need all the states of a frontier: the dominoes of 18×18 grow it
+//! to 256 MiB. An entry is 32 bytes up to 192 items, aligned
 //! so that a look-up reads one line of the processor's cache. Counts are
 //! exact whatever it remembers and whatever their size (the `tally`
 //! module): a search counts in 64 bits, and past them counts again from
 //! its root on 192 bits, finding in the cache every subproblem it had
 //! finished; an entry keeps 64 bits (128 beside states of 256 bits or
 //! more), and a count that does not fit it is not remembered. The tromino
-//! tilings of 12×12 (17,735,061,025,562,799,941,630) pass 2^64 after 8 s
-//! of the 64-bit count, and take 2.0 × 10⁹ nodes in all.
+//! tilings of 12×12 (17,735,061,025,562,799,941,630) pass 2^64 during the
+//! 64-bit count, and take 35 million nodes in all (3.5 s, 134 MB).
 //!
 //! **Width.** The state is as wide as the problem: a `u128` up to 128 items
 //! (primary and secondary), else 192, 256, 512 or 1,024 bits (the `state`
@@ -146,10 +148,16 @@ pub fn takes(problem: &Problem) -> bool {
 pub const DEFAULT_CACHE_BYTES: usize = 4 << 20;
 
 /// The memory up to which the caches of a count grow, all threads together
-/// (a thread's never below its starting size): 64 MiB. A cache doubles
-/// each time it has remembered [`CACHE_GROWTH_STORES`] times its entries
-/// since it last grew (it is overwriting what it remembers).
-pub const CACHE_GROWTH_BYTES: usize = 64 << 20;
+/// (a thread's never below its starting size): 1 GiB, the memo's own limit
+/// ([`DEFAULT_LIMIT_BYTES`](crate::memo::DEFAULT_LIMIT_BYTES)). A cache
+/// doubles each time it has remembered [`CACHE_GROWTH_STORES`] times its
+/// entries since it last grew (it is overwriting what it remembers), so
+/// only a count whose states keep coming takes that much. A cache too small
+/// for the states of one frontier loses the subproblems it needs again, and
+/// the count grows as a tree: the dominoes' tilings of 18×18 take 2.0 s and
+/// 265 MB in a cache grown to 256 MiB, and more than five minutes within
+/// 64 MiB.
+pub const CACHE_GROWTH_BYTES: usize = 1 << 30;
 
 /// The states a cache remembers, in multiples of its entries, before it
 /// doubles (see [`CACHE_GROWTH_BYTES`]): each doubling costs less than a
