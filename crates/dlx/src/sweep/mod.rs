@@ -738,7 +738,27 @@ impl Sweep {
     /// answers most of the tree, and the estimate, seeing it, is an upper
     /// bound of the search (the front then counts by the sweep at once,
     /// without the memo's turn).
-    pub(crate) fn bounded_by_frontiers(&self) -> bool {
+    ///
+    /// ```
+    /// use quadrille_dlx::{knuth, sweep::Sweep};
+    ///
+    /// // Dominoes tiling a 2×30 strip, cells `r.c`: swept across the strip,
+    /// // a frontier holds at most a few cells, where the random paths see
+    /// // a tree with a leaf for each of the 1,346,269 tilings (Fibonacci's
+    /// // 31st number).
+    /// let cells: Vec<String> = (0..30).flat_map(|c| (0..2).map(move |r| format!("{r}.{c}"))).collect();
+    /// let mut text = cells.join(" ") + "\n";
+    /// for c in 0..30 {
+    ///     text += &format!("0.{c} 1.{c}\n");
+    ///     if c + 1 < 30 {
+    ///         text += &format!("0.{c} 0.{}\n1.{c} 1.{}\n", c + 1, c + 1);
+    ///     }
+    /// }
+    /// let sweep = Sweep::new(&knuth::read(&text)?.problem)?;
+    /// assert!(sweep.bounded_by_frontiers());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn bounded_by_frontiers(&self) -> bool {
         self.bounded
     }
 

@@ -109,6 +109,20 @@ fn tromino_tilings_of_large_boxes_go_to_the_sweep() {
     }
 }
 
+/// Dominoes in 12×12: 144 cells, past the 128 of which a tiling goes to the
+/// memo by name unless the sweep's frontiers bound its search to a few
+/// seconds: they do (a dozen cells across), and the sweep counts the
+/// 53,060,477,521,960,000 tilings (OEIS A004003).
+#[test]
+fn a_tiling_past_128_cells_goes_to_the_sweep_when_its_frontiers_bound_it() {
+    let spec = Spec::parse(&builtin::description("dominoes", Some("12x12")).unwrap()).unwrap();
+    let packing = Packing::new(&spec).unwrap();
+    assert!(packing.problem().n_items() > 128);
+    let counted = packing.count().unwrap().count().unwrap();
+    assert_eq!(counted.report.engine, Engine::Sweep);
+    assert_eq!(counted.solutions_u64(), Some(53_060_477_521_960_000));
+}
+
 /// One packing of each class, counted by the filter on every solution of the
 /// reduced problem (the links' search): independent of the front.
 fn filtered(reduced: &Packing) -> u64 {
