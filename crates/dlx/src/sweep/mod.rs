@@ -289,11 +289,9 @@ impl Block {
         let table = |shift: u32| {
             let mut avoid = [0u64; 4];
             for (k, &m) in chunk.iter().enumerate() {
-                let nibble = m.nibble(shift);
+                let missing = !m.nibble(shift);
                 for (b, avoid) in avoid.iter_mut().enumerate() {
-                    if nibble >> b & 1 == 0 {
-                        *avoid |= 1 << k;
-                    }
+                    *avoid |= (missing >> b & 1) << k;
                 }
             }
             let mut fits = [all; 16];
@@ -518,8 +516,11 @@ impl Sweep {
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let primaries = primaries(&options, n_primary);
+        // The options of each primary item, made once for the labels, the
+        // grown orders and the scarcest label.
+        let holding = primaries.transposed(n_primary);
         // Labels last; the other primary items in each candidate order.
-        let labels = match order::labels(&primaries, n_primary) {
+        let labels = match order::labels(&primaries, &holding, n_primary) {
             // Few labels (pieces) beside the other primary items, not half
             // of them (the colour of a checkerboard's cells in a tiling by
             // dominoes): swept last, those would be the frontier of every
@@ -546,6 +547,9 @@ impl Sweep {
             }
             let local: Lists =
                 primaries.iter().map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX)).collect();
+            // The options of the other items are theirs in the whole
+            // problem: `local` keeps one list for each option.
+            let local_holding: Lists = others.iter().map(|&i| holding.get(i as usize).iter().copied()).collect();
             let n = others.len();
             let declared: Vec<u32> = (0..n as u32).collect();
             let mut ties = vec![declared];
@@ -567,7 +571,7 @@ impl Sweep {
                 for (r, &i) in ties.iter().enumerate() {
                     rank[i as usize] = r as u32;
                 }
-                let grown = order::grown(&local, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
+                let grown = order::grown(&local, &local_holding, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
                 candidates.push(grown.into_iter().map(|p| others[p as usize]).collect());
             }
         }
@@ -579,13 +583,7 @@ impl Sweep {
         // before the sweep starts: the estimate of the best candidate's lead
         // alone is not always the smallest (pentominoes of 6×10 with the X in
         // a quarter).
-        let mut n_options = vec![0usize; n_primary];
-        for option in primaries.iter() {
-            for &i in option {
-                n_options[i as usize] += 1;
-            }
-        }
-        if let Some(&scarcest) = last.iter().min_by_key(|&&i| n_options[i as usize]) {
+        if let Some(&scarcest) = last.iter().min_by_key(|&&i| holding.get(i as usize).len()) {
             let led: Vec<Vec<u32>> = candidates
                 .iter()
                 .map(|c| std::iter::once(scarcest).chain(c.iter().copied().filter(|&i| i != scarcest)).collect())
@@ -630,8 +628,9 @@ impl Sweep {
         }
         let order: Vec<u32> = order.iter().map(|i| i.0).collect();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
-        let labels =
-            order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
+        let primaries = primaries(&options, n_primary);
+        let labels = order::labels(&primaries, &primaries.transposed(n_primary), n_primary)
+            .unwrap_or_else(|| vec![false; n_primary]);
         Sweep::best(problem, &options, vec![order], probes, &labels, None, None)
     }
 
@@ -650,27 +649,30 @@ impl Sweep {
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
-            // The best candidate's estimates (bounded, the paths' own).
-            let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
+            // The best candidate's estimates (bounded, the paths' own), its
+            // masks and its options by anchor (kept for its search).
+            let mut best: Option<(f64, Vec<u32>, Vec<S>, Anchored<S>)> = None;
             let mut paths = 0.0;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
+                let anchored = Anchored::new(&masks, n_primary);
                 let estimate = if probes == 0 {
                     (0.0, 0.0)
                 } else {
-                    order::estimate_sweep(&Anchored::new(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
+                    order::estimate_sweep(&anchored, S::range(0, n_primary as u32), probes, monitor)
                         .ok_or(SweepError::Interrupted)?
                 };
-                if best.as_ref().is_none_or(|(e, _, _)| estimate.0 < *e) {
-                    best = Some((estimate.0, candidate, masks));
+                if best.as_ref().is_none_or(|(e, _, _, _)| estimate.0 < *e) {
+                    best = Some((estimate.0, candidate, masks, anchored));
                     paths = estimate.1;
                 }
                 if small.is_some_and(|small| estimate.0 <= small) {
                     break;
                 }
             }
-            let (estimate, primary_order, masks) = best.unwrap_or_default();
-            let core = Core::build(problem, &primary_order, &masks, labels);
+            let (estimate, primary_order, masks, anchored) =
+                best.unwrap_or_else(|| (0.0, Vec::new(), Vec::new(), Anchored::new(&[], n_primary)));
+            let core = Core::build(problem, &primary_order, &masks, &anchored, labels);
             Ok(Sweep {
                 order: primary_order
                     .iter()
@@ -924,7 +926,14 @@ impl<S: State> Core<S> {
     /// The blocks and filters of the options `masks` (items as bits, the
     /// primary items first in the order swept), whose labels (by item
     /// number) are `labels`.
-    fn build(problem: &Problem, primary_order: &[u32], masks: &[S], labels: &[bool]) -> Core<S> {
+    /// `anchored` holds `masks` by anchor.
+    fn build(
+        problem: &Problem,
+        primary_order: &[u32],
+        masks: &[S],
+        anchored: &Anchored<S>,
+        labels: &[bool],
+    ) -> Core<S> {
         let n_primary = problem.n_primary();
         let labels = primary_order
             .iter()
@@ -939,7 +948,6 @@ impl<S: State> Core<S> {
             masks: masks.to_vec(),
             n_items: problem.n_items(),
         };
-        let anchored = Anchored::new(masks, n_primary);
         for i in 0..n_primary {
             let options = anchored.of(i);
             let first = core.blocks.len() as u32;
