@@ -285,18 +285,20 @@ impl Block {
         let touched = chunk.iter().fold(S::default(), |a, &m| a.or(m)).and_not(S::bit(anchor));
         let after = anchor + 1;
         // Entry `v`: the options avoiding every bit of `v`, the `and` of
-        // those avoiding each bit.
+        // those avoiding each bit (an option holds few of a nibble's bits:
+        // only those are visited).
         let table = |shift: u32| {
-            let mut avoid = [0u64; 4];
+            let mut holding = [0u64; 4];
             for (k, &m) in chunk.iter().enumerate() {
-                let missing = !m.nibble(shift);
-                for (b, avoid) in avoid.iter_mut().enumerate() {
-                    *avoid |= (missing >> b & 1) << k;
+                let mut nibble = m.nibble(shift);
+                while nibble != 0 {
+                    holding[nibble.trailing_zeros() as usize] |= 1 << k;
+                    nibble &= nibble - 1;
                 }
             }
             let mut fits = [all; 16];
             for v in 1..16 {
-                fits[v] = fits[v & (v - 1)] & avoid[v.trailing_zeros() as usize];
+                fits[v] = fits[v & (v - 1)] & !holding[v.trailing_zeros() as usize];
             }
             fits
         };
