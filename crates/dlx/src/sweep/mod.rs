@@ -653,7 +653,7 @@ impl Sweep {
         for_items!(problem.n_items(), S, wrap => {
             // The best candidate's estimates (bounded, the paths' own), its
             // masks and its options by anchor (kept for its search).
-            let mut best: Option<(f64, Vec<u32>, Vec<S>, Anchored<S>)> = None;
+            let mut best: Option<Estimated<S>> = None;
             let mut paths = 0.0;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
@@ -1451,6 +1451,10 @@ impl<S: State> Entry<S> {
 fn primaries(options: &[&[Item]], n_primary: usize) -> Lists {
     options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0)).collect()
 }
+
+/// A candidate order of the primary items estimated: its estimate, the
+/// order, its options' masks and those by anchor.
+type Estimated<S> = (f64, Vec<u32>, Vec<S>, Anchored<S>);
 
 /// The options' items as bits: primary item `order[p]` is bit `p`, a
 /// secondary item its own number (secondary items follow the primary ones).
