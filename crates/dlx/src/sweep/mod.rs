@@ -293,20 +293,20 @@ impl Block {
         let touched = chunk.iter().fold(S::default(), |a, &m| a.or(m)).and_not(S::bit(anchor));
         let after = anchor + 1;
         // Entry `v`: the options avoiding every bit of `v`, the `and` of
-        // those avoiding each bit.
+        // those avoiding each bit (an option holds few of a nibble's bits:
+        // only those are visited).
         let table = |shift: u32| {
-            let mut avoid = [0u64; 4];
+            let mut holding = [0u64; 4];
             for (k, &m) in chunk.iter().enumerate() {
-                let nibble = m.nibble(shift);
-                for (b, avoid) in avoid.iter_mut().enumerate() {
-                    if nibble >> b & 1 == 0 {
-                        *avoid |= 1 << k;
-                    }
+                let mut nibble = m.nibble(shift);
+                while nibble != 0 {
+                    holding[nibble.trailing_zeros() as usize] |= 1 << k;
+                    nibble &= nibble - 1;
                 }
             }
             let mut fits = [all; 16];
             for v in 1..16 {
-                fits[v] = fits[v & (v - 1)] & avoid[v.trailing_zeros() as usize];
+                fits[v] = fits[v & (v - 1)] & !holding[v.trailing_zeros() as usize];
             }
             fits
         };
@@ -526,8 +526,11 @@ impl Sweep {
         let n_primary = problem.n_primary();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
         let primaries = primaries(&options, n_primary);
+        // The options of each primary item, made once for the labels, the
+        // grown orders and the scarcest label.
+        let holding = primaries.transposed(n_primary);
         // Labels last; the other primary items in each candidate order.
-        let labels = match order::labels(&primaries, n_primary) {
+        let labels = match order::labels(&primaries, &holding, n_primary) {
             // Few labels (pieces) beside the other primary items, not half
             // of them (the colour of a checkerboard's cells in a tiling by
             // dominoes): swept last, those would be the frontier of every
@@ -554,6 +557,9 @@ impl Sweep {
             }
             let local: Lists =
                 primaries.iter().map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX)).collect();
+            // The options of the other items are theirs in the whole
+            // problem: `local` keeps one list for each option.
+            let local_holding: Lists = others.iter().map(|&i| holding.get(i as usize).iter().copied()).collect();
             let n = others.len();
             let declared: Vec<u32> = (0..n as u32).collect();
             let mut ties = vec![declared];
@@ -575,7 +581,7 @@ impl Sweep {
                 for (r, &i) in ties.iter().enumerate() {
                     rank[i as usize] = r as u32;
                 }
-                let grown = order::grown(&local, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
+                let grown = order::grown(&local, &local_holding, n, &rank, monitor).ok_or(SweepError::Interrupted)?;
                 candidates.push(grown.into_iter().map(|p| others[p as usize]).collect());
             }
         }
@@ -587,13 +593,7 @@ impl Sweep {
         // before the sweep starts: the estimate of the best candidate's lead
         // alone is not always the smallest (pentominoes of 6×10 with the X in
         // a quarter).
-        let mut n_options = vec![0usize; n_primary];
-        for option in primaries.iter() {
-            for &i in option {
-                n_options[i as usize] += 1;
-            }
-        }
-        if let Some(&scarcest) = last.iter().min_by_key(|&&i| n_options[i as usize]) {
+        if let Some(&scarcest) = last.iter().min_by_key(|&&i| holding.get(i as usize).len()) {
             let led: Vec<Vec<u32>> = candidates
                 .iter()
                 .map(|c| std::iter::once(scarcest).chain(c.iter().copied().filter(|&i| i != scarcest)).collect())
@@ -638,8 +638,9 @@ impl Sweep {
         }
         let order: Vec<u32> = order.iter().map(|i| i.0).collect();
         let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
-        let labels =
-            order::labels(&primaries(&options, n_primary), n_primary).unwrap_or_else(|| vec![false; n_primary]);
+        let primaries = primaries(&options, n_primary);
+        let labels = order::labels(&primaries, &primaries.transposed(n_primary), n_primary)
+            .unwrap_or_else(|| vec![false; n_primary]);
         Sweep::best(problem, &options, vec![order], probes, &labels, None, None)
     }
 
@@ -658,27 +659,30 @@ impl Sweep {
     ) -> Result<Sweep, SweepError> {
         let n_primary = problem.n_primary();
         for_items!(problem.n_items(), S, wrap => {
-            // The best candidate's estimates (bounded, the paths' own).
-            let mut best: Option<(f64, Vec<u32>, Vec<S>)> = None;
+            // The best candidate's estimates (bounded, the paths' own), its
+            // masks and its options by anchor (kept for its search).
+            let mut best: Option<Estimated<S>> = None;
             let mut paths = 0.0;
             for candidate in candidates {
                 let masks: Vec<S> = masks(options, &candidate, n_primary);
+                let anchored = Anchored::new(&masks, n_primary);
                 let estimate = if probes == 0 {
                     (0.0, 0.0)
                 } else {
-                    order::estimate_sweep(&Anchored::new(&masks, n_primary), S::range(0, n_primary as u32), probes, monitor)
+                    order::estimate_sweep(&anchored, S::range(0, n_primary as u32), probes, monitor)
                         .ok_or(SweepError::Interrupted)?
                 };
-                if best.as_ref().is_none_or(|(e, _, _)| estimate.0 < *e) {
-                    best = Some((estimate.0, candidate, masks));
+                if best.as_ref().is_none_or(|(e, _, _, _)| estimate.0 < *e) {
+                    best = Some((estimate.0, candidate, masks, anchored));
                     paths = estimate.1;
                 }
                 if small.is_some_and(|small| estimate.0 <= small) {
                     break;
                 }
             }
-            let (estimate, primary_order, masks) = best.unwrap_or_default();
-            let core = Core::build(problem, &primary_order, &masks, labels);
+            let (estimate, primary_order, masks, anchored) =
+                best.unwrap_or_else(|| (0.0, Vec::new(), Vec::new(), Anchored::new(&[], n_primary)));
+            let core = Core::build(problem, &primary_order, &masks, &anchored, labels);
             Ok(Sweep {
                 order: primary_order
                     .iter()
@@ -952,7 +956,14 @@ impl<S: State> Core<S> {
     /// The blocks and filters of the options `masks` (items as bits, the
     /// primary items first in the order swept), whose labels (by item
     /// number) are `labels`.
-    fn build(problem: &Problem, primary_order: &[u32], masks: &[S], labels: &[bool]) -> Core<S> {
+    /// `anchored` holds `masks` by anchor.
+    fn build(
+        problem: &Problem,
+        primary_order: &[u32],
+        masks: &[S],
+        anchored: &Anchored<S>,
+        labels: &[bool],
+    ) -> Core<S> {
         let n_primary = problem.n_primary();
         let labels = primary_order
             .iter()
@@ -967,7 +978,6 @@ impl<S: State> Core<S> {
             masks: masks.to_vec(),
             n_items: problem.n_items(),
         };
-        let anchored = Anchored::new(masks, n_primary);
         for i in 0..n_primary {
             let options = anchored.of(i);
             let first = core.blocks.len() as u32;
@@ -1469,6 +1479,10 @@ impl<S: State> Entry<S> {
 fn primaries(options: &[&[Item]], n_primary: usize) -> Lists {
     options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0)).collect()
 }
+
+/// A candidate order of the primary items estimated: its estimate, the
+/// order, its options' masks and those by anchor.
+type Estimated<S> = (f64, Vec<u32>, Vec<S>, Anchored<S>);
 
 /// The options' items as bits: primary item `order[p]` is bit `p`, a
 /// secondary item its own number (secondary items follow the primary ones).

@@ -184,9 +184,9 @@ impl<S: State> Anchored<S> {
 /// a set of primary items of which every option has exactly one, and no
 /// two share an option; the smallest found from the first option's items,
 /// and only when other primary items remain. `None` when there is none.
-pub(crate) fn labels(options: &Lists, n_primary: usize) -> Option<Vec<bool>> {
+/// `holding` is `options.transposed(n_primary)`, the options of each item.
+pub(crate) fn labels(options: &Lists, holding: &Lists, n_primary: usize) -> Option<Vec<bool>> {
     let first = options.iter().find(|o| !o.is_empty())?;
-    let holding = options.transposed(n_primary);
     let mut best: Option<(usize, Vec<bool>)> = None;
     for &seed in first {
         let mut label = vec![false; n_primary];
@@ -294,9 +294,16 @@ pub(crate) fn fiedler_order(options: &Lists, n: usize, monitor: Option<&Monitor>
 /// On a board the item most bound to the cells already swept is a cell in
 /// a corner of the region left: the sweep then covers the board as a
 /// growing region with a short boundary, each next cell wedged between
-/// cells covered, where few pieces fit. `None` when `monitor` stops.
-pub(crate) fn grown(options: &Lists, n: usize, rank: &[u32], monitor: Option<&Monitor>) -> Option<Vec<u32>> {
-    let holding = options.transposed(n);
+/// cells covered, where few pieces fit. `holding` is
+/// `options.transposed(n)`, the options of each item. `None` when `monitor`
+/// stops.
+pub(crate) fn grown(
+    options: &Lists,
+    holding: &Lists,
+    n: usize,
+    rank: &[u32],
+    monitor: Option<&Monitor>,
+) -> Option<Vec<u32>> {
     // touching[i]: the options of item i that hold an item already ordered.
     let mut touching = vec![0u64; n];
     let mut touched = vec![false; options.len()];
@@ -534,14 +541,16 @@ mod tests {
     fn the_pieces_of_a_packing_are_its_labels() {
         // Two pieces (items 0 and 1) on three cells (items 2, 3, 4).
         let options = lists(&[&[0, 2, 3], &[0, 3, 4], &[1, 2], &[1, 4], &[1, 3]]);
-        assert_eq!(labels(&options, 5), Some(vec![true, true, false, false, false]));
+        assert_eq!(labels(&options, &options.transposed(5), 5), Some(vec![true, true, false, false, false]));
         // {0, 1} are labels (so are {2, 3}, which the greedy search from item 2
         // misses); when every item is a label, none.
         let options = lists(&[&[0, 2], &[1, 3], &[0, 3]]);
-        assert_eq!(labels(&options, 4), Some(vec![true, true, false, false]));
-        assert_eq!(labels(&lists(&[&[0], &[1]]), 2), None);
+        assert_eq!(labels(&options, &options.transposed(4), 4), Some(vec![true, true, false, false]));
+        let options = lists(&[&[0], &[1]]);
+        assert_eq!(labels(&options, &options.transposed(2), 2), None);
         // Cells alone: no set of them meets every option once.
-        assert_eq!(labels(&lists(&[&[0, 1], &[1, 2], &[0, 2]]), 3), None);
+        let options = lists(&[&[0, 1], &[1, 2], &[0, 2]]);
+        assert_eq!(labels(&options, &options.transposed(3), 3), None);
     }
 
     /// The lists given.
@@ -648,7 +657,7 @@ mod tests {
         // Grown from the first cell, the order takes the strip column by column.
         let options = strip();
         let rank: Vec<u32> = (0..12).collect();
-        let order = grown(&options, 12, &rank, None).unwrap();
+        let order = grown(&options, &options.transposed(12), 12, &rank, None).unwrap();
         assert_eq!(order, [0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11]);
     }
 
@@ -767,7 +776,7 @@ mod tests {
         assert_eq!(estimate_fewest(&holding, 0b1111, 10, Some(&monitor)), None);
         let options = strip();
         assert_eq!(fiedler_order(&options, 12, Some(&monitor)), None);
-        assert_eq!(grown(&options, 12, &(0..12).collect::<Vec<_>>(), Some(&monitor)), None);
+        assert_eq!(grown(&options, &options.transposed(12), 12, &(0..12).collect::<Vec<_>>(), Some(&monitor)), None);
         assert_eq!(breadth_first(&options, 12, Some(&monitor)), None);
     }
 }
