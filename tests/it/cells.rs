@@ -12,13 +12,18 @@ fn cells(problem: &Problem) -> Stats {
     solver.stats()
 }
 
-/// The instances with SSXCC figures, quick ones first; `sudoku_6x6_all` only
-/// in release builds (a quarter of a billion nodes).
+/// The instances with SSXCC figures, quick ones first. `sudoku_6x6_all` (a
+/// quarter of a billion nodes, the test command's slowest test by far with the
+/// engine's debug assertions on) only in release builds with
+/// `QUADRILLE_LONG_TESTS=1`; the random colours and the queens of 10, with
+/// SSXCC's figures too, keep a colour-heavy search and a search with
+/// secondary items in the test command's run.
 #[test]
 fn nodes_and_updates_equal_ssxcc_on_knuths_instances() {
+    let long = !cfg!(debug_assertions) && std::env::var_os("QUADRILLE_LONG_TESTS").is_some();
     for row in data::table("instances").into_iter().filter(|row| row[1] == "ssxcc") {
         let file = &row[0];
-        if cfg!(debug_assertions) && file == "sudoku_6x6_all" {
+        if file == "sudoku_6x6_all" && !long {
             continue;
         }
         let problem = Problem::from_knuth(&data::read(&format!("dlx/{file}.dlx"))).unwrap();

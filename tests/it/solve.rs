@@ -143,7 +143,11 @@ fn the_data_round_trips_through_knuths_format() {
 }
 
 /// The pentomino count split into K shards, as K machines would run it, adds up
-/// to the serial search exactly: solutions, nodes and updates.
+/// to the serial search exactly: solutions, nodes and updates. Seven shards
+/// (not a power of two) and 64; one and two shards, each a whole pentomino
+/// search more with the
+/// engine's debug assertions on, are left to the engine's property test of
+/// shards (1 to 7 of them, against the serial search, on random problems).
 #[test]
 fn pentomino_shards_add_up() {
     use quadrille::dlx::Parallel;
@@ -151,16 +155,14 @@ fn pentomino_shards_add_up() {
     let serial = knuth_stats("pentomino_6x10", "dlx1");
     let links = Parallel::new(&problem).config(Config::new().engine(Engine::Links));
     assert_eq!(links.clone().threads(2).count().unwrap(), serial);
-    for of in [1, 2, 7, 64] {
+    for of in [7, 64] {
         let total: Stats = (0..of).map(|i| links.clone().threads(2).shard(i, of).unwrap().count().unwrap()).sum();
         assert_eq!(total, serial, "{of} shards");
     }
     // On the bitset engine, DLX1's nodes and solutions.
     let bits = Parallel::new(&problem).config(Config::new().engine(Engine::Bits));
-    for of in [1, 7] {
-        let total: Stats = (0..of).map(|i| bits.clone().threads(2).shard(i, of).unwrap().count().unwrap()).sum();
-        assert_eq!((total.nodes, total.solutions), (serial.nodes, serial.solutions), "{of} shards");
-    }
+    let total: Stats = (0..7).map(|i| bits.clone().threads(2).shard(i, 7).unwrap().count().unwrap()).sum();
+    assert_eq!((total.nodes, total.solutions), (serial.nodes, serial.solutions), "7 shards");
 }
 
 /// A monitor sees the statistics of serial and parallel searches, and stops them.
