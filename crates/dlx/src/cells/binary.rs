@@ -247,15 +247,18 @@ impl Sets<'_> {
             }
             let c = if COLORS && ii >= self.second { self.clr[o as usize] } else { 0 };
             let ss = self.set[ii as usize - 1];
-            for s in (ii..ii + ss).rev() {
-                if s == pp {
-                    continue;
-                }
-                let optp = self.set[s as usize];
-                if c == 0 || self.clr[optp as usize] != c {
-                    if let Err(tough) = self.hide_option(optp) {
-                        self.force.clear();
-                        return Err(tough);
+            // The places after `pp`, then those before it, each from the last:
+            // two loops rather than a test of every place, which mispredicted
+            // once per set.
+            debug_assert!(ii <= pp && pp < ii + ss);
+            for part in [pp + 1..ii + ss, ii..pp] {
+                for s in part.rev() {
+                    let optp = self.set[s as usize];
+                    if c == 0 || self.clr[optp as usize] != c {
+                        if let Err(tough) = self.hide_option(optp) {
+                            self.force.clear();
+                            return Err(tough);
+                        }
                     }
                 }
             }
@@ -395,13 +398,14 @@ impl Sets<'_> {
             if done {
                 let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
                 let ss = self.set[ii as usize - 1];
-                for s in (ii..ii + ss).rev() {
-                    if s == pp {
-                        continue;
-                    }
-                    let optp = self.set[s as usize];
-                    if c == 0 || self.clr[optp as usize] != c {
-                        self.hide_option_bounded(optp)?;
+                // The places after `pp`, then those before it, as in `include`.
+                debug_assert!(ii <= pp && pp < ii + ss);
+                for part in [pp + 1..ii + ss, ii..pp] {
+                    for s in part.rev() {
+                        let optp = self.set[s as usize];
+                        if c == 0 || self.clr[optp as usize] != c {
+                            self.hide_option_bounded(optp)?;
+                        }
                     }
                 }
                 self.deactivate(ii);
