@@ -737,7 +737,7 @@ impl Sweep {
     }
 
     /// Whether the frontiers bound the estimate ([`Sweep::estimate`]) to at
-    /// most a [`FRONTIER_BOUND`]th of the random paths' own: the order sweeps
+    /// most half the random paths' own: the order sweeps
     /// across a narrow side (a tiling swept column by column), the cache
     /// answers most of the tree, and the estimate, seeing it, is an upper
     /// bound of the search (the front then counts by the sweep at once,
