@@ -145,9 +145,9 @@ fn the_data_round_trips_through_knuths_format() {
 /// The pentomino count split into K shards, as K machines would run it, adds up
 /// to the serial search exactly: solutions, nodes and updates. Seven shards
 /// (not a power of two) and 64; one and two shards, each a whole pentomino
-/// search more with the
-/// engine's debug assertions on, are left to the engine's property test of
-/// shards (1 to 7 of them, against the serial search, on random problems).
+/// search more with the engine's debug assertions on, are left to the
+/// engine's property test of shards (1 to 7 of them, against the serial
+/// search, on random problems).
 #[test]
 fn pentomino_shards_add_up() {
     use quadrille::dlx::Parallel;
