@@ -267,7 +267,7 @@ impl Search<'_> {
             }
             Engine::Sweep => {
                 self.unsharded("count solutions")?;
-                let sweep = match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
+                let sweep = match Sweep::new_monitored(self.swept_problem(), self.monitor.as_deref()) {
                     Ok(sweep) => self.sweep_memory(sweep),
                     Err(SweepError::Interrupted) => {
                         let mut counted = self.interrupted(choice);
@@ -307,7 +307,7 @@ impl Search<'_> {
         let Some(report) = &self.reuse else { return Ok(None) };
         let choice = Choice { reused: true, ..Choice::default() };
         match (report.engine, &report.choice.sweep_order) {
-            (Engine::Sweep, Some(order)) => match Sweep::ordered(self.problem, order, 0) {
+            (Engine::Sweep, Some(order)) => match Sweep::ordered(self.swept_problem(), order, 0) {
                 Ok(sweep) => {
                     // The sweep's turn first, as in `auto`: a small count
                     // ends within it on a cache that starts small and grows
@@ -353,7 +353,7 @@ impl Search<'_> {
         }
         // 0. Without bounds, the sweep's turn, on a problem with labels.
         let first = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
-            match Sweep::new_first(self.problem, self.monitor.as_deref()) {
+            match Sweep::new_first(self.swept_problem(), self.monitor.as_deref()) {
                 Ok(first) => first,
                 Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
                 Err(_) => None,
@@ -407,7 +407,7 @@ impl Search<'_> {
         }
         // 2. Knuth's estimates, when the sweep takes the problem.
         let sweep = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
-            match Sweep::new_monitored(self.problem, self.monitor.as_deref()) {
+            match Sweep::new_monitored(self.swept_problem(), self.monitor.as_deref()) {
                 Ok(sweep) => Some(self.sweep_memory(sweep)),
                 Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
                 Err(_) => None,

@@ -39,8 +39,8 @@ impl Search<'_> {
                         "slices are split for links, cells or bits: ask the sweep for a shard",
                     ));
                 }
-                match Sweep::new_monitored(self.problem, monitor) {
-                    Ok(sweep) => Ok(Lists::Sweep(self.sweep_memory(sweep).lister(self.problem)?)),
+                match Sweep::new_monitored(self.swept_problem(), monitor) {
+                    Ok(sweep) => Ok(Lists::Sweep(self.sweep_memory(sweep).lister(self.swept_problem())?)),
                     Err(SweepError::Interrupted) => Ok(Lists::Interrupted(Engine::Sweep)),
                     Err(e) => Err(e.into()),
                 }
@@ -58,14 +58,14 @@ impl Search<'_> {
                 if fewest < SWEEP_MIN_COST {
                     return Ok(Lists::Search(search));
                 }
-                let sweep = match Sweep::new_monitored(self.problem, monitor) {
+                let sweep = match Sweep::new_monitored(self.swept_problem(), monitor) {
                     Ok(sweep) => self.sweep_memory(sweep),
                     Err(SweepError::Interrupted) => return Ok(Lists::Interrupted(search)),
                     Err(_) => return Ok(Lists::Search(search)),
                 };
                 choice.sweep_estimate = Some(sweep.estimate());
                 if SWEEP_NODE_COST * sweep.estimate() < fewest {
-                    Ok(Lists::Sweep(sweep.lister(self.problem)?))
+                    Ok(Lists::Sweep(sweep.lister(self.swept_problem())?))
                 } else {
                     Ok(Lists::Search(search))
                 }
