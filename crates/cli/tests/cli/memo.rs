@@ -197,7 +197,8 @@ fn pack_counts_tilings_by_memo() {
 #[test]
 fn aztec_diamonds() {
     // 2^(n(n+1)/2) tilings (Elkies, Kuperberg, Larsen and Propp); order 14
-    // within seconds, since the memo sweeps the diamond along its sides.
+    // within seconds, since the memo or the sweep crosses the diamond along
+    // its sides.
     for n in (1..=12u32).chain([14]) {
         let run = quadrille(&["pack", "--pieces", "dominoes", "--box", &format!("aztec:{n}"), "--count"], "");
         assert_eq!(run.stdout, format!("{}\n", 1u128 << (n * (n + 1) / 2)), "order {n}");
