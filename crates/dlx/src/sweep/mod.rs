@@ -1553,7 +1553,9 @@ mod tests {
     /// subproblems it kept are exactly those it finished (a partial count
     /// kept for a state the search had not finished would be found again
     /// on the way back and undercount). On one thread the resumed count
-    /// walks again little of what the turn had walked.
+    /// walks again less than three quarters of what the turn had walked:
+    /// the subproblems its cache still holds (grown only as it overwrote,
+    /// it has lost some) are not searched again.
     #[test]
     fn a_resumed_count_is_exact_and_keeps_the_work() {
         let read = |file: &str| Problem::from_knuth(&quadrille_testing::data::read(file)).unwrap();
@@ -1583,7 +1585,7 @@ mod tests {
                 // count would walk the turn's nodes again.
                 assert!(again.nodes >= turn, "budget {budget}");
                 assert!(
-                    again.nodes < whole.nodes + turn / 2,
+                    again.nodes < whole.nodes + turn * 3 / 4,
                     "budget {budget}: {} {turn} {}",
                     again.nodes,
                     whole.nodes
