@@ -111,9 +111,10 @@ fn tromino_tilings_of_large_boxes_go_to_the_sweep() {
 
 /// Trominoes in 9×15: 135 cells, past the 128 of a narrow state, and
 /// 466,431,115,279,461,257,920 tilings. The memo would need more than
-/// 16 MiB for them (it once got them by name, and failed there); the
-/// sweep, within that, counts them across the narrow side in a few tenths
-/// of a second.
+/// 16 MiB for them. In Knuth's order (rows of 15) the sweep's frontiers do
+/// not bound its search, and the tiling went to the memo by name and failed
+/// there; in the packing's order (columns of 9) they do, and the sweep,
+/// within 16 MiB, counts them in a few hundredths of a second.
 #[test]
 fn a_tiling_past_128_cells_is_counted_within_a_small_memory() {
     let packing = trominoes("9x15");
@@ -122,9 +123,10 @@ fn a_tiling_past_128_cells_is_counted_within_a_small_memory() {
     assert_eq!(counted.solutions.to_string(), tromino_tilings(15, 9).to_string());
 }
 
-/// Dominoes in 12×12: 144 cells, past the 128 of a narrow state. The
-/// sweep's frontiers bound its search (a dozen cells across), and the
-/// front counts the 53,060,477,521,960,000 tilings (OEIS A004003) by it.
+/// Dominoes in 12×12: 144 cells, past the 128 of which a tiling goes to the
+/// memo by name unless the sweep's frontiers bound its search to a few
+/// seconds: they do (a dozen cells across), and the sweep counts the
+/// 53,060,477,521,960,000 tilings (OEIS A004003).
 #[test]
 fn a_tiling_past_128_cells_goes_to_the_sweep_when_its_frontiers_bound_it() {
     let spec = Spec::parse(&builtin::description("dominoes", Some("12x12")).unwrap()).unwrap();
