@@ -717,11 +717,14 @@ impl State {
                     }
                 }
             }
+            // Each support a new cell at the end of the pool (those freed
+            // so far are few), on top of its trigger list.
             for &(ii, optp) in &supports {
-                let p = self.get_cell();
-                self.pool[p as usize].key = ii as i32;
-                self.record(p, opt, optp);
+                let p = self.pool.len() as u32;
+                let next = std::mem::replace(&mut self.trigger[optp as usize], p);
+                self.pool.push(Cell { key: (opt << self.shift) as i32 | ii as i32, next });
             }
+            self.stamps.resize(self.pool.len(), 0);
             if wiped && !self.opt_out::<false>(opt, self.active) {
                 return false;
             }
