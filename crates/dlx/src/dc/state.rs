@@ -662,8 +662,22 @@ impl State {
     /// Returns false when some primary item loses its last option.
     pub(super) fn establish(&mut self) -> bool {
         self.cur_age = -1;
+        let n_primary = self.n_primary as usize;
         // Whether each primary item is in the option at hand.
-        let mut own = vec![false; self.n_primary as usize];
+        let mut own = vec![false; n_primary];
+        // The cells the supports take: one per option and primary item it
+        // lacks, at most.
+        let holes = (0..self.n_options())
+            .map(|opt| {
+                let (lo, hi) = (self.first[opt] as usize, self.first[opt + 1] as usize);
+                n_primary - self.node_item[lo..hi].iter().filter(|&&ii| (ii as usize) < n_primary).count()
+            })
+            .sum::<usize>();
+        self.pool.reserve(holes);
+        self.stamps.reserve(holes);
+        // The supports of the option at hand, item by item, found before
+        // any is recorded (the matrix's row read once per option).
+        let mut supports: Vec<(u32, u32)> = Vec::with_capacity(n_primary);
         for opt in 0..self.n_options() as u32 {
             self.prepare(opt);
             let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
@@ -672,24 +686,47 @@ impl State {
                     *slot = true;
                 }
             }
-            for k in 0..self.n_primary as usize {
-                let ii = self.item[k];
-                if own[ii as usize] {
-                    continue;
-                }
-                match self.supporter(opt, ii) {
-                    Some(optp) => {
-                        let p = self.get_cell();
-                        self.pool[p as usize].key = ii as i32;
-                        self.record(p, opt, optp);
+            supports.clear();
+            let mut wiped = false;
+            {
+                let this = &*self;
+                let row = match &this.compat {
+                    Compat::Nodes { words, bits } => Some(&bits[opt as usize * words..(opt as usize + 1) * words]),
+                    _ => None,
+                };
+                for &ii in &this.item[..n_primary] {
+                    if own[ii as usize] {
+                        continue;
                     }
-                    None => {
-                        if !self.opt_out::<false>(opt, self.active) {
-                            return false;
+                    let support = match row {
+                        Some(row) => {
+                            let Item { start, size, .. } = this.items[ii as usize];
+                            this.set[start as usize..(start + size) as usize]
+                                .iter()
+                                .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0)
+                                .map(|&node| this.node_opt[node as usize])
                         }
-                        break;
+                        None => this.supporter(opt, ii),
+                    };
+                    match support {
+                        Some(optp) => supports.push((ii, optp)),
+                        None => {
+                            wiped = true;
+                            break;
+                        }
                     }
                 }
+            }
+            // Each support a new cell at the end of the pool (those freed
+            // so far are few), on top of its trigger list.
+            for &(ii, optp) in &supports {
+                let p = self.pool.len() as u32;
+                let next = std::mem::replace(&mut self.trigger[optp as usize], p);
+                self.pool.push(Cell { key: (opt << self.shift) as i32 | ii as i32, next });
+            }
+            self.stamps.resize(self.pool.len(), 0);
+            if wiped && !self.opt_out::<false>(opt, self.active) {
+                return false;
             }
             for nn in lo..hi {
                 if let Some(slot) = own.get_mut(self.node_item[nn] as usize) {
