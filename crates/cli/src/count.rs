@@ -4,6 +4,7 @@
 
 use quadrille_dlx::front::{Counted, EngineStats, Report, Search, SearchError};
 use quadrille_dlx::memo::{MemoError, MemoStats};
+use quadrille_dlx::sweep::SweepError;
 
 use crate::common::{Threads, json_count, say};
 use crate::progress::{self, Progress};
@@ -52,11 +53,15 @@ pub fn run_count(
     Ok((counted, seconds))
 }
 
-/// The front's error as the command says it: the memo over its memory with
-/// the flag that sets the limit.
+/// The front's error as the command says it: the memo, or the sweep's
+/// count by frontiers, over its memory with the flag that sets the limit.
 pub fn error(error: SearchError) -> anyhow::Error {
     match error {
         SearchError::Memo(memo) => memo_error(memo),
+        SearchError::Sweep(sweep @ SweepError::Memory { limit_bytes, .. }) => anyhow::anyhow!(
+            "{sweep}: raise --memo-bytes (now {}), or count with another engine",
+            bytes_text(limit_bytes)
+        ),
         other => anyhow::anyhow!("{other}"),
     }
 }

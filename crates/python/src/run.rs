@@ -114,12 +114,16 @@ pub(crate) fn value_error(error: impl std::fmt::Display) -> PyErr {
 }
 
 /// The front's error as a Python exception: `OverflowError` past the sweep's
-/// wide count (2^192), `MemoryError` past the memo's limit, `RuntimeError`
-/// for threads, else `ValueError`.
+/// wide count (2^192), `MemoryError` past the memory limit of the memo or
+/// of the sweep's count by frontiers, `RuntimeError` for threads, else
+/// `ValueError`.
 pub(crate) fn search_error(error: SearchError) -> PyErr {
     match error {
         SearchError::Parallel(e) => PyRuntimeError::new_err(e.to_string()),
         SearchError::Sweep(e @ SweepError::Overflow) => PyOverflowError::new_err(e.to_string()),
+        SearchError::Sweep(e @ SweepError::Memory { .. }) => {
+            PyMemoryError::new_err(format!("{e}; raise it with memo_bytes=, or count with another engine"))
+        }
         SearchError::Memo(e) => memo_error(e),
         e => value_error(e),
     }

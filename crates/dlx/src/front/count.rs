@@ -59,9 +59,15 @@
 //!    to at most half the random paths' ([`Sweep::bounded_by_frontiers`]: a
 //!    tiling swept across a narrow side, whose states the cache tells
 //!    apart), that estimate is an upper bound of its search: the sweep
-//!    counts at once, past 64 bits on from its own work (the dominoes of
-//!    14×14, 1.1 × 10²³ tilings: 409,623 nodes, where the memo needs 385,185
-//!    of its dearer ones, more than its turn allowed).
+//!    counts at once, by its frontiers ([`Sweep::count_by_frontiers`]: each
+//!    state once, about one frontier's states held, exact of any size, one
+//!    thread, within the memo's memory limit, over which it answers
+//!    [`SweepError::Memory`]). The dominoes of 14×14, 1.1 × 10²³ tilings,
+//!    take it 376,583 nodes (0.05 s), where the memo needs 385,185 of its
+//!    dearer ones, more than its turn allowed; the trominoes' 1.8 × 10²²
+//!    tilings of 12×12 16 million nodes and 42 MB (the memo passes 1 GiB;
+//!    the sweep depth first grows its cache to 128 MiB, and took 243 s when
+//!    its cache stopped at 64 MiB).
 //! 3. *The memo's turn*, bounded by the other engine's cost: the memo runs
 //!    ([`Memo::build_within`]) with the work the other engine is estimated
 //!    to take (the whole of it when the probe found the cache answering,
@@ -80,12 +86,9 @@
 //!    bits exactly (its turns stop at 64 bits, unfinished, and the rule
 //!    goes on). Tilings with that many solutions are where the memo's
 //!    subproblems meet: the dominoes' 1.1 × 10²³ tilings of 14×14 take it
-//!    0.15 s (385,185 nodes; the sweep across the board, chosen at step 2,
-//!    about as long); the
-//!    trominoes' 1.8 × 10²² tilings of 12×12 take it more than 1 GiB, and
-//!    the sweep, its cache grown to 128 MiB, 3.7 s (243 s when caches
-//!    stopped at 64 MiB). A memo that fails otherwise (over its memory limit
-//!    on its own turn) gives way to the search.
+//!    0.15 s (385,185 nodes; the sweep by the frontiers of the board,
+//!    chosen at step 2, 0.05 s). A memo that fails otherwise (over its
+//!    memory limit on its own turn) gives way to the search.
 //!
 //! Step 3 is a portfolio of two: when the memo is the faster, it answers
 //! in its own time; when the other is, the memo's try costs at most what
@@ -455,7 +458,7 @@ impl Search<'_> {
         }
         // 2. The sweep's estimate bounded by its frontiers (a tiling swept
         // across a narrow side): an upper bound of its search, the cache
-        // seen; it counts at once, past 64 bits from its own work.
+        // seen; it counts at once, by those frontiers.
         if by_sweep && sweep.bounded_by_frontiers() {
             return self.by_sweep(&sweep, kept, false, choice);
         }
@@ -538,9 +541,12 @@ impl Search<'_> {
         }
     }
 
-    /// The sweep's count, exact whatever its size. When `fall_back`, in 64
-    /// bits first, and past them the memo's, or over its memory limit the
-    /// sweep's again, past 64 bits (see the module's notes).
+    /// The sweep's count, exact whatever its size. Without `fall_back`, a
+    /// sweep bounded by its frontiers counts by them
+    /// ([`Sweep::count_by_frontiers`], one thread, within the memo's
+    /// memory limit), any other depth first. When `fall_back`, depth first
+    /// in 64 bits first, and past them the memo's, or over its memory limit
+    /// the sweep's again, past 64 bits (see the module's notes).
     fn by_sweep(
         &self,
         sweep: &Sweep,
@@ -549,6 +555,10 @@ impl Search<'_> {
         mut choice: Choice,
     ) -> Result<Counted, SearchError> {
         let (threads, monitor) = (self.threads.unwrap_or(0), self.monitor.as_deref());
+        if !fall_back && sweep.bounded_by_frontiers() {
+            let count = sweep.count_by_frontiers(monitor)?;
+            return Ok(self.swept(sweep, count.nodes, count.solutions, choice));
+        }
         if !fall_back {
             let count = sweep.resume(kept, threads, monitor)?;
             return Ok(self.swept(sweep, count.nodes, count.solutions, choice));

@@ -450,7 +450,9 @@ impl<'p> Search<'p> {
     /// The most bytes the memo may hold ([`Memo::with_limit_bytes`]; 1 GiB by
     /// default). The sweep's caches grow within it too, all threads
     /// together, as far as their states keep coming
-    /// ([`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES)).
+    /// ([`CACHE_GROWTH_BYTES`](crate::sweep::CACHE_GROWTH_BYTES)), and its
+    /// count by frontiers holds its states within it
+    /// ([`Sweep::count_by_frontiers`](crate::sweep::Sweep::count_by_frontiers)).
     pub fn memo_bytes(mut self, bytes: usize) -> Search<'p> {
         self.memo_bytes = bytes;
         self

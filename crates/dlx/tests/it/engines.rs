@@ -10,7 +10,8 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
-use quadrille_dlx::front::Search;
+use quadrille_dlx::front::{Search, SearchError};
+use quadrille_dlx::sweep::SweepError;
 use quadrille_dlx::{Config, Engine, MinCost, Monitor, OptionId, Parallel, Problem, Solver, Stats, Subtrees};
 
 use quadrille_testing::oracle::{Entries, Spec, SplitMix64, solutions as oracle, sorted, spec};
@@ -328,6 +329,11 @@ proptest! {
         prop_assert_eq!(sweep.count(1, None).unwrap().solutions_u64(), Some(expected));
         prop_assert_eq!(sweep.count(2, None).unwrap().solutions_u64(), Some(expected));
         prop_assert_eq!(sweep.clone().cache_bytes(0).count(1, None).unwrap().solutions_u64(), Some(expected));
+        // By frontiers, each state taken once: no more nodes than the search
+        // without a cache, which takes a state once for each path to it.
+        let by_frontiers = sweep.count_by_frontiers(None).unwrap();
+        prop_assert_eq!(by_frontiers.solutions_u64(), Some(expected));
+        prop_assert!(by_frontiers.nodes <= sweep.clone().cache_bytes(0).count(1, None).unwrap().nodes);
         // Any order of the primary items counts alike.
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         let k = order.len();
@@ -338,6 +344,7 @@ proptest! {
         let swept = Sweep::with_order(&problem, &order).unwrap();
         prop_assert_eq!(&swept.order()[..k], &order[..]);
         prop_assert_eq!(swept.count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(swept.count_by_frontiers(None).unwrap().solutions_u64(), Some(expected));
     }
 }
 
@@ -410,6 +417,8 @@ proptest! {
         prop_assert_eq!(led.count(1, None).unwrap().solutions_u64(), Some(expected));
         prop_assert_eq!(led.count(2, None).unwrap().solutions_u64(), Some(expected));
         prop_assert_eq!(led.clone().cache_bytes(0).count(1, None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(led.count_by_frontiers(None).unwrap().solutions_u64(), Some(expected));
+        prop_assert_eq!(chosen.count_by_frontiers(None).unwrap().solutions_u64(), Some(expected));
     }
 }
 
@@ -495,8 +504,18 @@ proptest! {
         // share and never grow), and bounded through the front's memory.
         prop_assert_eq!(sweep.clone().growth_bytes(320).count(1, None).unwrap().solutions_u64(), Some(expected));
         prop_assert_eq!(sweep.clone().cache_bytes(160).growth_bytes(0).count(2, None).unwrap().solutions_u64(), Some(expected));
-        let small = Search::new(&problem).engine(Engine::Sweep).threads(1).memo_bytes(1 << 10).count().unwrap();
-        prop_assert_eq!(small.solutions_u64(), Some(expected));
+        // By frontiers, exact; within a few bytes, exact or over the limit
+        // (never a wrong count). Through the front by name within 1 KiB, the
+        // sweep bounded by its frontiers counts by them.
+        prop_assert_eq!(sweep.count_by_frontiers(None).unwrap().solutions_u64(), Some(expected));
+        match sweep.clone().growth_bytes(2_000).count_by_frontiers(None) {
+            Ok(counted) => prop_assert_eq!(counted.solutions_u64(), Some(expected)),
+            Err(e) => prop_assert!(matches!(e, SweepError::Memory { limit_bytes: 2_000, .. }), "{e}"),
+        }
+        match Search::new(&problem).engine(Engine::Sweep).threads(1).memo_bytes(1 << 10).count() {
+            Ok(small) => prop_assert_eq!(small.solutions_u64(), Some(expected)),
+            Err(e) => prop_assert!(sweep.bounded_by_frontiers() && matches!(e, SearchError::Sweep(SweepError::Memory { .. })), "{e}"),
+        }
         let mut order: Vec<_> = problem.items().filter(|&i| problem.is_primary(i)).collect();
         order.reverse();
         prop_assert_eq!(Sweep::with_order(&problem, &order).unwrap().count(1, None).unwrap().solutions_u64(), Some(expected));

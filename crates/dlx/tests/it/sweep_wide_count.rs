@@ -76,6 +76,7 @@ fn sweep_counts(problem: &Problem, expected: &BigUint, what: &str) {
     assert_eq!(&sweep.count(2, None).unwrap().solutions, expected, "{what}, two threads");
     let small = sweep.clone().cache_bytes(64 << 10).growth_bytes(64 << 10);
     assert_eq!(&small.count(1, None).unwrap().solutions, expected, "{what}, small cache");
+    assert_eq!(&sweep.count_by_frontiers(None).unwrap().solutions, expected, "{what}, by frontiers");
 }
 
 /// The transfer matrix gives the published domino tilings of the 2n×2n
@@ -112,7 +113,27 @@ fn domino_tilings_past_64_bits_are_exact() {
         let sweep = Sweep::with_order(&problem, &by_columns).unwrap();
         assert_eq!(&sweep.count(1, None).unwrap().solutions, &expected, "{m}×{n}, one thread");
         assert_eq!(&sweep.count(2, None).unwrap().solutions, &expected, "{m}×{n}, two threads");
+        assert_eq!(&sweep.count_by_frontiers(None).unwrap().solutions, &expected, "{m}×{n}, by frontiers");
     }
+}
+
+/// The domino tilings of 16×16 (past 2^100), declared row by row: `auto`
+/// counts them by the sweep's frontiers within 8 MiB, each state of a
+/// frontier taken once (at most `2^17` states for each cell, each trying
+/// two dominoes), where a depth-first count would need a cache of every
+/// frontier's states at once. Within 64 KiB the count ends with an error
+/// naming the limit.
+#[test]
+fn dominoes_of_16_by_16_are_counted_by_frontiers_within_a_small_memory() {
+    let expected = transfer(16, 16);
+    assert!(expected > two_to_the(100));
+    let problem = dominoes_by_rows(16, 16);
+    let counted = Search::new(&problem).threads(1).memo_bytes(8 << 20).count().unwrap();
+    assert_eq!(counted.solutions, expected);
+    assert_eq!((counted.report.engine, counted.report.choice.gave_way), (Engine::Sweep, None));
+    assert!(counted.report.stats.nodes() <= 256 * 2 * (1 << 17), "{} nodes", counted.report.stats.nodes());
+    let err = Search::new(&problem).threads(1).memo_bytes(64 << 10).count().unwrap_err();
+    assert!(err.to_string().contains("limit of 65536 bytes"), "{err}");
 }
 
 /// A primary item `lead` and bits, each a pair of items `p` and `q`: an

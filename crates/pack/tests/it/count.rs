@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 
 use quadrille_dlx::front::Search;
+use quadrille_dlx::memo::BigUint;
 use quadrille_dlx::{Engine, Solver};
 use quadrille_pack::{Packing, Settings, Spec, builtin};
 
@@ -109,24 +110,38 @@ fn tromino_tilings_of_large_boxes_go_to_the_sweep() {
     }
 }
 
-/// The Aztec diamond of order 14: 420 cells and 2^105 tilings (Elkies,
+/// The Aztec diamond of order 16: 544 cells and 2^136 tilings (Elkies,
 /// Kuperberg, Larsen and Propp). Its cells are declared along a diagonal
 /// for the memo and the sweep; in that order the sweep's frontiers bound
-/// its search, and within 48 MiB it counts them. Judged in Knuth's order
-/// (by rows) they did not, and the tiling went to the memo by name, which
-/// needs more than that and failed.
+/// its search, and it counts by them within 16 MiB, holding the states of
+/// about one frontier. Before, the order 14 went to the memo by name, which
+/// needs more than 48 MiB, and a depth-first sweep's cache needs the states
+/// of every frontier (270 MB for the order 16).
 #[test]
-fn the_aztec_diamond_is_swept_along_its_diagonal_within_a_small_memory() {
-    let spec = Spec::parse(&builtin::description("dominoes", Some("aztec:14")).unwrap()).unwrap();
+fn the_aztec_diamond_is_counted_by_its_frontiers_within_a_small_memory() {
+    let spec = Spec::parse(&builtin::description("dominoes", Some("aztec:16")).unwrap()).unwrap();
     let packing = Packing::new(&spec).unwrap();
     assert!(packing.problem().n_items() > 128);
-    let counted = packing.count().unwrap().memo_bytes(48 << 20).count().unwrap();
-    assert_eq!(counted.solutions.to_string(), (1u128 << 105).to_string());
+    let counted = packing.count().unwrap().memo_bytes(16 << 20).count().unwrap();
+    assert_eq!(counted.report.engine, Engine::Sweep);
+    assert_eq!(counted.solutions, BigUint::from(1u32) << 136u32);
+}
+
+/// Trominoes in 11×12 (132 cells, about 1.8 × 10²⁰ tilings): past 128
+/// cells, the sweep's frontiers bound its search, and it counts by them
+/// within 32 MiB. Before, its estimate (over 10⁸ nodes) sent the tiling to
+/// the memo by name, which needs more than 64 MiB and failed.
+#[test]
+fn trominoes_past_128_cells_are_counted_by_frontiers_within_a_small_memory() {
+    let packing = trominoes("11x12");
+    assert!(packing.problem().n_items() > 128);
+    let counted = packing.count().unwrap().memo_bytes(32 << 20).count().unwrap();
+    assert_eq!(counted.report.engine, Engine::Sweep);
+    assert_eq!(counted.solutions.to_string(), tromino_tilings(12, 11).to_string());
 }
 
 /// Dominoes in 12×12: 144 cells, past the 128 of which a tiling goes to the
-/// memo by name unless the sweep's frontiers bound its search to a few
-/// seconds: they do (a dozen cells across), and the sweep counts the
+/// memo by name unless the sweep's frontiers bound its search: they do (a dozen cells across), and the sweep counts the
 /// 53,060,477,521,960,000 tilings (OEIS A004003).
 #[test]
 fn a_tiling_past_128_cells_goes_to_the_sweep_when_its_frontiers_bound_it() {
