@@ -210,6 +210,10 @@ fn the_memo_and_the_sweep_hear_a_stop() {
         assert!(waited < BOUND, "sweep, {threads} threads: {waited:?} after the stop");
         assert_eq!(monitor.stats(), stats, "sweep, {threads} threads");
     }
+    let (stats, monitor, waited) =
+        stopped(|monitor| swept(Sweep::new(&problem).unwrap().count_by_frontiers(Some(&monitor)).unwrap()));
+    assert!(waited < BOUND, "sweep by frontiers: {waited:?} after the stop");
+    assert_eq!(monitor.stats(), stats, "sweep by frontiers");
 }
 
 /// The sweep's count as the monitor's statistics (its solutions within 64
