@@ -530,24 +530,26 @@ impl State {
             rest = next;
         }
         if cur_age >= 0 {
+            // Unchecked by invariant 7 of the node module.
             for t in tmin..cur_age {
-                let head = self.opts[base + t as usize].fixit;
+                let Opt { age: tail, fixit: head } = cell(&self.opts, base + t as usize);
                 if head != NIL {
-                    let tail = self.opts[base + t as usize].age as u32;
-                    self.pool[tail as usize].next = rest;
                     let h = self.get_cell();
-                    self.pool[h as usize] = Cell { key: -t - 1, next: head };
-                    self.stamps[h as usize] = self.stage_stamp[(t as usize + 1) >> 1];
-                    self.opts[base + t as usize].fixit = NIL;
+                    let (pool, stamps) = (&mut self.pool[..], &mut self.stamps[..]);
+                    set_cell(pool, tail as usize, Cell { key: cell(pool, tail as usize).key, next: rest });
+                    set_cell(pool, h as usize, Cell { key: -t - 1, next: head });
+                    set_cell(stamps, h as usize, cell(&self.stage_stamp, (t as usize + 1) >> 1));
+                    set_cell(&mut self.opts, base + t as usize, Opt { age: tail, fixit: NIL });
                     rest = h;
                 }
             }
             let t = cur_age as usize;
-            let head = self.opts[base + t].fixit;
+            let Opt { age: tail, fixit: head } = cell(&self.opts, base + t);
             if head != NIL {
-                self.pool[self.opts[base + t].age as usize].next = rest;
+                let pool = &mut self.pool[..];
+                set_cell(pool, tail as usize, Cell { key: cell(pool, tail as usize).key, next: rest });
                 rest = head;
-                self.opts[base + t].fixit = NIL;
+                set_cell(&mut self.opts, base + t, Opt { age: tail, fixit: NIL });
             }
         }
         self.trigger[opt as usize] = rest;

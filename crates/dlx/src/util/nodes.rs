@@ -45,14 +45,20 @@
 //!    stack of binary branching is a set start; its bounds are as long as
 //!    `set`. Every write keeps these: a size only shrinks or is restored, a
 //!    node moves to a place of its own set.
-//! 7. The domain-consistent search (`dc/`) walks its trigger lists with
-//!    [`cell`] and [`set_cell`]: a list's cells are cells of its pool (the
-//!    pool only grows, its hints' stamps beside it, as long); an entry's
-//!    option is an option and its item a primary item; an age of the search
-//!    is at least -1 and below its `infinite_age`, so that the list of an
-//!    age is a place of `opts` and the stage of a hint's age one of
+//! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
+//!    and [`set_cell`] in its hot loops: a list's cells are cells of its pool
+//!    (the pool only grows, its hints' stamps beside it, as long); an
+//!    entry's option is an option and its item a primary item; an age of the
+//!    search is at least -1 and below its `infinite_age`, so that the list of
+//!    an age is a place of `opts` and the stage of a hint's age one of
 //!    `stage_stamp`; the queue's ring has a power of two places, indexed
-//!    modulo its size.
+//!    modulo its size. A node's item is an item and its place is below the
+//!    size its item's set had at the start, so that the set's start plus the
+//!    place is a place of `set`; an option in play is in the sets of its
+//!    items, which therefore hold at least one option; a place of a set holds
+//!    a node, and a node's option is an option, whose row of the matrix of
+//!    conflicts by node has a bit for every node. Every write keeps these:
+//!    a size only shrinks or is restored, a node moves within its own set.
 //!
 //! The layout also bounds the numbers: a problem has at most
 //! [`MAX_NODES`](crate::util::problem::MAX_NODES) nodes, so every index fits in a `u32`
