@@ -3,6 +3,7 @@
 //! after each.
 
 use crate::util::monitor::REPORT_UPDATES;
+use crate::util::nodes::{cell, set_cell};
 use crate::util::problem::OptionId;
 
 use super::state::State;
@@ -156,7 +157,8 @@ impl Walk {
                 break;
             }
             if it < st.n_primary {
-                let s = st.items[it as usize].size;
+                // Unchecked by invariant 7 of the node module.
+                let s = cell(&st.items, it as usize).size;
                 if s < t {
                     (best, t) = (it, s);
                 } else if s == t && it < best {
@@ -181,9 +183,9 @@ impl Walk {
         self.saved[stage] = self.saved_sizes.len() as u32;
         self.saved_taken[stage] = self.state.taken.len() as u32;
         if t > 1 {
-            for &it in &st.item[..st.active as usize] {
-                self.saved_sizes.push((it, st.items[it as usize].size));
-            }
+            let items = &st.items[..];
+            self.saved_sizes
+                .extend(st.item[..st.active as usize].iter().map(|&it| (it, cell(items, it as usize).size)));
         }
         self.state.cur_age = 2 * self.stage + 1;
         if self.include(opt) && self.state.empty_the_queue() {
@@ -202,8 +204,11 @@ impl Walk {
         let stage = self.stage as usize;
         let from = self.saved[stage] as usize;
         self.state.active = (self.saved_sizes.len() - from) as u32;
+        let items = &mut self.state.items[..];
         for &(it, size) in &self.saved_sizes[from..] {
-            self.state.items[it as usize].size = size;
+            let mut item = cell(items, it as usize);
+            item.size = size;
+            set_cell(items, it as usize, item);
         }
         self.saved_sizes.truncate(from);
         self.state.restore(self.saved_taken[stage] as usize);
@@ -247,9 +252,9 @@ impl Walk {
             let mut ss = begin + st.items[s as usize].size;
             while ss > begin {
                 ss -= 1;
-                let node = st.set[ss as usize];
-                let optp = st.node_opt[node as usize];
-                let blocked = if colour != 0 { st.node_clr[node as usize] != colour } else { optp != opt };
+                let node = cell(&st.set, ss as usize);
+                let optp = cell(&st.node_opt, node as usize);
+                let blocked = if colour != 0 { cell(&st.node_clr, node as usize) != colour } else { optp != opt };
                 if blocked && !st.opt_out::<true>(optp, oactive) {
                     return false;
                 }

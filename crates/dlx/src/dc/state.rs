@@ -3,10 +3,19 @@
 //! holes, taking an option out ([`State::opt_out`]) and filling the holes it
 //! leaves ([`State::empty_the_queue`]).
 
+use crate::util::nodes::{cell, set_cell};
 use crate::util::problem::{OptionId, Problem};
 
 /// The end of a list in the pool (cell 0 is never used).
 pub(super) const NIL: u32 = 0;
+
+/// The age of a queued option: above every age of the search (which are
+/// below `State::infinite_age`), a constant so that the walk of a trigger
+/// list keeps it in no register.
+pub(super) const QUEUED: i32 = i32::MAX - 1;
+
+/// The age of an option in play and not queued.
+pub(super) const IN_PLAY: i32 = i32::MAX;
 
 /// One cell of the pool: eight bytes, so that a walk along a list reads
 /// half as much as with the item and the stamp beside the option. In a trigger list of
@@ -30,8 +39,8 @@ pub(super) struct Cell {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Opt {
     /// When it was taken out, while it is out of play (then at most the
-    /// current age); `infinite_age` while queued, and `infinite_age + 1`
-    /// while in play otherwise (put back by [`State::restore`]). So the
+    /// current age); [`QUEUED`] while queued, and [`IN_PLAY`] while in play
+    /// otherwise (put back by [`State::restore`]). So the
     /// option is out of play, not in the set of its first item, exactly when
     /// its age is at most the current age.
     pub(super) age: i32,
@@ -205,7 +214,7 @@ impl State {
         let infinite_age = 2 * (n_primary as i32 + 1) + 2;
         // Past the options, the lists of [`State::opt_out`], by age from -1
         // on.
-        let opts = vec![Opt { age: infinite_age + 1, fixit: NIL }; n_options + infinite_age as usize + 2];
+        let opts = vec![Opt { age: IN_PLAY, fixit: NIL }; n_options + infinite_age as usize + 2];
         let hopeless = size[..n_primary].contains(&0);
         let shift = (n_primary as u32).next_power_of_two().trailing_zeros();
         let node_words = n_nodes.div_ceil(64).max(1);
@@ -334,13 +343,15 @@ impl State {
     /// that triggered it.
     fn revert_fixits(&mut self, opt: u32) {
         let mut p = self.opts[opt as usize].fixit;
+        let (pool, trigger) = (&mut self.pool[..], &mut self.trigger[..]);
+        let key_opt = (opt << self.shift) as i32;
+        // Unchecked by invariant 7 of the node module.
         while p != NIL {
-            let cell = self.pool[p as usize];
-            let optp = (cell.key >> self.shift) as usize;
-            self.pool[p as usize].key = (opt << self.shift) as i32 | (cell.key & self.item_mask);
-            self.pool[p as usize].next = self.trigger[optp];
-            self.trigger[optp] = p;
-            p = cell.next;
+            let Cell { key, next } = cell(pool, p as usize);
+            let optp = (key >> self.shift) as usize;
+            set_cell(pool, p as usize, Cell { key: key_opt | (key & self.item_mask), next: cell(trigger, optp) });
+            set_cell(trigger, optp, p);
+            p = next;
         }
         self.opts[opt as usize].fixit = NIL;
     }
@@ -348,9 +359,8 @@ impl State {
     /// Puts back in play the options taken out after the first `from` of
     /// [`State::taken`] (their sets are restored by their sizes).
     pub(super) fn restore(&mut self, from: usize) {
-        let in_play = self.infinite_age + 1;
         for &opt in &self.taken[from..] {
-            self.opts[opt as usize].age = in_play;
+            self.opts[opt as usize].age = IN_PLAY;
         }
         self.taken.truncate(from);
     }
@@ -394,8 +404,8 @@ impl State {
             for (nn, &ii) in (lo..).zip(&node_item[lo..hi]) {
                 let ii = ii as usize;
                 let primary = ii < n_primary;
-                let item = &mut items[ii];
-                let p = node_loc[nn];
+                let mut item = cell(items, ii);
+                let p = cell(node_loc, nn);
                 // A purified secondary item keeps its set: its node swapped
                 // with itself, by a mask rather than a branch (whether an
                 // item is purified follows no pattern).
@@ -408,12 +418,13 @@ impl State {
                     return false;
                 }
                 item.size -= u32::from(!keep);
+                set_cell(items, ii, item);
                 let start = item.start as usize;
-                let nnp = set[start + ss as usize];
-                set[start + ss as usize] = nn as u32;
-                set[start + p as usize] = nnp;
-                node_loc[nn] = ss;
-                node_loc[nnp as usize] = p;
+                let nnp = cell(set, start + ss as usize);
+                set_cell(set, start + ss as usize, nn as u32);
+                set_cell(set, start + p as usize, nnp);
+                set_cell(node_loc, nn, ss);
+                set_cell(node_loc, nnp as usize, p);
                 taken += u64::from(!keep);
             }
             *updates += taken;
@@ -435,7 +446,6 @@ impl State {
                 head: queue_head,
                 tail: queue_tail,
                 stage_stamp,
-                infinite_age,
                 trigger,
                 stamps,
                 shift,
@@ -444,30 +454,31 @@ impl State {
             } = self;
             let (shift, item_mask, stamps) = (*shift, *item_mask, &stamps[..]);
             let key_opt = (opt << shift) as i32;
-            let (active, infinite_age) = (*active, *infinite_age);
+            let active = *active;
             let (pool, opts, queue) = (&mut pool[..], &mut opts[..], &mut queue[..]);
             let mask = queue.len() - 1;
             let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
             let mut tail = *queue_tail;
             let mut p = trigger[opt as usize];
+            // Every index below is in bounds by the layout (invariant 7 of
+            // the node module): read and written without checks.
             while p != NIL {
-                let cell = &mut pool[p as usize];
-                let (key, next) = (cell.key, cell.next);
+                let Cell { key, next } = cell(pool, p as usize);
                 if key < 0 {
                     // A hint: the rest is inactive if its stamp still holds.
                     let c = -key - 1;
-                    if c < cur_age && stamps[p as usize] == stage_stamp[((c + 1) >> 1) as usize] {
+                    if c < cur_age && cell(stamps, p as usize) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
                         cutoff = c;
                         rest = p;
                         break;
                     }
-                    cell.next = *avail;
+                    set_cell(pool, p as usize, Cell { key, next: *avail });
                     *avail = p;
                     p = next;
                     continue;
                 }
                 let (optp, ii) = (key >> shift, key & item_mask);
-                let t = opts[optp as usize].age;
+                let t = cell(opts, optp as usize).age;
                 // Out of play (not in the set of its first item), or its hole
                 // on an item the choice deactivates: the entry stays a
                 // trigger, in the list of the age `min(t, cur_age)`. Else it
@@ -480,23 +491,22 @@ impl State {
                 debug_assert!(BLOCKING || items[ii as usize].pos < active, "an inactive item outside a choice");
                 let mut inactive = t <= cur_age;
                 if BLOCKING {
-                    inactive |= items[ii as usize].pos >= active;
+                    inactive |= cell(items, ii as usize).pos >= active;
                 }
                 let age = t.min(cur_age);
                 let m = i32::from(inactive).wrapping_neg();
                 let slot = (((base as i32 + age) & m) | (optp & !m)) as usize;
-                let Opt { age: last, fixit: head } = opts[slot];
+                let Opt { age: last, fixit: head } = cell(opts, slot);
                 let empty = head == NIL;
-                cell.key = (key & m) | ((key_opt | ii) & !m);
-                cell.next = head;
+                set_cell(pool, p as usize, Cell { key: (key & m) | ((key_opt | ii) & !m), next: head });
                 // (An opaque mask: as a select the compiler turns it back
                 // into a branch, which the ages of entries make unpredictable.)
                 let e = std::hint::black_box(i32::from(empty).wrapping_neg());
-                let first = (p as i32 & m) | (infinite_age & !m);
-                opts[slot] = Opt { age: (first & e) | (last & !e), fixit: p };
+                let first = (p as i32 & m) | (QUEUED & !m);
+                set_cell(opts, slot, Opt { age: (first & e) | (last & !e), fixit: p });
                 let fresh = !inactive & empty;
                 debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
-                queue[tail & mask] = optp as u32;
+                set_cell(queue, tail & mask, optp as u32);
                 tail += usize::from(fresh);
                 // (The age -1 read as the largest: not sorted.)
                 tmin = tmin.min(age as u32 | !(m as u32));
@@ -520,24 +530,26 @@ impl State {
             rest = next;
         }
         if cur_age >= 0 {
+            // Unchecked by invariant 7 of the node module.
             for t in tmin..cur_age {
-                let head = self.opts[base + t as usize].fixit;
+                let Opt { age: tail, fixit: head } = cell(&self.opts, base + t as usize);
                 if head != NIL {
-                    let tail = self.opts[base + t as usize].age as u32;
-                    self.pool[tail as usize].next = rest;
                     let h = self.get_cell();
-                    self.pool[h as usize] = Cell { key: -t - 1, next: head };
-                    self.stamps[h as usize] = self.stage_stamp[(t as usize + 1) >> 1];
-                    self.opts[base + t as usize].fixit = NIL;
+                    let (pool, stamps) = (&mut self.pool[..], &mut self.stamps[..]);
+                    set_cell(pool, tail as usize, Cell { key: cell(pool, tail as usize).key, next: rest });
+                    set_cell(pool, h as usize, Cell { key: -t - 1, next: head });
+                    set_cell(stamps, h as usize, cell(&self.stage_stamp, (t as usize + 1) >> 1));
+                    set_cell(&mut self.opts, base + t as usize, Opt { age: tail, fixit: NIL });
                     rest = h;
                 }
             }
             let t = cur_age as usize;
-            let head = self.opts[base + t].fixit;
+            let Opt { age: tail, fixit: head } = cell(&self.opts, base + t);
             if head != NIL {
-                self.pool[self.opts[base + t].age as usize].next = rest;
+                let pool = &mut self.pool[..];
+                set_cell(pool, tail as usize, Cell { key: cell(pool, tail as usize).key, next: rest });
                 rest = head;
-                self.opts[base + t].fixit = NIL;
+                set_cell(&mut self.opts, base + t, Opt { age: tail, fixit: NIL });
             }
         }
         self.trigger[opt as usize] = rest;
@@ -557,7 +569,7 @@ impl State {
             return true;
         }
         while let Some(opt) = self.pop_queue() {
-            if self.opts[opt as usize].age != self.infinite_age {
+            if self.opts[opt as usize].age != QUEUED {
                 self.revert_fixits(opt);
                 continue;
             }
@@ -597,26 +609,11 @@ impl State {
     /// once). Returns the option whose hole has no support, its fixit list
     /// from that hole on (`None`: the queue is empty).
     fn fill_by_nodes(&mut self) -> Option<u32> {
-        let State {
-            compat,
-            opts,
-            pool,
-            trigger,
-            set,
-            items,
-            node_opt,
-            shift,
-            item_mask,
-            queue,
-            head,
-            tail,
-            infinite_age,
-            ..
-        } = self;
+        let State { compat, opts, pool, trigger, set, items, node_opt, shift, item_mask, queue, head, tail, .. } = self;
         let Compat::Nodes { words, bits } = compat else {
             return None;
         };
-        let (shift, item_mask, words, infinite_age) = (*shift, *item_mask, *words, *infinite_age);
+        let (shift, item_mask, words) = (*shift, *item_mask, *words);
         let (pool, trigger, set, items, node_opt, opts, queue) =
             (&mut pool[..], &mut trigger[..], &set[..], &items[..], &node_opt[..], &mut opts[..], &queue[..]);
         let mask = queue.len() - 1;
@@ -626,31 +623,32 @@ impl State {
             let key_opt = (opt << shift) as i32;
             let mut p = opts[opt as usize].fixit;
             opts[opt as usize].fixit = NIL;
-            if opts[opt as usize].age != infinite_age {
+            if opts[opt as usize].age != QUEUED {
                 // No longer in play: each fixit back a trigger.
                 while p != NIL {
-                    let Cell { key, next } = pool[p as usize];
+                    let Cell { key, next } = cell(pool, p as usize);
                     let optp = (key >> shift) as usize;
-                    pool[p as usize] = Cell { key: key_opt | (key & item_mask), next: trigger[optp] };
-                    trigger[optp] = p;
+                    set_cell(pool, p as usize, Cell { key: key_opt | (key & item_mask), next: cell(trigger, optp) });
+                    set_cell(trigger, optp, p);
                     p = next;
                 }
                 continue;
             }
             let row = &bits[opt as usize * words..(opt as usize + 1) * words];
+            // Unchecked by invariant 7 of the node module.
             while p != NIL {
-                let Cell { key, next } = pool[p as usize];
-                let Item { start, size, .. } = items[(key & item_mask) as usize];
+                let Cell { key, next } = cell(pool, p as usize);
+                let Item { start, size, .. } = cell(items, (key & item_mask) as usize);
                 let found = set[start as usize..(start + size) as usize]
                     .iter()
-                    .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0);
+                    .find(|&&node| cell(row, node as usize >> 6) & (1 << (node & 63)) == 0);
                 let Some(&node) = found else {
                     opts[opt as usize].fixit = p;
                     return Some(opt);
                 };
-                let optp = node_opt[node as usize] as usize;
-                pool[p as usize] = Cell { key: key_opt | (key & item_mask), next: trigger[optp] };
-                trigger[optp] = p;
+                let optp = cell(node_opt, node as usize) as usize;
+                set_cell(pool, p as usize, Cell { key: key_opt | (key & item_mask), next: cell(trigger, optp) });
+                set_cell(trigger, optp, p);
                 p = next;
             }
         }

@@ -45,6 +45,20 @@
 //!    stack of binary branching is a set start; its bounds are as long as
 //!    `set`. Every write keeps these: a size only shrinks or is restored, a
 //!    node moves to a place of its own set.
+//! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
+//!    and [`set_cell`] in its hot loops: a list's cells are cells of its pool
+//!    (the pool only grows, its hints' stamps beside it, as long); an
+//!    entry's option is an option and its item a primary item; an age of the
+//!    search is at least -1 and below its `infinite_age`, so that the list of
+//!    an age is a place of `opts` and the stage of a hint's age one of
+//!    `stage_stamp`; the queue's ring has a power of two places, indexed
+//!    modulo its size. A node's item is an item and its place is below the
+//!    size its item's set had at the start, so that the set's start plus the
+//!    place is a place of `set`; an option in play is in the sets of its
+//!    items, which therefore hold at least one option; a place of a set holds
+//!    a node, and a node's option is an option, whose row of the matrix of
+//!    conflicts by node has a bit for every node. Every write keeps these:
+//!    a size only shrinks or is restored, a node moves within its own set.
 //!
 //! The layout also bounds the numbers: a problem has at most
 //! [`MAX_NODES`](crate::util::problem::MAX_NODES) nodes, so every index fits in a `u32`
@@ -144,12 +158,14 @@ impl ItemIx {
 /// Reads `v[i]` without a bounds check: for the hiding loops of the dancing
 /// cells' binary branching (`cells/binary.rs`), whose every index is a node's
 /// item or place, a set start less one or two, or a place within a set below
-/// its size, read from the cells' own arrays (invariant 6).
+/// its size, read from the cells' own arrays (invariant 6); and for the walk
+/// of a trigger list of the domain-consistent search (invariant 7).
 #[inline(always)]
 pub(crate) fn cell<T: Copy>(v: &[T], i: usize) -> T {
     debug_assert!(i < v.len());
-    // SAFETY: `i` is in bounds by invariant 6, which the cells keep and the
-    // `debug_assert!` checks in every test.
+    // SAFETY: `i` is in bounds by invariant 6 or 7, which the cells and the
+    // domain-consistent search keep and the `debug_assert!` checks in every
+    // test.
     unsafe { *v.get_unchecked(i) }
 }
 
