@@ -520,7 +520,8 @@ impl Cells {
                 if x >= second {
                     continue;
                 }
-                let size = s.set[x as usize - 1];
+                // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+                let size = cell(&s.set, x as usize - 1);
                 if size <= 1 {
                     if size == 0 {
                         return Pick::Dead;
@@ -717,7 +718,12 @@ impl Cells {
             for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
                 // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
                 let xi = x as usize - 1;
-                *e = if BOUNDS { [x, cell(set, xi), cell(bound, xi)[0] as u32] } else { [x, cell(set, xi), 0] };
+                // Without bounds, the third word is never read: not written.
+                if BOUNDS {
+                    *e = [x, cell(set, xi), cell(bound, xi)[0] as u32];
+                } else {
+                    (e[0], e[1]) = (x, cell(set, xi));
+                }
             }
             b.top = to;
         }
