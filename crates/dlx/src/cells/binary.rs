@@ -193,12 +193,16 @@ fn hide_option(
             // Unchecked: `nn` is a node of an option, `ii` its item's set
             // start, `p` its place, `last` the place of the set's last
             // node in play, and `nnp` that node (`util::nodes`, invariant 6).
+            // `cell_loc` rereads the node just before writing it, so that
+            // only its `loc` is stored: written whole with the `itm` read
+            // at the top of the loop, past the stores to `set`, it cost a
+            // sixth store per update.
             let last = ii + ss as usize;
             let nnp = cell(set, last);
             set_cell(set, ii - 1, ss);
             set_cell(set, last, nn);
             set_cell(set, p as usize, nnp);
-            set_cell(nodes, nn as usize, Node { itm, loc: last as u32 });
+            cell_loc(nodes, nn, last as u32);
             cell_loc(nodes, nnp, p);
         }
     }
@@ -394,7 +398,7 @@ impl Sets<'_> {
             set_cell(set, ii - 1, ss);
             set_cell(set, last, nn);
             set_cell(set, p as usize, nnp);
-            set_cell(nodes, nn as usize, Node { itm, loc: last as u32 });
+            cell_loc(nodes, nn, last as u32);
             cell_loc(nodes, nnp, p);
         }
         (self.active, self.updates) = (active, self.updates + updates);
