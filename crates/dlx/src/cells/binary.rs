@@ -138,6 +138,78 @@ fn reach<T: Default + Clone>(v: &mut Vec<T>, k: usize) {
     }
 }
 
+/// The nodes of the option of node `x`, first to last.
+#[inline(always)]
+fn option(nodes: &[Node], first: &[u32], x: u32) -> std::ops::Range<u32> {
+    // Unchecked: `x` is a node, `f` the first node of its option, after a
+    // spacer (`util::nodes`, invariant 6).
+    let f = cell(first, x as usize);
+    f..f + cell(nodes, f as usize - 1).loc
+}
+
+/// Hides the option of node `optp` from the sets of its items but the one
+/// `optp` is in, and from none of the secondary items already inactive,
+/// adding one to `updates` per node hidden. Pushes the primary items left
+/// with one option on `force`; returns the item that would be left with
+/// none, at once.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn hide_option(
+    nodes: &mut [Node],
+    set: &mut [u32],
+    force: &mut Vec<u32>,
+    first: &[u32],
+    second: u32,
+    active: u32,
+    optp: u32,
+    updates: &mut u64,
+) -> Result<(), u32> {
+    let all = option(nodes, first, optp);
+    // The nodes before `optp`, then those after it. Each is an update
+    // unless skipped or left when a set is wiped out: the count is
+    // corrected on those rare paths, so the loop keeps no counter.
+    let mut hidden = (all.end - all.start - 1) as u64;
+    let mut result = Ok(());
+    'parts: for part in [all.start..optp, optp + 1..all.end] {
+        for nn in part {
+            let Node { itm, loc: p } = cell(nodes, nn as usize);
+            let ii = itm as usize;
+            if p >= second && cell(set, ii - 2) >= active {
+                hidden -= 1;
+                continue;
+            }
+            let ss = cell(set, ii - 1) - 1;
+            if ss <= 1 && p < second {
+                if ss == 0 {
+                    // This node and the ones after it, but `optp`, are left.
+                    hidden -= (all.end - nn - u32::from(nn < optp)) as u64;
+                    result = Err(ii as u32);
+                    break 'parts;
+                }
+                force.push(ii as u32);
+            }
+            // `swap_last` written out on the borrowed slices: as a shared function it
+            // cost 2-5 % more instructions.
+            // Unchecked: `nn` is a node of an option, `ii` its item's set
+            // start, `p` its place, `last` the place of the set's last
+            // node in play, and `nnp` that node (`util::nodes`, invariant 6).
+            // `cell_loc` rereads the node just before writing it, so that
+            // only its `loc` is stored: written whole with the `itm` read
+            // at the top of the loop, past the stores to `set`, it cost a
+            // sixth store per update.
+            let last = ii + ss as usize;
+            let nnp = cell(set, last);
+            set_cell(set, ii - 1, ss);
+            set_cell(set, last, nn);
+            set_cell(set, p as usize, nnp);
+            cell_loc(nodes, nn, last as u32);
+            cell_loc(nodes, nnp, p);
+        }
+    }
+    *updates += hidden;
+    result
+}
+
 /// The sparse sets of a binary search, borrowed for one step: the vectors'
 /// buffers as slices and the counters as locals, so that the loops keep them
 /// in registers rather than reading them back after every store.
@@ -163,8 +235,7 @@ impl Sets<'_> {
     /// The nodes of the option of node `x`, first to last.
     #[inline(always)]
     fn option(&self, x: u32) -> std::ops::Range<u32> {
-        let f = self.first[x as usize];
-        f..f + self.nodes[f as usize - 1].loc
+        option(self.nodes, self.first, x)
     }
 
     /// Swaps the node at place `p` of the set starting at `ii` with the last
@@ -181,97 +252,59 @@ impl Sets<'_> {
         self.updates += 1;
     }
 
-    /// Hides the option of node `optp` from the sets of its items but the one
-    /// `optp` is in, and from none of the secondary items already inactive.
-    /// Pushes the primary items left with one option on `force`; returns the
-    /// item that would be left with none, at once.
-    #[inline(always)]
-    fn hide_option(&mut self, optp: u32) -> Result<(), u32> {
-        let all = self.option(optp);
-        let (second, active) = (self.second, self.active);
-        let (nodes, set, force) = (&mut *self.nodes, &mut *self.set, &mut *self.force);
-        // The nodes before `optp`, then those after it. Each is an update
-        // unless skipped or left when a set is wiped out: the count is
-        // corrected on those rare paths, so the loop keeps no counter.
-        let mut updates = (all.end - all.start - 1) as u64;
-        let mut result = Ok(());
-        'parts: for part in [all.start..optp, optp + 1..all.end] {
-            for nn in part {
-                let Node { itm, loc: p } = cell(nodes, nn as usize);
-                let ii = itm as usize;
-                if p >= second && cell(set, ii - 2) >= active {
-                    updates -= 1;
-                    continue;
-                }
-                let ss = cell(set, ii - 1) - 1;
-                if ss <= 1 && p < second {
-                    if ss == 0 {
-                        // This node and the ones after it, but `optp`, are left.
-                        updates -= (all.end - nn - u32::from(nn < optp)) as u64;
-                        result = Err(ii as u32);
-                        break 'parts;
-                    }
-                    force.push(ii as u32);
-                }
-                // `swap_last` written out on the borrowed slices: as a shared function it
-                // cost 2-5 % more instructions.
-                // Unchecked: `nn` is a node of an option, `ii` its item's set
-                // start, `p` its place, `last` the place of the set's last
-                // node in play, and `nnp` that node (`util::nodes`, invariant 6).
-                let last = ii + ss as usize;
-                let nnp = cell(set, last);
-                set_cell(set, ii - 1, ss);
-                set_cell(set, last, nn);
-                set_cell(set, p as usize, nnp);
-                set_cell(nodes, nn as usize, Node { itm, loc: last as u32 });
-                cell_loc(nodes, nnp, p);
-            }
-        }
-        self.updates += updates;
-        result
-    }
-
     /// Takes the option of node `opt`: each of its active items, in order,
     /// hides the options it conflicts with and becomes inactive. Returns the
     /// primary item that would be wiped out, if any. Never inlined: on its
     /// own, the loops keep their values in registers, where inlined in the
     /// search they were spilled to the stack and read back at every update.
+    /// For the same reason the fields it changes are locals written back
+    /// once, and the reads the layout proves in bounds are unchecked: fewer
+    /// values (no slice lengths, no `self`) are live in the loops.
     #[inline(never)]
     fn include<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
-        for o in self.option(opt) {
-            let Node { itm, loc: pp } = self.nodes[o as usize];
+        let (second, mut active) = (self.second, self.active);
+        let (nodes, set, item, force) = (&mut *self.nodes, &mut *self.set, &mut *self.item, &mut *self.force);
+        let (first, clr) = (self.first, self.clr);
+        let mut updates = 0;
+        let mut result = Ok(());
+        // Unchecked: `opt` and `o` are nodes of an option, `ii` a set
+        // start, `s` a place of its set in play, `p` a place in `item` below
+        // `active` (`util::nodes`, invariant 6).
+        'items: for o in option(nodes, first, opt) {
+            let Node { itm, loc: pp } = cell(nodes, o as usize);
             let ii = itm as u32;
-            let p = self.set[ii as usize - 2];
-            if p >= self.active {
+            let p = cell(set, ii as usize - 2);
+            if p >= active {
                 continue;
             }
-            let c = if COLORS && ii >= self.second { self.clr[o as usize] } else { 0 };
-            let ss = self.set[ii as usize - 1];
+            let c = if COLORS && ii >= second { clr[o as usize] } else { 0 };
+            let ss = cell(set, ii as usize - 1);
             // The places after `pp`, then those before it, each from the last:
             // two loops rather than a test of every place, which mispredicted
             // once per set.
             debug_assert!(ii <= pp && pp < ii + ss);
             for part in [pp + 1..ii + ss, ii..pp] {
                 for s in part.rev() {
-                    let optp = self.set[s as usize];
-                    if c == 0 || self.clr[optp as usize] != c {
-                        if let Err(tough) = self.hide_option(optp) {
-                            self.force.clear();
-                            return Err(tough);
-                        }
+                    let optp = cell(set, s as usize);
+                    if (c == 0 || clr[optp as usize] != c)
+                        && let Err(tough) = hide_option(nodes, set, force, first, second, active, optp, &mut updates)
+                    {
+                        force.clear();
+                        result = Err(tough);
+                        break 'items;
                     }
                 }
             }
             // Deactivates `ii`: the last active item takes its place.
-            let last = self.active - 1;
-            self.active = last;
-            let cc = self.item[last as usize];
-            self.item[last as usize] = ii;
-            self.item[p as usize] = cc;
-            self.set[cc as usize - 2] = p;
-            self.set[ii as usize - 2] = last;
+            active -= 1;
+            let cc = cell(item, active as usize);
+            set_cell(item, active as usize, ii);
+            set_cell(item, p as usize, cc);
+            set_cell(set, cc as usize - 2, p);
+            set_cell(set, ii as usize - 2, active);
         }
-        Ok(())
+        (self.active, self.updates) = (active, self.updates + updates);
+        result
     }
 
     /// Hides the option of node `opt` from the sets of its active items (the
@@ -311,7 +344,7 @@ impl Sets<'_> {
         self.bound[ii - 1][0]
     }
 
-    /// [`Sets::hide_option`] with bounds: the option of node `optp` leaves
+    /// [`hide_option`] with bounds: the option of node `optp` leaves
     /// the sets of all its items still active (the item being covered too);
     /// a primary item left with fewer options than it needs wipes out, one
     /// left with none (and needing none) becomes inactive. No item is forced
@@ -365,7 +398,7 @@ impl Sets<'_> {
             set_cell(set, ii - 1, ss);
             set_cell(set, last, nn);
             set_cell(set, p as usize, nnp);
-            set_cell(nodes, nn as usize, Node { itm, loc: last as u32 });
+            cell_loc(nodes, nn, last as u32);
             cell_loc(nodes, nnp, p);
         }
         (self.active, self.updates) = (active, self.updates + updates);
@@ -491,7 +524,8 @@ impl Cells {
                 if x >= second {
                     continue;
                 }
-                let size = s.set[x as usize - 1];
+                // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+                let size = cell(&s.set, x as usize - 1);
                 if size <= 1 {
                     if size == 0 {
                         return Pick::Dead;
@@ -688,7 +722,12 @@ impl Cells {
             for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
                 // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
                 let xi = x as usize - 1;
-                *e = if BOUNDS { [x, cell(set, xi), cell(bound, xi)[0] as u32] } else { [x, cell(set, xi), 0] };
+                // Without bounds, the third word is never read: not written.
+                if BOUNDS {
+                    *e = [x, cell(set, xi), cell(bound, xi)[0] as u32];
+                } else {
+                    (e[0], e[1]) = (x, cell(set, xi));
+                }
             }
             b.top = to;
         }

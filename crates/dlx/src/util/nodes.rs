@@ -43,8 +43,10 @@
 //!    `loc` a place in `set`; a set start plus a size below the set's length
 //!    is a place of that set; a place's entry is a node; an item on the save
 //!    stack of binary branching is a set start; its bounds are as long as
-//!    `set`. Every write keeps these: a size only shrinks or is restored, a
-//!    node moves to a place of its own set.
+//!    `set`; binary branching's `first` has an entry per node, the first node
+//!    of the node's option, which follows a spacer; a place in `item` below
+//!    `active` is in `item`. Every write keeps these: a size only shrinks or
+//!    is restored, a node moves to a place of its own set.
 //! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
 //!    and [`set_cell`] in its hot loops: a list's cells are cells of its pool
 //!    (the pool only grows, its hints' stamps beside it, as long); an
@@ -159,7 +161,7 @@ impl ItemIx {
 /// cells' binary branching (`cells/binary.rs`), whose every index is a node's
 /// item or place, a set start less one or two, or a place within a set below
 /// its size, read from the cells' own arrays (invariant 6); and for the walk
-/// of a trigger list of the domain-consistent search (invariant 7).
+/// of the hot loops of the domain-consistent search (`dc/`, invariant 7).
 #[inline(always)]
 pub(crate) fn cell<T: Copy>(v: &[T], i: usize) -> T {
     debug_assert!(i < v.len());
