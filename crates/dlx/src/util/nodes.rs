@@ -160,8 +160,8 @@ impl ItemIx {
 /// Reads `v[i]` without a bounds check: for the hiding loops of the dancing
 /// cells' binary branching (`cells/binary.rs`), whose every index is a node's
 /// item or place, a set start less one or two, or a place within a set below
-/// its size, read from the cells' own arrays (invariant 6); and for the walk
-/// of the hot loops of the domain-consistent search (`dc/`, invariant 7).
+/// its size, read from the cells' own arrays (invariant 6); and for the hot
+/// loops of the domain-consistent search (`dc/`, invariant 7).
 #[inline(always)]
 pub(crate) fn cell<T: Copy>(v: &[T], i: usize) -> T {
     debug_assert!(i < v.len());
