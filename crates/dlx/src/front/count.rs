@@ -61,7 +61,8 @@
 //!    apart), that estimate is an upper bound of its search: the sweep
 //!    counts at once, by its frontiers ([`Sweep::count_by_frontiers`]: each
 //!    state once, about one frontier's states held, exact of any size, one
-//!    thread, within the memo's memory limit, over which it answers
+//!    thread, within the memo's memory limit; over it, depth first when
+//!    the random paths put its tree within [`SWEEP_TREE_NODES`], else
 //!    [`SweepError::Memory`]). The dominoes of 14×14, 1.1 × 10²³ tilings,
 //!    take it 376,583 nodes (0.05 s), where the memo needs 385,185 of its
 //!    dearer ones, more than its turn allowed; the trominoes' 1.8 × 10²²
@@ -215,6 +216,16 @@ const SWEEP_TURN_NODES: u64 = 1 << 18;
 /// spend (a problem without labels, where the search is the cheaper by
 /// the estimates).
 const SWEEP_TRY_SHARE: f64 = 0.1;
+
+/// The most nodes the random paths may estimate for the sweep's tree
+/// ([`Sweep::estimate_paths`]) for its count to go on depth first when the
+/// count by frontiers passes its memory limit: 10¹², hours of the search
+/// at most. Langford pairs of 16, whose frontiers hold the numbers placed
+/// (1.8 × 10¹⁰ by the paths; the count by frontiers passes 1 GiB in 2.6 s),
+/// go on; the tilings whose frontiers bound the sweep are far past it (the
+/// dominoes of 20×20 7 × 10⁴⁶, the trominoes of 12×12 1.5 × 10²²), and the
+/// count ends with the error, as the memo's does.
+const SWEEP_TREE_NODES: f64 = 1e12;
 
 /// The least estimated cost (nanoseconds) for which the memo gets a try when
 /// its probe did not find the cache answering: a tenth of a second.
@@ -460,7 +471,7 @@ impl Search<'_> {
         // across a narrow side): an upper bound of its search, the cache
         // seen; it counts at once, by those frontiers.
         if by_sweep && sweep.bounded_by_frontiers() {
-            return self.by_sweep(&sweep, kept, false, choice);
+            return self.by_frontiers(&sweep, kept, choice);
         }
         // 3. The memo's turn, bounded by the other engine's cost.
         let share = match memo_hits {
@@ -541,12 +552,28 @@ impl Search<'_> {
         }
     }
 
-    /// The sweep's count, exact whatever its size. Without `fall_back`, a
-    /// sweep bounded by its frontiers counts by them
-    /// ([`Sweep::count_by_frontiers`], one thread, within the memo's
-    /// memory limit), any other depth first. When `fall_back`, depth first
-    /// in 64 bits first, and past them the memo's, or over its memory limit
-    /// the sweep's again, past 64 bits (see the module's notes).
+    /// The sweep's count by its frontiers ([`Sweep::count_by_frontiers`],
+    /// one thread, within the memo's memory limit). Over that limit, the
+    /// count depth first ([`Search::by_sweep`]) when the random paths
+    /// estimate its tree at most [`SWEEP_TREE_NODES`] (its cache then need
+    /// not hold every state: Langford pairs of 16, whose frontiers hold the
+    /// numbers placed), else [`SweepError::Memory`] (a tiling whose tree
+    /// has more nodes than any search could walk: the dominoes of 20×20
+    /// within 16 MiB).
+    fn by_frontiers(&self, sweep: &Sweep, kept: Option<Kept>, choice: Choice) -> Result<Counted, SearchError> {
+        match sweep.count_by_frontiers(self.monitor.as_deref()) {
+            Ok(count) => Ok(self.swept(sweep, count.nodes, count.solutions, choice)),
+            Err(SweepError::Memory { .. }) if sweep.estimate_paths() <= SWEEP_TREE_NODES => {
+                self.by_sweep(sweep, kept, false, choice)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// The sweep's count depth first, exact whatever its size. When
+    /// `fall_back`, in 64 bits first, and past them the memo's, or over its
+    /// memory limit the sweep's again, past 64 bits (see the module's
+    /// notes).
     fn by_sweep(
         &self,
         sweep: &Sweep,
@@ -555,10 +582,6 @@ impl Search<'_> {
         mut choice: Choice,
     ) -> Result<Counted, SearchError> {
         let (threads, monitor) = (self.threads.unwrap_or(0), self.monitor.as_deref());
-        if !fall_back && sweep.bounded_by_frontiers() {
-            let count = sweep.count_by_frontiers(monitor)?;
-            return Ok(self.swept(sweep, count.nodes, count.solutions, choice));
-        }
         if !fall_back {
             let count = sweep.resume(kept, threads, monitor)?;
             return Ok(self.swept(sweep, count.nodes, count.solutions, choice));

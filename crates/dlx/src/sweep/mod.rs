@@ -79,9 +79,10 @@
 //! [`Sweep::count_by_frontiers`] takes the states forwards instead, those
 //! whose first open item is the first, then the second, and so on, each
 //! state once with the number of ways to reach it (the `frontiers` module):
-//! it holds the states of about one frontier. The front counts so when the
-//! frontiers bound the sweep's estimate ([`Sweep::bounded_by_frontiers`]):
-//! one thread, within the front's memory limit. The dominoes of 18×18
+//! it holds the states of about one frontier. The front's rule for `auto`
+//! counts so when the frontiers bound the sweep's estimate
+//! ([`Sweep::bounded_by_frontiers`]): one thread, within the front's memory
+//! limit (past it, depth first if the tree is small enough to walk). The dominoes of 18×18
 //! take 9.0 million nodes, 1.7 s and 29 MB there (13.3 million, 2.2 s and
 //! 268 MB depth first); those of 20×20 (1.3 × 10⁴⁸ tilings) 43 million
 //! nodes, 15 s and 108 MB; the trominoes of 12×12 16 million, 2.9 s and 42
@@ -425,6 +426,9 @@ pub struct Sweep {
     order: Vec<Item>,
     /// Knuth's estimate of the sweep's nodes, bounded by its frontiers.
     estimate: f64,
+    /// The random paths' estimate of the sweep's nodes, without the bound
+    /// of the frontiers: the search's when its cache remembers little.
+    paths: f64,
     /// Whether the frontiers bound the estimate to a fraction of the random
     /// paths' (see [`Sweep::bounded_by_frontiers`]).
     bounded: bool,
@@ -725,6 +729,7 @@ impl Sweep {
                     .chain((n_primary..problem.n_items()).map(|i| Item(i as u32)))
                     .collect(),
                 estimate,
+                paths,
                 bounded: estimate * FRONTIER_BOUND < paths,
                 cache_bytes: DEFAULT_CACHE_BYTES,
                 growth_bytes: CACHE_GROWTH_BYTES,
@@ -799,6 +804,13 @@ impl Sweep {
     /// ```
     pub fn bounded_by_frontiers(&self) -> bool {
         self.bounded
+    }
+
+    /// Knuth's estimate of the sweep's nodes below its root by the random
+    /// paths alone, not bounded by the frontiers: the tree of a search whose
+    /// cache remembers little.
+    pub(crate) fn estimate_paths(&self) -> f64 {
+        self.paths
     }
 
     /// Whether the problem has labels: primary items of which every option
