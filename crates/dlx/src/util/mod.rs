@@ -23,4 +23,6 @@ pub(crate) mod nodes;
 pub(crate) mod problem;
 pub(crate) mod random;
 pub(crate) mod search;
+#[cfg(test)]
+pub(crate) mod small;
 pub(crate) mod stats;

@@ -1,0 +1,49 @@
+//! Small problems for the engines' unit tests, each with its count found by
+//! trying every set of options: small enough for Miri, which runs them on
+//! the engines whose hot loops read through the node module's unchecked
+//! accessors.
+
+use super::problem::Problem;
+use super::random::SplitMix64;
+
+/// The items of the problems, in the order of their bits in an option.
+const NAMES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "x", "y"];
+
+/// `count` problems on the items `a` to `f` and `x`, `y` as `header`
+/// declares them (Knuth's first line: which are primary, their bounds), each
+/// of ten options drawn from `seed`, with the number of sets of options in
+/// which the times each item is covered (by its bit, `a` first) satisfy
+/// `solves`. Some of them have solutions (checked).
+pub(crate) fn small_problems(
+    header: &str,
+    count: usize,
+    seed: u64,
+    solves: impl Fn(&[u32; 8]) -> bool,
+) -> Vec<(Problem, u64)> {
+    let mut random = SplitMix64(seed);
+    let problems: Vec<(Problem, u64)> = (0..count)
+        .map(|_| {
+            let options: Vec<u8> = (0..10).map(|_| 1 + random.below(255) as u8).collect();
+            let mut text = format!("{header}\n");
+            for &bits in &options {
+                let items: Vec<&str> = (0..8).filter(|b| bits >> b & 1 == 1).map(|b| NAMES[b]).collect();
+                text += &items.join(" ");
+                text.push('\n');
+            }
+            let solutions = (0u32..1 << options.len())
+                .filter(|&set| {
+                    let mut times = [0u32; 8];
+                    for (_, &bits) in options.iter().enumerate().filter(|&(k, _)| set >> k & 1 == 1) {
+                        for (b, t) in times.iter_mut().enumerate() {
+                            *t += u32::from(bits >> b & 1);
+                        }
+                    }
+                    solves(&times)
+                })
+                .count() as u64;
+            (Problem::from_knuth(&text).unwrap(), solutions)
+        })
+        .collect();
+    assert!(problems.iter().any(|&(_, solutions)| solutions > 0), "no problem has a solution");
+    problems
+}
