@@ -13,7 +13,9 @@
 //!   [`Engine`](search::Engine) names and the errors of commitments and
 //!   descents;
 //! - [`monitor`]: [`Monitor`](monitor::Monitor), a window on a running search;
-//! - `random`: a seeded generator, the same numbers on every machine.
+//! - `random`: a seeded generator, the same numbers on every machine;
+//! - `small` (tests only): small random problems and their counts by trying
+//!   every set of options, for the engines' unit tests under Miri.
 
 pub mod knuth;
 pub mod matrix;
