@@ -6,12 +6,15 @@
 use super::problem::Problem;
 use super::random::SplitMix64;
 
+/// The options of each problem: 2^8 sets to try, few enough for Miri.
+const OPTIONS: usize = 8;
+
 /// The items of the problems, in the order of their bits in an option.
 const NAMES: [&str; 8] = ["a", "b", "c", "d", "e", "f", "x", "y"];
 
 /// `count` problems on the items `a` to `f` and `x`, `y` as `header`
 /// declares them (Knuth's first line: which are primary, their bounds), each
-/// of ten options drawn from `seed`, with the number of sets of options in
+/// of eight options drawn from `seed`, with the number of sets of options in
 /// which the times each item is covered (by its bit, `a` first) satisfy
 /// `solves`. Some of them have solutions (checked).
 pub(crate) fn small_problems(
@@ -23,7 +26,7 @@ pub(crate) fn small_problems(
     let mut random = SplitMix64(seed);
     let problems: Vec<(Problem, u64)> = (0..count)
         .map(|_| {
-            let options: Vec<u8> = (0..10).map(|_| 1 + random.below(255) as u8).collect();
+            let options: Vec<u8> = (0..OPTIONS).map(|_| 1 + random.below(255) as u8).collect();
             let mut text = format!("{header}\n");
             for &bits in &options {
                 let items: Vec<&str> = (0..8).filter(|b| bits >> b & 1 == 1).map(|b| NAMES[b]).collect();
