@@ -484,7 +484,7 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
         });
     };
     let mut kept = Vec::with_capacity(placements.len());
-    let mut stabilizers = Vec::new();
+    let mut stabilizers = Vec::with_capacity(placements.len());
     let mut classes = classes.into_iter().peekable();
     for (i, p) in placements.iter().enumerate() {
         let class = classes.next_if(|(r, _)| *r == i).map(|(_, stabilizer)| stabilizer);

@@ -594,11 +594,14 @@ impl Sweep {
             for (p, &i) in others.iter().enumerate() {
                 place[i as usize] = p as u32;
             }
-            let local: Lists =
-                primaries.iter().map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX)).collect();
+            let total = primaries.total();
+            let local = Lists::sized(
+                primaries.iter().map(|o| o.iter().map(|&i| place[i as usize]).filter(|&p| p != u32::MAX)),
+                total,
+            );
             // The options of the other items are theirs in the whole
             // problem: `local` keeps one list for each option.
-            let local_holding: Lists = others.iter().map(|&i| holding.get(i as usize).iter().copied()).collect();
+            let local_holding = Lists::sized(others.iter().map(|&i| holding.get(i as usize).iter().copied()), total);
             let n = others.len();
             let declared: Vec<u32> = (0..n as u32).collect();
             let mut ties = vec![declared];
@@ -639,6 +642,10 @@ impl Sweep {
                 .collect();
             candidates.extend(led);
         }
+        // The lists are not needed past here: freed, their memory holds the
+        // candidates' masks and the sweep's blocks, where a small count's
+        // process would otherwise touch more pages.
+        drop((primaries, holding));
         // The first choice tries the last candidates first (led by the
         // scarcest label, grown), and a tree small enough is taken at once.
         let small = match choose {
@@ -721,7 +728,7 @@ impl Sweep {
             }
             let (estimate, primary_order, masks, anchored) =
                 best.unwrap_or_else(|| (0.0, Vec::new(), Vec::new(), Anchored::new(&[], n_primary)));
-            let core = Core::build(problem, &primary_order, &masks, &anchored, labels);
+            let core = Core::build(problem, &primary_order, masks, &anchored, labels);
             Ok(Sweep {
                 order: primary_order
                     .iter()
@@ -1035,7 +1042,7 @@ impl<S: State> Core<S> {
     fn build(
         problem: &Problem,
         primary_order: &[u32],
-        masks: &[S],
+        masks: Vec<S>,
         anchored: &Anchored<S>,
         labels: &[bool],
     ) -> Core<S> {
@@ -1048,9 +1055,11 @@ impl<S: State> Core<S> {
         let mut core = Core {
             primary: S::range(0, n_primary as u32),
             anchors: Vec::with_capacity(n_primary),
-            blocks: Vec::new(),
+            // A block for each item with options, and one more for each 64
+            // options past the first of an item.
+            blocks: Vec::with_capacity(n_primary + masks.len() / 64),
             slots: Vec::with_capacity(masks.len()),
-            masks: masks.to_vec(),
+            masks,
             n_items: problem.n_items(),
         };
         for i in 0..n_primary {
@@ -1536,7 +1545,8 @@ impl<S: State> Entry<S> {
 
 /// The primary items of each option, by number.
 fn primaries(options: &[&[Item]], n_primary: usize) -> Lists {
-    options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0)).collect()
+    let total = options.iter().map(|items| items.len()).sum();
+    Lists::sized(options.iter().map(|items| items.iter().filter(|i| i.index() < n_primary).map(|i| i.0)), total)
 }
 
 /// A candidate order of the primary items estimated: its estimate, the

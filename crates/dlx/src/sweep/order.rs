@@ -89,6 +89,11 @@ impl Lists {
         self.start.len() - 1
     }
 
+    /// The numbers of all the lists together.
+    pub(crate) fn total(&self) -> usize {
+        self.items.len()
+    }
+
     /// List `k`.
     pub(crate) fn get(&self, k: usize) -> &[u32] {
         &self.items[self.start[k]..self.start[k + 1]]
@@ -121,17 +126,26 @@ impl Lists {
     }
 }
 
-impl<L: IntoIterator<Item = u32>> FromIterator<L> for Lists {
-    fn from_iter<T: IntoIterator<Item = L>>(lists: T) -> Lists {
+impl Lists {
+    /// The lists of `lists`, room made at once for `total` numbers in all
+    /// (a bound: the sizes of the options they come from), so that the
+    /// numbers are not copied as they grow.
+    pub(crate) fn sized<L: IntoIterator<Item = u32>>(lists: impl IntoIterator<Item = L>, total: usize) -> Lists {
         let lists = lists.into_iter();
         let mut start = Vec::with_capacity(lists.size_hint().0 + 1);
         start.push(0);
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(total);
         for list in lists {
             items.extend(list);
             start.push(items.len());
         }
         Lists { start, items }
+    }
+}
+
+impl<L: IntoIterator<Item = u32>> FromIterator<L> for Lists {
+    fn from_iter<T: IntoIterator<Item = L>>(lists: T) -> Lists {
+        Lists::sized(lists, 0)
     }
 }
 
@@ -536,6 +550,23 @@ pub(crate) fn estimate_fewest<S: State>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lists holding each number, found by looking at every list for
+    /// every number: what `transposed` must give, empty lists included.
+    #[test]
+    fn transposed_lists_hold_each_number_where_it_is() {
+        let cases: [&[&[u32]]; 4] =
+            [&[], &[&[]], &[&[], &[2, 0], &[], &[], &[1, 2], &[]], &[&[3], &[0, 1, 2, 3], &[3, 1]]];
+        for case in cases {
+            let n = 4;
+            let transposed = lists(case).transposed(n);
+            assert_eq!(transposed.len(), n);
+            for i in 0..n as u32 {
+                let holding: Vec<u32> = (0..case.len() as u32).filter(|&k| case[k as usize].contains(&i)).collect();
+                assert_eq!(transposed.get(i as usize), holding, "{case:?}, number {i}");
+            }
+        }
+    }
 
     #[test]
     fn the_pieces_of_a_packing_are_its_labels() {
