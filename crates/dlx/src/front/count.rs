@@ -5,14 +5,21 @@
 //! [`Engine::resolve`] rule picks counts them (it stops at the limit).
 //! Without one, in turn, each step bounded and each polling the monitor:
 //!
-//! 0. *Bounds on items* (the memo and the sweep take none): on one thread,
-//!    when at least a [`BOUNDED_OPTIONAL_SHARE`]th of the primary items
-//!    may be left uncovered (lower bound 0: the cuts of Knuth's reduced
-//!    rectangle dissections, 48 % of the items of `redrect-dlx 4 5`),
-//!    binary branching on the cells (Knuth's SSMCC) counts; else (queen
-//!    domination, tetrominoes and motley dissections, whose items all
-//!    need an option; or several threads) the search does, on bits
-//!    where it fits. See the table below.
+//! 0. *Bounds on items* (the memo and the sweep take none): when at least
+//!    a [`BOUNDED_OPTIONAL_SHARE`]th of the primary items may be left
+//!    uncovered (lower bound 0: the cuts of Knuth's reduced rectangle
+//!    dissections, 48 % of the items of `redrect-dlx 4 5`), binary
+//!    branching on the cells (Knuth's SSMCC) counts, on every thread
+//!    asked (the split branches on the cells engine's way, then each
+//!    subproblem by binary branching); else (queen domination,
+//!    tetrominoes and motley dissections, whose items all need an option)
+//!    the search does, on bits where it fits. See the table below. On one
+//!    thread binary branching takes about a third of the processor time
+//!    of bits on those dissections (`redrect-dlx` 3 6, 4 5 and 4 6: 0.05,
+//!    0.38 and 8.5 s against 0.14, 1.19 and 27.7 s), and on two threads
+//!    it spends about a tenth more than on one: the search on bits, which
+//!    several threads took before, needed more than three of them to end
+//!    as soon.
 //!
 //!    Without bounds, *the sweep's turn*, on a packing: a problem with
 //!    labels (each option names one of them: the pieces), at most a
@@ -160,7 +167,6 @@ use crate::auto::{
     SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
-use crate::run::threads::effective_threads;
 use crate::sweep::{Kept, Sweep, SweepError, Within};
 use crate::util::search::{Branching, Engine};
 use crate::util::stats::Stats;
@@ -168,8 +174,8 @@ use crate::util::stats::Stats;
 use super::search::{Choice, Counted, EngineStats, Report, Search, SearchError, SweepStats};
 
 /// With bounds on items, binary branching on the cells (Knuth's SSMCC)
-/// counts on one thread when at least the primary items over this may be
-/// left uncovered (lower bound 0). See the module's notes.
+/// counts when at least the primary items over this may be left uncovered
+/// (lower bound 0). See the module's notes.
 const BOUNDED_OPTIONAL_SHARE: usize = 4;
 
 /// The updates a node the memo's probe may make (at least; see the module's
@@ -352,14 +358,13 @@ impl Search<'_> {
         let mut choice = Choice::default();
         let search = self.search_engine();
         // 0. Bounds on items (neither the memo nor the sweep takes them):
-        // many items that may stay uncovered go to binary branching on one
-        // thread; other problems stay on the search.
+        // many items that may stay uncovered go to binary branching, on the
+        // threads asked; other problems stay on the search.
         // (Binary branching knows no sharp preference.)
         if self.problem.has_bounds() && self.branching == Branching::Dlx && !self.problem.sharp_preference() {
             let p = self.problem;
             let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
-            let one_thread = effective_threads(self.threads.unwrap_or(0)).used == 1;
-            if one_thread && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
+            if optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
                 let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary);
                 return binary.by_search(Engine::Cells, choice);
             }
