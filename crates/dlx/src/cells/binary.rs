@@ -166,23 +166,27 @@ fn hide_option(
 ) -> Result<(), u32> {
     let all = option(nodes, first, optp);
     // The nodes before `optp`, then those after it. Each is an update
-    // unless skipped or left when a set is wiped out: the count is
-    // corrected on those rare paths, so the loop keeps no counter.
-    let mut hidden = (all.end - all.start - 1) as u64;
+    // unless skipped or left when a set is wiped out: `updates` counts them
+    // all at once and is corrected on those rare paths, so the loop keeps no
+    // counter of its own (a count per option, added at its end, held one
+    // more register in the loop).
+    *updates += u64::from(all.end - all.start - 1);
     let mut result = Ok(());
     'parts: for part in [all.start..optp, optp + 1..all.end] {
         for nn in part {
             let Node { itm, loc: p } = cell(nodes, nn as usize);
-            let ii = itm as usize;
+            // Zero-extended (an item's node has `itm` > 0): one register
+            // holds it as an index and as the item pushed on `force`.
+            let ii = itm as u32 as usize;
             if p >= second && cell(set, ii - 2) >= active {
-                hidden -= 1;
+                *updates -= 1;
                 continue;
             }
             let ss = cell(set, ii - 1) - 1;
             if ss <= 1 && p < second {
                 if ss == 0 {
                     // This node and the ones after it, but `optp`, are left.
-                    hidden -= (all.end - nn - u32::from(nn < optp)) as u64;
+                    *updates -= u64::from(all.end - nn - u32::from(nn < optp));
                     result = Err(ii as u32);
                     break 'parts;
                 }
@@ -206,7 +210,6 @@ fn hide_option(
             cell_loc(nodes, nnp, p);
         }
     }
-    *updates += hidden;
     result
 }
 
