@@ -259,15 +259,29 @@ impl Sets<'_> {
     /// right branch of a node).
     #[inline(always)]
     fn reject(&mut self, opt: u32) {
-        for o in self.option(opt) {
-            let Node { itm, loc: p } = self.nodes[o as usize];
-            let ii = itm as usize;
-            if p >= self.second && self.set[ii - 2] >= self.active {
+        let (second, active) = (self.second, self.active);
+        let (nodes, set) = (&mut *self.nodes, &mut *self.set);
+        let mut updates = 0;
+        // Unchecked as in `hide_option`: `o` is a node of an option, `ii`
+        // its item's set start, `p` its place, `last` the place of the set's
+        // last node in play (`util::nodes`, invariant 6).
+        for o in option(nodes, self.first, opt) {
+            let Node { itm, loc: p } = cell(nodes, o as usize);
+            let ii = itm as u32 as usize;
+            if p >= second && cell(set, ii - 2) >= active {
                 continue;
             }
-            let ss = self.set[ii - 1] - 1;
-            self.swap_last(ii, ss, o, p);
+            let ss = cell(set, ii - 1) - 1;
+            let last = ii + ss as usize;
+            let nnp = cell(set, last);
+            set_cell(set, ii - 1, ss);
+            set_cell(set, last, o);
+            set_cell(set, p as usize, nnp);
+            cell_loc(nodes, o, last as u32);
+            cell_loc(nodes, nnp, p);
+            updates += 1;
         }
+        self.updates += updates;
     }
 
     // ---- Bounds on items (SSMCC) -----------------------------------------
