@@ -166,23 +166,27 @@ fn hide_option(
 ) -> Result<(), u32> {
     let all = option(nodes, first, optp);
     // The nodes before `optp`, then those after it. Each is an update
-    // unless skipped or left when a set is wiped out: the count is
-    // corrected on those rare paths, so the loop keeps no counter.
-    let mut hidden = (all.end - all.start - 1) as u64;
+    // unless skipped or left when a set is wiped out: `updates` counts them
+    // all at once and is corrected on those rare paths, so the loop keeps no
+    // counter of its own (a count per option, added at its end, held one
+    // more register in the loop).
+    *updates += u64::from(all.end - all.start - 1);
     let mut result = Ok(());
     'parts: for part in [all.start..optp, optp + 1..all.end] {
         for nn in part {
             let Node { itm, loc: p } = cell(nodes, nn as usize);
-            let ii = itm as usize;
+            // Zero-extended (an item's node has `itm` > 0): one register
+            // holds it as an index and as the item pushed on `force`.
+            let ii = itm as u32 as usize;
             if p >= second && cell(set, ii - 2) >= active {
-                hidden -= 1;
+                *updates -= 1;
                 continue;
             }
             let ss = cell(set, ii - 1) - 1;
             if ss <= 1 && p < second {
                 if ss == 0 {
                     // This node and the ones after it, but `optp`, are left.
-                    hidden -= (all.end - nn - u32::from(nn < optp)) as u64;
+                    *updates -= u64::from(all.end - nn - u32::from(nn < optp));
                     result = Err(ii as u32);
                     break 'parts;
                 }
@@ -206,7 +210,6 @@ fn hide_option(
             cell_loc(nodes, nnp, p);
         }
     }
-    *updates += hidden;
     result
 }
 
@@ -252,74 +255,33 @@ impl Sets<'_> {
         self.updates += 1;
     }
 
-    /// Takes the option of node `opt`: each of its active items, in order,
-    /// hides the options it conflicts with and becomes inactive. Returns the
-    /// primary item that would be wiped out, if any. Never inlined: on its
-    /// own, the loops keep their values in registers, where inlined in the
-    /// search they were spilled to the stack and read back at every update.
-    /// For the same reason the fields it changes are locals written back
-    /// once, and the reads the layout proves in bounds are unchecked: fewer
-    /// values (no slice lengths, no `self`) are live in the loops.
-    #[inline(never)]
-    fn include<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
-        let (second, mut active) = (self.second, self.active);
-        let (nodes, set, item, force) = (&mut *self.nodes, &mut *self.set, &mut *self.item, &mut *self.force);
-        let (first, clr) = (self.first, self.clr);
-        let mut updates = 0;
-        let mut result = Ok(());
-        // Unchecked: `opt` and `o` are nodes of an option, `ii` a set
-        // start, `s` a place of its set in play, `p` a place in `item` below
-        // `active` (`util::nodes`, invariant 6).
-        'items: for o in option(nodes, first, opt) {
-            let Node { itm, loc: pp } = cell(nodes, o as usize);
-            let ii = itm as u32;
-            let p = cell(set, ii as usize - 2);
-            if p >= active {
-                continue;
-            }
-            let c = if COLORS && ii >= second { clr[o as usize] } else { 0 };
-            let ss = cell(set, ii as usize - 1);
-            // The places after `pp`, then those before it, each from the last:
-            // two loops rather than a test of every place, which mispredicted
-            // once per set.
-            debug_assert!(ii <= pp && pp < ii + ss);
-            for part in [pp + 1..ii + ss, ii..pp] {
-                for s in part.rev() {
-                    let optp = cell(set, s as usize);
-                    if (c == 0 || clr[optp as usize] != c)
-                        && let Err(tough) = hide_option(nodes, set, force, first, second, active, optp, &mut updates)
-                    {
-                        force.clear();
-                        result = Err(tough);
-                        break 'items;
-                    }
-                }
-            }
-            // Deactivates `ii`: the last active item takes its place.
-            active -= 1;
-            let cc = cell(item, active as usize);
-            set_cell(item, active as usize, ii);
-            set_cell(item, p as usize, cc);
-            set_cell(set, cc as usize - 2, p);
-            set_cell(set, ii as usize - 2, active);
-        }
-        (self.active, self.updates) = (active, self.updates + updates);
-        result
-    }
-
     /// Hides the option of node `opt` from the sets of its active items (the
     /// right branch of a node).
     #[inline(always)]
     fn reject(&mut self, opt: u32) {
-        for o in self.option(opt) {
-            let Node { itm, loc: p } = self.nodes[o as usize];
-            let ii = itm as usize;
-            if p >= self.second && self.set[ii - 2] >= self.active {
+        let (second, active) = (self.second, self.active);
+        let (nodes, set) = (&mut *self.nodes, &mut *self.set);
+        let mut updates = 0;
+        // Unchecked as in `hide_option`: `o` is a node of an option, `ii`
+        // its item's set start, `p` its place, `last` the place of the set's
+        // last node in play (`util::nodes`, invariant 6).
+        for o in option(nodes, self.first, opt) {
+            let Node { itm, loc: p } = cell(nodes, o as usize);
+            let ii = itm as u32 as usize;
+            if p >= second && cell(set, ii - 2) >= active {
                 continue;
             }
-            let ss = self.set[ii - 1] - 1;
-            self.swap_last(ii, ss, o, p);
+            let ss = cell(set, ii - 1) - 1;
+            let last = ii + ss as usize;
+            let nnp = cell(set, last);
+            set_cell(set, ii - 1, ss);
+            set_cell(set, last, o);
+            set_cell(set, p as usize, nnp);
+            cell_loc(nodes, o, last as u32);
+            cell_loc(nodes, nnp, p);
+            updates += 1;
         }
+        self.updates += updates;
     }
 
     // ---- Bounds on items (SSMCC) -----------------------------------------
@@ -408,10 +370,10 @@ impl Sets<'_> {
         result
     }
 
-    /// [`Sets::include`] with bounds: a primary item of the option lowers its
+    /// [`Cells::include`] with bounds: a primary item of the option lowers its
     /// residual bound, and hides its other options only when that reaches 0;
     /// until then it only loses the option from its set. Never inlined, as
-    /// [`Sets::include`].
+    /// [`Cells::include`].
     #[inline(never)]
     fn include_bounded<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
         for o in self.option(opt) {
@@ -486,6 +448,66 @@ impl Sets<'_> {
 }
 
 impl Cells {
+    /// Takes the option of node `opt`: each of its active items, in order,
+    /// hides the options it conflicts with and becomes inactive. Returns the
+    /// updates made, and the primary item that would be wiped out, if any.
+    /// Never inlined: on its own, the loops keep their values in registers,
+    /// where inlined in the search they were spilled to the stack and read
+    /// back at every update. It borrows the arrays itself, rather than
+    /// through a [`Sets`] built by the caller (whose fields cost a store and
+    /// a load each per option taken), keeps the active items' count in a
+    /// local written back once, and reads unchecked where the layout proves
+    /// the reads in bounds: fewer values (no slice lengths, no `self`) are
+    /// live in the loops.
+    #[inline(never)]
+    fn include<const COLORS: bool>(&mut self, opt: u32) -> (u64, Result<(), u32>) {
+        let frame = &*self.frame;
+        let s = &mut self.state;
+        let (second, mut active) = (frame.second, s.active);
+        let (nodes, set, item, force) = (&mut s.nodes[..], &mut s.set[..], &mut s.item[..], &mut s.force);
+        let (first, clr) = (&self.binary.first[..], &frame.clr[..]);
+        let mut updates = 0;
+        let mut result = Ok(());
+        // Unchecked: `opt` and `o` are nodes of an option, `ii` a set
+        // start, `s` a place of its set in play, `p` a place in `item` below
+        // `active` (`util::nodes`, invariant 6).
+        'items: for o in option(nodes, first, opt) {
+            let Node { itm, loc: pp } = cell(nodes, o as usize);
+            let ii = itm as u32;
+            let p = cell(set, ii as usize - 2);
+            if p >= active {
+                continue;
+            }
+            let c = if COLORS && ii >= second { clr[o as usize] } else { 0 };
+            let ss = cell(set, ii as usize - 1);
+            // The places after `pp`, then those before it, each from the last:
+            // two loops rather than a test of every place, which mispredicted
+            // once per set.
+            debug_assert!(ii <= pp && pp < ii + ss);
+            for part in [pp + 1..ii + ss, ii..pp] {
+                for s in part.rev() {
+                    let optp = cell(set, s as usize);
+                    if (c == 0 || clr[optp as usize] != c)
+                        && let Err(tough) = hide_option(nodes, set, force, first, second, active, optp, &mut updates)
+                    {
+                        force.clear();
+                        result = Err(tough);
+                        break 'items;
+                    }
+                }
+            }
+            // Deactivates `ii`: the last active item takes its place.
+            active -= 1;
+            let cc = cell(item, active as usize);
+            set_cell(item, active as usize, ii);
+            set_cell(item, p as usize, cc);
+            set_cell(set, cc as usize - 2, p);
+            set_cell(set, ii as usize - 2, active);
+        }
+        s.active = active;
+        (updates, result)
+    }
+
     /// The sparse sets, borrowed for one step of the search.
     #[inline(always)]
     fn sets(&mut self) -> Sets<'_> {
@@ -519,18 +541,21 @@ impl Cells {
         if weights == Weights::Off {
             // The smallest of (size, item), packed, so that the ties cost no
             // mispredicted branch.
+            // The slices are cut once, before the loop: read through the
+            // vectors, their buffers were reloaded after every push.
+            let (set, items, force) = (&s.set[..], &s.item[..s.active as usize], &mut s.force);
             let mut key = u64::MAX;
-            for &x in &s.item[..s.active as usize] {
+            for &x in items {
                 if x >= second {
                     continue;
                 }
                 // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
-                let size = cell(&s.set, x as usize - 1);
+                let size = cell(set, x as usize - 1);
                 if size <= 1 {
                     if size == 0 {
                         return Pick::Dead;
                     }
-                    s.force.push(x);
+                    force.push(x);
                     continue;
                 }
                 key = key.min(u64::from(size) << 32 | u64::from(x));
@@ -718,7 +743,7 @@ impl Cells {
                 b.stack.resize(len, [0; 3]);
             }
             // With bounds, as long as `set`, so that reading a size proves the bound's index.
-            let (set, bound) = (&s.set, if BOUNDS { &b.bound[..s.set.len()] } else { &[] });
+            let (set, bound) = (&s.set[..], if BOUNDS { &b.bound[..s.set.len()] } else { &[] });
             for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
                 // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
                 let xi = x as usize - 1;
@@ -970,9 +995,16 @@ impl Cells {
             reach(&mut self.binary.deg, level);
             self.binary.choice[level] = x;
             self.binary.deg[level] = t;
-            let mut sets = self.sets();
-            let included = if BOUNDS { sets.include_bounded::<COLORS>(x) } else { sets.include::<COLORS>(x) };
-            (self.state.active, updates) = (sets.active, updates + sets.updates);
+            let included = if BOUNDS {
+                let mut sets = self.sets();
+                let included = sets.include_bounded::<COLORS>(x);
+                (self.state.active, updates) = (sets.active, updates + sets.updates);
+                included
+            } else {
+                let (made, included) = self.include::<COLORS>(x);
+                updates += made;
+                included
+            };
             match included {
                 Ok(()) => {
                     self.learn(weights, best, None);
