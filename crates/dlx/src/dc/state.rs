@@ -41,11 +41,13 @@ pub(super) struct Cell {
 /// trigger list.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Opt {
-    /// When it was taken out, while it is out of play (then at most the
-    /// current age); [`QUEUED`] while queued, and [`IN_PLAY`] while in play
-    /// otherwise (put back by [`State::restore`]). So the
-    /// option is out of play, not in the set of its first item, exactly when
-    /// its age is at most the current age.
+    /// When it was taken out, while it is out of play: the place in `opts`
+    /// of the list of that age (`State::lists` plus the age, then at most
+    /// the place of the current age); [`QUEUED`] while queued, and
+    /// [`IN_PLAY`] while in play otherwise (put back by [`State::restore`]).
+    /// So the option is out of play, not in the set of its first item,
+    /// exactly when its age is at most the current age, and the walk of a
+    /// trigger list finds the list of an entry's age without adding.
     pub(super) age: i32,
     /// Its fixit list (NIL when not queued).
     pub(super) fixit: u32,
@@ -123,6 +125,8 @@ pub(super) struct State {
     /// `fixit`; `age` not read), so that the walk puts an entry in one list
     /// or the other by its place alone.
     pub(super) opts: Vec<Opt>,
+    /// The place in `opts` of the list of age 0 (one past the options').
+    pub(super) lists: i32,
     /// Per age from -1 on, the cell that ends its list in `opts` (the list
     /// is empty when it starts there): after the sort, the sentinel becomes
     /// the hint or the cell that follows the list, so that no walk keeps
@@ -247,6 +251,7 @@ impl State {
             option_id: options,
             trigger: vec![NIL; n_options],
             opts,
+            lists: n_options as i32 + 1,
             sentinel,
             pool: vec![Cell::default(); ages + 1],
             aux: vec![0; ages + 1],
@@ -431,12 +436,14 @@ impl State {
             }
             *updates += taken;
         }
-        let cur_age = self.cur_age;
-        self.opts[opt as usize].age = cur_age;
+        let (cur_age, lists) = (self.cur_age, self.lists);
+        // The current age, as the place of its list.
+        let cur = lists + cur_age;
+        self.opts[opt as usize].age = cur;
         self.taken.push(opt);
         let mut tmin = u32::MAX;
         let (mut rest, mut cutoff) = (NIL, -1);
-        let base = self.n_options() + 1;
+        let base = lists as usize;
         {
             let State {
                 pool,
@@ -458,57 +465,65 @@ impl State {
             let mask = queue.len() - 1;
             let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
             let mut tail = *queue_tail;
+            let opt = opt as i32;
             let mut p = trigger[opt as usize];
             // Every index below is in bounds by the layout (invariant 7 of
-            // the node module): read and written without checks.
-            while p != NIL {
-                let Cell { opt: optp, next } = cell(pool, p as usize);
-                if optp < 0 {
-                    // A hint: the rest is inactive if its stamp still holds.
-                    let c = -optp - 1;
-                    if c < cur_age && cell(aux, p as usize) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
-                        cutoff = c;
-                        rest = p;
-                        break;
+            // the node module): read and written without checks. The entries
+            // up to a hint are walked by a loop of their own, which keeps
+            // what only hints need out of its registers.
+            'walk: while p != NIL {
+                let mut optp = cell(pool, p as usize).opt;
+                while optp >= 0 {
+                    let next = cell(pool, p as usize).next;
+                    let t = cell(opts, optp as usize).age;
+                    // Out of play (not in the set of its first item), or its hole
+                    // on an item the choice deactivates: the entry stays a
+                    // trigger, in the list of the age `min(t, cur_age)`. Else it
+                    // becomes a fixit of `optp`, queued if not yet. One list or
+                    // the other, chosen by masks rather than a branch (the
+                    // outcome follows no pattern): the lists of ages have their
+                    // heads past the options in `opts`, from `base - 1` (the age
+                    // -1, at the start, whose entries are given back after the
+                    // walk). A list of an age is never empty (it ends with its
+                    // sentinel), so only an option's fixit list, when empty, says
+                    // that the option is to be queued.
+                    debug_assert!(
+                        BLOCKING || items[aux[p as usize] as usize].pos < active,
+                        "an inactive item outside a choice"
+                    );
+                    let mut inactive = t <= cur;
+                    if BLOCKING {
+                        inactive |= cell(items, cell(aux, p as usize) as usize).pos >= active;
                     }
-                    set_cell(pool, p as usize, Cell { opt: optp, next: *avail });
-                    *avail = p;
+                    let age = t.min(cur);
+                    let m = i32::from(inactive).wrapping_neg();
+                    let slot = ((age & m) | (optp & !m)) as usize;
+                    let head = cell(opts, slot).fixit;
+                    set_cell(pool, p as usize, Cell { opt: (optp & m) | (opt & !m), next: head });
+                    // (The age of a list of an age is not read.)
+                    set_cell(opts, slot, Opt { age: QUEUED, fixit: p });
+                    let fresh = head == NIL;
+                    debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
+                    set_cell(queue, tail & mask, optp as u32);
+                    tail += usize::from(fresh);
+                    // (An entry not inactive read as the oldest.)
+                    tmin = tmin.min(age as u32 | !(m as u32));
                     p = next;
-                    continue;
+                    if p == NIL {
+                        break 'walk;
+                    }
+                    optp = cell(pool, p as usize).opt;
                 }
-                let t = cell(opts, optp as usize).age;
-                // Out of play (not in the set of its first item), or its hole
-                // on an item the choice deactivates: the entry stays a
-                // trigger, in the list of the age `min(t, cur_age)`. Else it
-                // becomes a fixit of `optp`, queued if not yet. One list or
-                // the other, chosen by masks rather than a branch (the
-                // outcome follows no pattern): the lists of ages have their
-                // heads past the options in `opts`, from `base - 1` (the age
-                // -1, at the start, whose entries are given back after the
-                // walk). A list of an age is never empty (it ends with its
-                // sentinel), so only an option's fixit list, when empty, says
-                // that the option is to be queued.
-                debug_assert!(
-                    BLOCKING || items[aux[p as usize] as usize].pos < active,
-                    "an inactive item outside a choice"
-                );
-                let mut inactive = t <= cur_age;
-                if BLOCKING {
-                    inactive |= cell(items, cell(aux, p as usize) as usize).pos >= active;
+                // A hint: the rest is inactive if its stamp still holds.
+                let c = -optp - 1;
+                if c < cur_age && cell(aux, p as usize) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
+                    cutoff = c;
+                    rest = p;
+                    break;
                 }
-                let age = t.min(cur_age);
-                let m = i32::from(inactive).wrapping_neg();
-                let slot = (((base as i32 + age) & m) | (optp & !m)) as usize;
-                let head = cell(opts, slot).fixit;
-                set_cell(pool, p as usize, Cell { opt: (optp & m) | (opt as i32 & !m), next: head });
-                // (The age of a list of an age is not read.)
-                set_cell(opts, slot, Opt { age: QUEUED, fixit: p });
-                let fresh = head == NIL;
-                debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
-                set_cell(queue, tail & mask, optp as u32);
-                tail += usize::from(fresh);
-                // (The age -1 read as the largest: not sorted.)
-                tmin = tmin.min(age as u32 | !(m as u32));
+                let next = cell(pool, p as usize).next;
+                set_cell(pool, p as usize, Cell { opt: optp, next: *avail });
+                *avail = p;
                 p = next;
             }
             *queue_tail = tail;
@@ -528,47 +543,47 @@ impl State {
             // which becomes what follows the list: the hint of the next
             // older list, or the rest after the cutoff (copied there). Each
             // sentinel used is replaced by a new one.
-            let tmin = tmin.min(cur_age as u32 + 1) as i32;
+            // (Any entry of age -1 read as of age 0.)
+            let tmin = (tmin.min(cur as u32 + 1) as i32 - lists).max(0);
             if tmin <= cutoff {
                 let next = self.pool[rest as usize].next;
                 self.free_cell(rest);
                 rest = next;
             }
-            // The age and the first entry of the latest list linked.
-            let mut older: Option<(i32, u32)> = None;
-            for t in tmin..=cur_age {
+            // What follows the list linked next (its cell and its item or
+            // stamp): at first a copy of the rest, or a hint always obsolete
+            // (the list ends there); then the hint of the latest list linked.
+            let (mut follow, mut follow_aux) = match rest {
+                NIL => (Cell { opt: OBSOLETE, next: NIL }, 0),
+                _ => (self.pool[rest as usize], self.aux[rest as usize]),
+            };
+            let (mut top, mut top_age) = (rest, cur_age);
+            for t in tmin..cur_age + 1 {
                 let (slot, k) = (base + t as usize, t as usize + 1);
                 let (head, end) = (self.opts[slot].fixit, self.sentinel[k]);
-                if head == end {
-                    continue;
+                if head != end {
+                    self.pool[end as usize] = follow;
+                    self.aux[end as usize] = follow_aux;
+                    follow = Cell { opt: -t - 1, next: head };
+                    follow_aux = self.stage_stamp[(t as usize + 1) >> 1];
+                    let fresh = self.get_cell();
+                    self.sentinel[k] = fresh;
+                    self.opts[slot].fixit = fresh;
+                    (top, top_age) = (head, t);
                 }
-                match older {
-                    Some((to, first)) => {
-                        self.pool[end as usize] = Cell { opt: -to - 1, next: first };
-                        self.aux[end as usize] = self.stage_stamp[(to as usize + 1) >> 1];
-                    }
-                    None if rest != NIL => {
-                        self.pool[end as usize] = self.pool[rest as usize];
-                        self.aux[end as usize] = self.aux[rest as usize];
-                        self.free_cell(rest);
-                    }
-                    // A hint always obsolete: the list ends there.
-                    None => self.pool[end as usize] = Cell { opt: OBSOLETE, next: NIL },
-                }
-                let fresh = self.get_cell();
-                self.sentinel[k] = fresh;
-                self.opts[slot].fixit = fresh;
-                older = Some((t, head));
             }
-            match older {
-                Some((t, first)) if t < cur_age => {
+            if top != rest {
+                // The rest was copied into a sentinel.
+                if rest != NIL {
+                    self.free_cell(rest);
+                }
+                rest = top;
+                if top_age < cur_age {
                     let h = self.get_cell();
-                    self.pool[h as usize] = Cell { opt: -t - 1, next: first };
-                    self.aux[h as usize] = self.stage_stamp[(t as usize + 1) >> 1];
+                    self.pool[h as usize] = follow;
+                    self.aux[h as usize] = follow_aux;
                     rest = h;
                 }
-                Some((_, first)) => rest = first,
-                None => {}
             }
         }
         self.trigger[opt as usize] = rest;
@@ -758,13 +773,13 @@ impl State {
         }
         // The options taken out at the start are useless in trigger lists.
         for opt in 0..self.n_options() {
-            if self.opts[opt].age < 0 {
+            if self.opts[opt].age < self.lists {
                 continue;
             }
             let (mut p, mut prev) = (self.trigger[opt], NIL);
             while p != NIL {
                 let Cell { opt: optp, next } = self.pool[p as usize];
-                if self.opts[optp as usize].age < 0 {
+                if self.opts[optp as usize].age < self.lists {
                     self.free_cell(p);
                     if prev == NIL {
                         self.trigger[opt] = next;
@@ -850,13 +865,13 @@ mod tests {
         let mut entries = 0;
         // The lists of the options in play (those of the options taken out at
         // the start are never walked again).
-        for supporter in (0..state.n_options()).filter(|&o| state.opts[o].age >= 0) {
+        for supporter in (0..state.n_options()).filter(|&o| state.opts[o].age >= state.lists) {
             let mut p = state.trigger[supporter];
             while p != NIL {
                 let opt = state.pool[p as usize].opt;
                 assert!(opt >= 0, "no hints before the search");
                 let (opt, item) = (opt as usize, state.aux[p as usize] as u32);
-                assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= 0);
+                assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= state.lists);
                 assert!(item < state.n_primary);
                 assert!(!items_of(opt).contains(&item));
                 assert!(items_of(supporter).contains(&item));
@@ -865,7 +880,7 @@ mod tests {
             }
         }
         // Each option in play has one entry per primary item it lacks.
-        let in_play = (0..state.n_options()).filter(|&o| state.opts[o].age >= 0);
+        let in_play = (0..state.n_options()).filter(|&o| state.opts[o].age >= state.lists);
         let holes: usize = in_play
             .map(|o| state.n_primary as usize - items_of(o).iter().filter(|&&i| i < state.n_primary).count())
             .sum();
