@@ -267,7 +267,7 @@ impl Walk {
                 st.items[s as usize].size = 0;
             }
         }
-        st.opts[opt as usize].age = st.cur_age;
+        st.opts[opt as usize].age = st.lists + st.cur_age;
         st.taken.push(opt);
         true
     }

@@ -10,27 +10,30 @@ use crate::util::problem::{OptionId, Problem};
 pub(super) const NIL: u32 = 0;
 
 /// The age of a queued option: above every age of the search (which are
-/// below `State::infinite_age`), a constant so that the walk of a trigger
+/// below twice the most stages, plus two), a constant so that the walk of a trigger
 /// list keeps it in no register.
 pub(super) const QUEUED: i32 = i32::MAX - 1;
 
 /// The age of an option in play and not queued.
 pub(super) const IN_PLAY: i32 = i32::MAX;
 
-/// One cell of the pool: eight bytes, so that a walk along a list reads
-/// half as much as with the item and the stamp beside the option. In a trigger list of
+/// A hint never valid (its age above every age of the search): it ends a
+/// list, with nothing after it.
+const OBSOLETE: i32 = -IN_PLAY;
+
+/// One cell of the pool: eight bytes, an option and the next cell, so that
+/// a walk along a list reads only what it changes. In a trigger list of
 /// option `o'`, the entry (`opt`, `item`) says that `o'` supports option
 /// `opt` on primary item `item`; in a fixit list of option `o`, `opt` is the
-/// option whose removal left the hole and `item` the item. Both are packed in
-/// `key` as `opt << shift | item` (the shift is the bits of the number of
-/// primary items: the options times twice the primary items stay below 2^28,
-/// as the cells are at most [`MAX_CELLS`]). A **hint** has `key = -t - 1`:
-/// every entry after it in the list was inactive at age below `t`, as long
-/// as its stamp (kept apart, in `State::stamps`) is still the stamp of stage
-/// `(t + 1) / 2`.
+/// option whose removal left the hole and `item` the item. The item is kept
+/// apart, in `State::aux`: a walk that only moves an entry from one list to
+/// another rewrites its option and never reads its item. A **hint** has
+/// `opt = -t - 1`: every entry after it in the list was inactive at age
+/// below `t`, as long as its stamp (in `State::aux` too) is still the stamp
+/// of stage `(t + 1) / 2`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Cell {
-    pub(super) key: i32,
+    pub(super) opt: i32,
     pub(super) next: u32,
 }
 
@@ -38,11 +41,13 @@ pub(super) struct Cell {
 /// trigger list.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Opt {
-    /// When it was taken out, while it is out of play (then at most the
-    /// current age); [`QUEUED`] while queued, and [`IN_PLAY`] while in play
-    /// otherwise (put back by [`State::restore`]). So the
-    /// option is out of play, not in the set of its first item, exactly when
-    /// its age is at most the current age.
+    /// When it was taken out, while it is out of play: the place in `opts`
+    /// of the list of that age (`State::lists` plus the age, then at most
+    /// the place of the current age); [`QUEUED`] while queued, and
+    /// [`IN_PLAY`] while in play otherwise (put back by [`State::restore`]).
+    /// So the option is out of play, not in the set of its first item,
+    /// exactly when its age is at most the current age, and the walk of a
+    /// trigger list finds the list of an entry's age without adding.
     pub(super) age: i32,
     /// Its fixit list (NIL when not queued).
     pub(super) fixit: u32,
@@ -114,19 +119,22 @@ pub(super) struct State {
     /// Per option, its trigger list.
     pub(super) trigger: Vec<u32>,
     /// Per option, what the walk of a trigger list reads of it; then, from
-    /// place `n_options` on, one per age from -1 to `infinite_age`, the list
-    /// of the entries of a trigger list found inactive at that age while
-    /// [`State::opt_out`] sorts them (its first entry as `fixit`, its last as
-    /// `age`), so that the walk puts an entry in one list or the other by
-    /// its place alone.
+    /// place `n_options` on, one per age from -1 to twice the most stages
+    /// plus two, the list of the entries of a trigger list found inactive at
+    /// that age while [`State::opt_out`] sorts them (its first entry as
+    /// `fixit`; `age` not read), so that the walk puts an entry in one list
+    /// or the other by its place alone.
     pub(super) opts: Vec<Opt>,
+    /// The place in `opts` of the list of age 0 (one past the options').
+    pub(super) lists: i32,
+    /// Per age from -1 on, the cell that ends its list in `opts` (the list
+    /// is empty when it starts there): after the sort, the sentinel becomes
+    /// the hint or the cell that follows the list, so that no walk keeps
+    /// the last entry of each list.
+    pub(super) sentinel: Vec<u32>,
     pub(super) pool: Vec<Cell>,
-    /// Per cell of the pool, the stamp of a hint (read only in hints).
-    pub(super) stamps: Vec<u64>,
-    /// How far an entry's option is shifted in its key, and the mask of its
-    /// item.
-    pub(super) shift: u32,
-    pub(super) item_mask: i32,
+    /// Per cell of the pool, the item of an entry, or the stamp of a hint.
+    pub(super) aux: Vec<u64>,
     pub(super) avail: u32,
     /// The options with holes: a ring of a power of two places, more than
     /// the options (an option is queued at most once at a time: only while
@@ -135,8 +143,6 @@ pub(super) struct State {
     pub(super) queue: Vec<u32>,
     pub(super) head: usize,
     pub(super) tail: usize,
-    /// The age larger than any: twice the most stages, plus two.
-    pub(super) infinite_age: i32,
     pub(super) cur_age: i32,
     /// Per stage, its stamp (hints in trigger lists hold one).
     pub(super) stage_stamp: Vec<u64>,
@@ -211,12 +217,17 @@ impl State {
         }
         first.push(node_item.len() as u32);
         let n_options = options.len();
+        // The age larger than any: twice the most stages, plus two.
         let infinite_age = 2 * (n_primary as i32 + 1) + 2;
         // Past the options, the lists of [`State::opt_out`], by age from -1
         // on.
-        let opts = vec![Opt { age: IN_PLAY, fixit: NIL }; n_options + infinite_age as usize + 2];
+        let ages = infinite_age as usize + 2;
+        let sentinel: Vec<u32> = (1..=ages as u32).collect();
+        let mut opts = vec![Opt { age: IN_PLAY, fixit: NIL }; n_options + ages];
+        for (list, &end) in opts[n_options..].iter_mut().zip(&sentinel) {
+            list.fixit = end;
+        }
         let hopeless = size[..n_primary].contains(&0);
-        let shift = (n_primary as u32).next_power_of_two().trailing_zeros();
         let node_words = n_nodes.div_ceil(64).max(1);
         let by_node = n_options.saturating_mul(node_words).saturating_mul(64) <= MATRIX_BITS;
         let compat = if by_node || n_options <= MATRIX_OPTIONS {
@@ -240,15 +251,14 @@ impl State {
             option_id: options,
             trigger: vec![NIL; n_options],
             opts,
-            pool: vec![Cell::default()],
-            stamps: vec![0],
-            shift,
-            item_mask: (1 << shift) - 1,
+            lists: n_options as i32 + 1,
+            sentinel,
+            pool: vec![Cell::default(); ages + 1],
+            aux: vec![0; ages + 1],
             avail: NIL,
             queue: vec![0; (n_options + 1).next_power_of_two()],
             head: 0,
             tail: 0,
-            infinite_age,
             cur_age: -1,
             stage_stamp: vec![0; n_primary + 2],
             taken: Vec::with_capacity(n_options),
@@ -269,7 +279,7 @@ impl State {
             p
         } else {
             self.pool.push(Cell::default());
-            self.stamps.push(0);
+            self.aux.push(0);
             (self.pool.len() - 1) as u32
         }
     }
@@ -333,9 +343,7 @@ impl State {
 
     /// Records `optp` as the support of the entry in cell `p` (option `opt`).
     fn record(&mut self, p: u32, opt: u32, optp: u32) {
-        let cell = &mut self.pool[p as usize];
-        cell.key = (opt << self.shift) as i32 | (cell.key & self.item_mask);
-        self.pool[p as usize].next = self.trigger[optp as usize];
+        self.pool[p as usize] = Cell { opt: opt as i32, next: self.trigger[optp as usize] };
         self.trigger[optp as usize] = p;
     }
 
@@ -344,12 +352,11 @@ impl State {
     fn revert_fixits(&mut self, opt: u32) {
         let mut p = self.opts[opt as usize].fixit;
         let (pool, trigger) = (&mut self.pool[..], &mut self.trigger[..]);
-        let key_opt = (opt << self.shift) as i32;
         // Unchecked by invariant 7 of the node module.
         while p != NIL {
-            let Cell { key, next } = cell(pool, p as usize);
-            let optp = (key >> self.shift) as usize;
-            set_cell(pool, p as usize, Cell { key: key_opt | (key & self.item_mask), next: cell(trigger, optp) });
+            let Cell { opt: optp, next } = cell(pool, p as usize);
+            let optp = optp as usize;
+            set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp) });
             set_cell(trigger, optp, p);
             p = next;
         }
@@ -429,12 +436,14 @@ impl State {
             }
             *updates += taken;
         }
-        let cur_age = self.cur_age;
-        self.opts[opt as usize].age = cur_age;
+        let (cur_age, lists) = (self.cur_age, self.lists);
+        // The current age, as the place of its list.
+        let cur = lists + cur_age;
+        self.opts[opt as usize].age = cur;
         self.taken.push(opt);
-        let mut tmin = self.infinite_age as u32;
+        let mut tmin = u32::MAX;
         let (mut rest, mut cutoff) = (NIL, -1);
-        let base = self.n_options() + 1;
+        let base = lists as usize;
         {
             let State {
                 pool,
@@ -447,109 +456,134 @@ impl State {
                 tail: queue_tail,
                 stage_stamp,
                 trigger,
-                stamps,
-                shift,
-                item_mask,
+                aux,
                 ..
             } = self;
-            let (shift, item_mask, stamps) = (*shift, *item_mask, &stamps[..]);
-            let key_opt = (opt << shift) as i32;
+            let aux = &aux[..];
             let active = *active;
             let (pool, opts, queue) = (&mut pool[..], &mut opts[..], &mut queue[..]);
             let mask = queue.len() - 1;
             let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
             let mut tail = *queue_tail;
+            let opt = opt as i32;
             let mut p = trigger[opt as usize];
             // Every index below is in bounds by the layout (invariant 7 of
-            // the node module): read and written without checks.
-            while p != NIL {
-                let Cell { key, next } = cell(pool, p as usize);
-                if key < 0 {
-                    // A hint: the rest is inactive if its stamp still holds.
-                    let c = -key - 1;
-                    if c < cur_age && cell(stamps, p as usize) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
-                        cutoff = c;
-                        rest = p;
-                        break;
+            // the node module): read and written without checks. The entries
+            // up to a hint are walked by a loop of their own, which keeps
+            // what only hints need out of its registers.
+            'walk: while p != NIL {
+                let mut optp = cell(pool, p as usize).opt;
+                while optp >= 0 {
+                    let next = cell(pool, p as usize).next;
+                    let t = cell(opts, optp as usize).age;
+                    // Out of play (not in the set of its first item), or its hole
+                    // on an item the choice deactivates: the entry stays a
+                    // trigger, in the list of the age `min(t, cur_age)`. Else it
+                    // becomes a fixit of `optp`, queued if not yet. One list or
+                    // the other, chosen by masks rather than a branch (the
+                    // outcome follows no pattern): the lists of ages have their
+                    // heads past the options in `opts`, from `base - 1` (the age
+                    // -1, at the start, whose entries are given back after the
+                    // walk). A list of an age is never empty (it ends with its
+                    // sentinel), so only an option's fixit list, when empty, says
+                    // that the option is to be queued.
+                    debug_assert!(
+                        BLOCKING || items[aux[p as usize] as usize].pos < active,
+                        "an inactive item outside a choice"
+                    );
+                    let mut inactive = t <= cur;
+                    if BLOCKING {
+                        inactive |= cell(items, cell(aux, p as usize) as usize).pos >= active;
                     }
-                    set_cell(pool, p as usize, Cell { key, next: *avail });
-                    *avail = p;
+                    let age = t.min(cur);
+                    let m = i32::from(inactive).wrapping_neg();
+                    let slot = ((age & m) | (optp & !m)) as usize;
+                    let head = cell(opts, slot).fixit;
+                    set_cell(pool, p as usize, Cell { opt: (optp & m) | (opt & !m), next: head });
+                    // (The age of a list of an age is not read.)
+                    set_cell(opts, slot, Opt { age: QUEUED, fixit: p });
+                    let fresh = head == NIL;
+                    debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
+                    set_cell(queue, tail & mask, optp as u32);
+                    tail += usize::from(fresh);
+                    // (An entry not inactive read as the oldest.)
+                    tmin = tmin.min(age as u32 | !(m as u32));
                     p = next;
-                    continue;
+                    if p == NIL {
+                        break 'walk;
+                    }
+                    optp = cell(pool, p as usize).opt;
                 }
-                let (optp, ii) = (key >> shift, key & item_mask);
-                let t = cell(opts, optp as usize).age;
-                // Out of play (not in the set of its first item), or its hole
-                // on an item the choice deactivates: the entry stays a
-                // trigger, in the list of the age `min(t, cur_age)`. Else it
-                // becomes a fixit of `optp`, queued if not yet. One list or
-                // the other, chosen by masks rather than a branch (the
-                // outcome follows no pattern): the lists of ages have their
-                // heads past the options in `opts`, from `base - 1` (the age
-                // -1, at the start, whose entries are given back after the
-                // walk), each with its last entry in place of an age.
-                debug_assert!(BLOCKING || items[ii as usize].pos < active, "an inactive item outside a choice");
-                let mut inactive = t <= cur_age;
-                if BLOCKING {
-                    inactive |= cell(items, ii as usize).pos >= active;
+                // A hint: the rest is inactive if its stamp still holds.
+                let c = -optp - 1;
+                if c < cur_age && cell(aux, p as usize) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
+                    cutoff = c;
+                    rest = p;
+                    break;
                 }
-                let age = t.min(cur_age);
-                let m = i32::from(inactive).wrapping_neg();
-                let slot = (((base as i32 + age) & m) | (optp & !m)) as usize;
-                let Opt { age: last, fixit: head } = cell(opts, slot);
-                let empty = head == NIL;
-                set_cell(pool, p as usize, Cell { key: (key & m) | ((key_opt | ii) & !m), next: head });
-                // (An opaque mask: as a select the compiler turns it back
-                // into a branch, which the ages of entries make unpredictable.)
-                let e = std::hint::black_box(i32::from(empty).wrapping_neg());
-                let first = (p as i32 & m) | (QUEUED & !m);
-                set_cell(opts, slot, Opt { age: (first & e) | (last & !e), fixit: p });
-                let fresh = !inactive & empty;
-                debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
-                set_cell(queue, tail & mask, optp as u32);
-                tail += usize::from(fresh);
-                // (The age -1 read as the largest: not sorted.)
-                tmin = tmin.min(age as u32 | !(m as u32));
+                let next = cell(pool, p as usize).next;
+                set_cell(pool, p as usize, Cell { opt: optp, next: *avail });
+                *avail = p;
                 p = next;
             }
             *queue_tail = tail;
         }
         // At the start (age -1) the entries of options out of play are given
         // back to the pool.
-        let mut p = std::mem::replace(&mut self.opts[base - 1].fixit, NIL);
-        while p != NIL {
+        let end = self.sentinel[0];
+        let mut p = std::mem::replace(&mut self.opts[base - 1].fixit, end);
+        while p != end {
             let next = self.pool[p as usize].next;
             self.free_cell(p);
             p = next;
         }
-        let tmin = tmin as i32;
-        // The entries not used, youngest last, each age behind a hint.
-        if tmin <= cutoff {
-            let next = self.pool[rest as usize].next;
-            self.free_cell(rest);
-            rest = next;
-        }
         if cur_age >= 0 {
-            // Unchecked by invariant 7 of the node module.
-            for t in tmin..cur_age {
-                let Opt { age: tail, fixit: head } = cell(&self.opts, base + t as usize);
-                if head != NIL {
-                    let h = self.get_cell();
-                    let (pool, stamps) = (&mut self.pool[..], &mut self.stamps[..]);
-                    set_cell(pool, tail as usize, Cell { key: cell(pool, tail as usize).key, next: rest });
-                    set_cell(pool, h as usize, Cell { key: -t - 1, next: head });
-                    set_cell(stamps, h as usize, cell(&self.stage_stamp, (t as usize + 1) >> 1));
-                    set_cell(&mut self.opts, base + t as usize, Opt { age: tail, fixit: NIL });
-                    rest = h;
+            // The entries not used, youngest first, each age but the current
+            // one behind a hint. A list of an age ends with its sentinel,
+            // which becomes what follows the list: the hint of the next
+            // older list, or the rest after the cutoff (copied there). Each
+            // sentinel used is replaced by a new one.
+            // (Any entry of age -1 read as of age 0.)
+            let tmin = (tmin.min(cur as u32 + 1) as i32 - lists).max(0);
+            if tmin <= cutoff {
+                let next = self.pool[rest as usize].next;
+                self.free_cell(rest);
+                rest = next;
+            }
+            // What follows the list linked next (its cell and its item or
+            // stamp): at first a copy of the rest, or a hint always obsolete
+            // (the list ends there); then the hint of the latest list linked.
+            let (mut follow, mut follow_aux) = match rest {
+                NIL => (Cell { opt: OBSOLETE, next: NIL }, 0),
+                _ => (self.pool[rest as usize], self.aux[rest as usize]),
+            };
+            let (mut top, mut top_age) = (rest, cur_age);
+            for t in tmin..cur_age + 1 {
+                let (slot, k) = (base + t as usize, t as usize + 1);
+                let (head, end) = (self.opts[slot].fixit, self.sentinel[k]);
+                if head != end {
+                    self.pool[end as usize] = follow;
+                    self.aux[end as usize] = follow_aux;
+                    follow = Cell { opt: -t - 1, next: head };
+                    follow_aux = self.stage_stamp[(t as usize + 1) >> 1];
+                    let fresh = self.get_cell();
+                    self.sentinel[k] = fresh;
+                    self.opts[slot].fixit = fresh;
+                    (top, top_age) = (head, t);
                 }
             }
-            let t = cur_age as usize;
-            let Opt { age: tail, fixit: head } = cell(&self.opts, base + t);
-            if head != NIL {
-                let pool = &mut self.pool[..];
-                set_cell(pool, tail as usize, Cell { key: cell(pool, tail as usize).key, next: rest });
-                rest = head;
-                set_cell(&mut self.opts, base + t, Opt { age: tail, fixit: NIL });
+            if top != rest {
+                // The rest was copied into a sentinel.
+                if rest != NIL {
+                    self.free_cell(rest);
+                }
+                rest = top;
+                if top_age < cur_age {
+                    let h = self.get_cell();
+                    self.pool[h as usize] = follow;
+                    self.aux[h as usize] = follow_aux;
+                    rest = h;
+                }
             }
         }
         self.trigger[opt as usize] = rest;
@@ -592,8 +626,8 @@ impl State {
         self.prepare(opt);
         let mut p = self.opts[opt as usize].fixit;
         while p != NIL {
-            let Cell { key, next } = self.pool[p as usize];
-            match self.supporter(opt, (key & self.item_mask) as u32) {
+            let next = self.pool[p as usize].next;
+            match self.supporter(opt, self.aux[p as usize] as u32) {
                 Some(optp) => self.record(p, opt, optp),
                 None => return p,
             }
@@ -609,26 +643,25 @@ impl State {
     /// once). Returns the option whose hole has no support, its fixit list
     /// from that hole on (`None`: the queue is empty).
     fn fill_by_nodes(&mut self) -> Option<u32> {
-        let State { compat, opts, pool, trigger, set, items, node_opt, shift, item_mask, queue, head, tail, .. } = self;
+        let State { compat, opts, pool, aux, trigger, set, items, node_opt, queue, head, tail, .. } = self;
         let Compat::Nodes { words, bits } = compat else {
             return None;
         };
-        let (shift, item_mask, words) = (*shift, *item_mask, *words);
-        let (pool, trigger, set, items, node_opt, opts, queue) =
-            (&mut pool[..], &mut trigger[..], &set[..], &items[..], &node_opt[..], &mut opts[..], &queue[..]);
+        let words = *words;
+        let (pool, aux, trigger, set, items, node_opt, opts, queue) =
+            (&mut pool[..], &aux[..], &mut trigger[..], &set[..], &items[..], &node_opt[..], &mut opts[..], &queue[..]);
         let mask = queue.len() - 1;
         while *head != *tail {
             let opt = queue[*head & mask];
             *head += 1;
-            let key_opt = (opt << shift) as i32;
             let mut p = opts[opt as usize].fixit;
             opts[opt as usize].fixit = NIL;
             if opts[opt as usize].age != QUEUED {
                 // No longer in play: each fixit back a trigger.
                 while p != NIL {
-                    let Cell { key, next } = cell(pool, p as usize);
-                    let optp = (key >> shift) as usize;
-                    set_cell(pool, p as usize, Cell { key: key_opt | (key & item_mask), next: cell(trigger, optp) });
+                    let Cell { opt: optp, next } = cell(pool, p as usize);
+                    let optp = optp as usize;
+                    set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp) });
                     set_cell(trigger, optp, p);
                     p = next;
                 }
@@ -637,8 +670,8 @@ impl State {
             let row = &bits[opt as usize * words..(opt as usize + 1) * words];
             // Unchecked by invariant 7 of the node module.
             while p != NIL {
-                let Cell { key, next } = cell(pool, p as usize);
-                let Item { start, size, .. } = cell(items, (key & item_mask) as usize);
+                let next = cell(pool, p as usize).next;
+                let Item { start, size, .. } = cell(items, cell(aux, p as usize) as usize);
                 let found = set[start as usize..(start + size) as usize]
                     .iter()
                     .find(|&&node| cell(row, node as usize >> 6) & (1 << (node & 63)) == 0);
@@ -647,7 +680,7 @@ impl State {
                     return Some(opt);
                 };
                 let optp = cell(node_opt, node as usize) as usize;
-                set_cell(pool, p as usize, Cell { key: key_opt | (key & item_mask), next: cell(trigger, optp) });
+                set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp) });
                 set_cell(trigger, optp, p);
                 p = next;
             }
@@ -672,7 +705,7 @@ impl State {
             })
             .sum::<usize>();
         self.pool.reserve(holes);
-        self.stamps.reserve(holes);
+        self.aux.reserve(holes);
         // The supports of the option at hand, item by item, found before
         // any is recorded (the matrix's row read once per option).
         let mut supports: Vec<(u32, u32)> = Vec::with_capacity(n_primary);
@@ -723,9 +756,9 @@ impl State {
             for &(ii, optp) in &supports {
                 let p = self.pool.len() as u32;
                 let next = std::mem::replace(&mut self.trigger[optp as usize], p);
-                self.pool.push(Cell { key: (opt << self.shift) as i32 | ii as i32, next });
+                self.pool.push(Cell { opt: opt as i32, next });
+                self.aux.push(u64::from(ii));
             }
-            self.stamps.resize(self.pool.len(), 0);
             if wiped && !self.opt_out::<false>(opt, self.active) {
                 return false;
             }
@@ -740,13 +773,13 @@ impl State {
         }
         // The options taken out at the start are useless in trigger lists.
         for opt in 0..self.n_options() {
-            if self.opts[opt].age < 0 {
+            if self.opts[opt].age < self.lists {
                 continue;
             }
             let (mut p, mut prev) = (self.trigger[opt], NIL);
             while p != NIL {
-                let Cell { key, next } = self.pool[p as usize];
-                if self.opts[(key >> self.shift) as usize].age < 0 {
+                let Cell { opt: optp, next } = self.pool[p as usize];
+                if self.opts[optp as usize].age < self.lists {
                     self.free_cell(p);
                     if prev == NIL {
                         self.trigger[opt] = next;
@@ -820,27 +853,25 @@ mod tests {
     use super::{NIL, State};
     use crate::util::problem::Problem;
 
-    /// Every entry of a trigger list, its option and item packed in one key,
-    /// reads back as a hole: a primary item not in the option, whose set
-    /// holds the option that supports it. Five primary items: the item takes
-    /// three bits of the key, and the options are shifted past them.
+    /// Every entry of a trigger list, its option in the pool and its item
+    /// beside it, reads back as a hole: a primary item not in the option,
+    /// whose set holds the option that supports it.
     #[test]
     fn trigger_entries_read_back_as_holes() {
         let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
         let mut state = State::new(&problem).unwrap();
-        assert_eq!(state.shift, 3);
         assert!(state.establish());
         let items_of = |opt: usize| &state.node_item[state.first[opt] as usize..state.first[opt + 1] as usize];
         let mut entries = 0;
         // The lists of the options in play (those of the options taken out at
         // the start are never walked again).
-        for supporter in (0..state.n_options()).filter(|&o| state.opts[o].age >= 0) {
+        for supporter in (0..state.n_options()).filter(|&o| state.opts[o].age >= state.lists) {
             let mut p = state.trigger[supporter];
             while p != NIL {
-                let key = state.pool[p as usize].key;
-                assert!(key >= 0, "no hints before the search");
-                let (opt, item) = ((key >> state.shift) as usize, (key & state.item_mask) as u32);
-                assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= 0);
+                let opt = state.pool[p as usize].opt;
+                assert!(opt >= 0, "no hints before the search");
+                let (opt, item) = (opt as usize, state.aux[p as usize] as u32);
+                assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= state.lists);
                 assert!(item < state.n_primary);
                 assert!(!items_of(opt).contains(&item));
                 assert!(items_of(supporter).contains(&item));
@@ -849,7 +880,7 @@ mod tests {
             }
         }
         // Each option in play has one entry per primary item it lacks.
-        let in_play = (0..state.n_options()).filter(|&o| state.opts[o].age >= 0);
+        let in_play = (0..state.n_options()).filter(|&o| state.opts[o].age >= state.lists);
         let holes: usize = in_play
             .map(|o| state.n_primary as usize - items_of(o).iter().filter(|&&i| i < state.n_primary).count())
             .sum();

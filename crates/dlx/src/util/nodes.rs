@@ -49,11 +49,12 @@
 //!    is restored, a node moves to a place of its own set.
 //! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
 //!    and [`set_cell`] in its hot loops: a list's cells are cells of its pool
-//!    (the pool only grows, its hints' stamps beside it, as long); an
-//!    entry's option is an option and its item a primary item; an age of the
-//!    search is at least -1 and below its `infinite_age`, so that the list of
-//!    an age is a place of `opts` and the stage of a hint's age one of
-//!    `stage_stamp`; the queue's ring has a power of two places, indexed
+//!    (the pool only grows, its entries' items and hints' stamps beside it,
+//!    as long); an entry's option is an option and its item a primary item;
+//!    an age of the search is at least -1 and below twice the most stages
+//!    plus two, and an option out of play keeps the place of its age's list,
+//!    so that the list of an age is a place of `opts` and the stage of a
+//!    hint's age one of `stage_stamp`; the queue's ring has a power of two places, indexed
 //!    modulo its size. A node's item is an item and its place is below the
 //!    size its item's set had at the start, so that the set's start plus the
 //!    place is a place of `set`; an option in play is in the sets of its
