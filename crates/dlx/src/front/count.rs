@@ -8,18 +8,13 @@
 //! 0. *Bounds on items* (the memo and the sweep take none): when at least
 //!    a [`BOUNDED_OPTIONAL_SHARE`]th of the primary items may be left
 //!    uncovered (lower bound 0: the cuts of Knuth's reduced rectangle
-//!    dissections, 48 % of the items of `redrect-dlx 4 5`), binary
-//!    branching on the cells (Knuth's SSMCC) counts, on every thread
-//!    asked (the split branches on the cells engine's way, then each
-//!    subproblem by binary branching); else (queen domination,
-//!    tetrominoes and motley dissections, whose items all need an option)
-//!    the search does, on bits where it fits. See the table below. On one
-//!    thread binary branching takes about a third of the processor time
-//!    of bits on those dissections (`redrect-dlx` 3 6, 4 5 and 4 6: 0.05,
-//!    0.38 and 8.5 s against 0.14, 1.19 and 27.7 s), and on two threads
-//!    it spends about a tenth more than on one: the search on bits, which
-//!    several threads took before, needed more than three of them to end
-//!    as soon.
+//!    dissections, 48 % of the items of `redrect-dlx 4 5`), and at most
+//!    [`BOUNDED_BINARY_MOST_THREADS`] threads are asked, binary branching on
+//!    the cells (Knuth's SSMCC) counts, on one thread (with bounds the
+//!    split of a parallel search cannot branch its way: the whole search
+//!    is one subproblem); else (queen domination, tetrominoes and motley
+//!    dissections, whose items all need an option; or more threads) the
+//!    search does, on bits where it fits. See the table below.
 //!
 //!    Without bounds, *the sweep's turn*, on a packing: a problem with
 //!    labels (each option names one of them: the pieces), at most a
@@ -167,6 +162,7 @@ use crate::auto::{
     SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
+use crate::run::threads::effective_threads;
 use crate::sweep::{Kept, Sweep, SweepError, Within};
 use crate::util::search::{Branching, Engine};
 use crate::util::stats::Stats;
@@ -177,6 +173,15 @@ use super::search::{Choice, Counted, EngineStats, Report, Search, SearchError, S
 /// counts when at least the primary items over this may be left uncovered
 /// (lower bound 0). See the module's notes.
 const BOUNDED_OPTIONAL_SHARE: usize = 4;
+
+/// The most threads for which binary branching (on one thread) counts a
+/// problem with bounds (see [`BOUNDED_OPTIONAL_SHARE`]) rather than the
+/// search on every thread. On Knuth's reduced rectangle dissections,
+/// binary branching takes about a third of the processor time of the
+/// search on bits (`redrect-dlx` 3 6, 4 5 and 4 6, one thread: 0.05, 0.38
+/// and 8.5 s against 0.14, 1.19 and 27.7 s; links 0.08, 0.69 and 15.4 s):
+/// the search ends sooner only on more than three threads.
+const BOUNDED_BINARY_MOST_THREADS: usize = 3;
 
 /// The updates a node the memo's probe may make (at least; see the module's
 /// notes).
@@ -358,14 +363,15 @@ impl Search<'_> {
         let mut choice = Choice::default();
         let search = self.search_engine();
         // 0. Bounds on items (neither the memo nor the sweep takes them):
-        // many items that may stay uncovered go to binary branching, on the
-        // threads asked; other problems stay on the search.
-        // (Binary branching knows no sharp preference.)
+        // many items that may stay uncovered go to binary branching on one
+        // thread, unless many threads are asked; other problems stay on the
+        // search. (Binary branching knows no sharp preference.)
         if self.problem.has_bounds() && self.branching == Branching::Dlx && !self.problem.sharp_preference() {
             let p = self.problem;
             let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
-            if optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
-                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary);
+            let few_threads = effective_threads(self.threads.unwrap_or(0)).used <= BOUNDED_BINARY_MOST_THREADS;
+            if few_threads && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
+                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary).threads(1);
                 return binary.by_search(Engine::Cells, choice);
             }
             return self.by_search(search, choice);

@@ -180,8 +180,9 @@ fn stopped_and_resumed(problem: &Problem, solutions: u64, nodes: u64) {
 
 /// The front's count (`auto`) takes binary branching where many primary
 /// items may stay uncovered (the cuts of Knuth's reduced rectangle
-/// dissections), with SSMCC's nodes on one thread and its count on two;
-/// queen domination, whose items all need an option, stays on the search.
+/// dissections), with SSMCC's nodes, on one thread when one, two or three
+/// are asked; more threads, and queen domination, whose items all need an
+/// option, stay on the search.
 #[test]
 fn auto_counts_by_binary_branching_where_items_may_stay_uncovered() {
     use quadrille_dlx::Search;
@@ -189,10 +190,14 @@ fn auto_counts_by_binary_branching_where_items_may_stay_uncovered() {
     let counted = Search::new(&redrect).threads(1).count().unwrap();
     assert_eq!(counted.report.engine, Engine::Cells);
     assert_eq!((counted.solutions_u64(), counted.report.stats.nodes()), (Some(219), 787));
-    let two = Search::new(&redrect).threads(2).count().unwrap();
-    assert_eq!((two.report.engine, two.solutions_u64()), (Engine::Cells, Some(219)));
-    let all = Search::new(&redrect).count().unwrap();
-    assert_eq!((all.report.engine, all.solutions_u64()), (Engine::Cells, Some(219)));
+    for threads in [2, 3] {
+        let counted = Search::new(&redrect).threads(threads).count().unwrap();
+        assert_eq!(counted.report.engine, Engine::Cells, "{threads} threads");
+        assert_eq!((counted.solutions_u64(), counted.report.stats.nodes()), (Some(219), 787));
+    }
+    let four = Search::new(&redrect).threads(4).count().unwrap();
+    assert_ne!(four.report.engine, Engine::Cells);
+    assert_eq!(four.solutions_u64(), Some(219));
     let queens = Problem::from_knuth(&data::read("knuth/binary/queendom_5_3.dlx")).unwrap();
     let counted = Search::new(&queens).threads(1).count().unwrap();
     assert_eq!(counted.report.engine, Engine::Bits);
