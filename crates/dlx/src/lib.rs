@@ -241,14 +241,15 @@
 //!   Knuth's SSXCC-BINARY statistics; [`Weights`] then choose the item by
 //!   what the search learned (FRB: SSXCC-FRB; dom/wdeg: SSXCC-WTD). So
 //!   branching, it also takes bounds on items, with the statistics of
-//!   Knuth's SSMCC (SSMCC-FRB, SSMCC-WTD with weights), at about SSMCC's
-//!   speed (0.86–1.02× on queen domination, reduced rectangle dissections
-//!   and tetrominoes); the whole search then runs on one thread. There it is
-//!   the fastest engine on bounded problems where many items may stay
-//!   uncovered (reduced rectangle dissections: 1.25× the links, 2.4× bits),
-//!   and the front's count on one thread picks it for them
-//!   ([`Search::count`]); where every item needs an option (queen
-//!   domination, tetrominoes) bits stays 2–2.5 times as fast. Learned
+//!   Knuth's SSMCC (SSMCC-FRB, SSMCC-WTD with weights), in about two
+//!   thirds of SSMCC's time (reduced rectangle dissections `redrect-dlx`
+//!   3 6 and 4 5, queen domination `queendom-dlx 8 5`); the whole search
+//!   then runs on one thread. There it is the fastest engine on bounded
+//!   problems where many items may stay uncovered (reduced rectangle
+//!   dissections: 1.8× the links, 3× bits), and the front's count picks
+//!   it for them when at most three threads are asked ([`Search::count`]);
+//!   where every item needs an option (queen domination, tetrominoes) bits
+//!   stays 1.4–2.5 times as fast. Learned
 //!   weights pay on hard problems whose difficulty the sizes of the sets do
 //!   not show; on the classes measured (pentominoes, Langford pairs, queens)
 //!   the smallest set with `d`-way branching makes fewer nodes.
