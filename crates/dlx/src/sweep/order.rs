@@ -89,6 +89,21 @@ impl Lists {
         self.start.len() - 1
     }
 
+    /// The lists of `lists`, room made at once for `total` numbers in all
+    /// (a bound: the sizes of the options they come from), so that the
+    /// numbers are not copied as they grow.
+    pub(crate) fn sized<L: IntoIterator<Item = u32>>(lists: impl IntoIterator<Item = L>, total: usize) -> Lists {
+        let lists = lists.into_iter();
+        let mut start = Vec::with_capacity(lists.size_hint().0 + 1);
+        start.push(0);
+        let mut items = Vec::with_capacity(total);
+        for list in lists {
+            items.extend(list);
+            start.push(items.len());
+        }
+        Lists { start, items }
+    }
+
     /// The numbers of all the lists together.
     pub(crate) fn total(&self) -> usize {
         self.items.len()
@@ -121,23 +136,6 @@ impl Lists {
                 items[next[i as usize]] = k as u32;
                 next[i as usize] += 1;
             }
-        }
-        Lists { start, items }
-    }
-}
-
-impl Lists {
-    /// The lists of `lists`, room made at once for `total` numbers in all
-    /// (a bound: the sizes of the options they come from), so that the
-    /// numbers are not copied as they grow.
-    pub(crate) fn sized<L: IntoIterator<Item = u32>>(lists: impl IntoIterator<Item = L>, total: usize) -> Lists {
-        let lists = lists.into_iter();
-        let mut start = Vec::with_capacity(lists.size_hint().0 + 1);
-        start.push(0);
-        let mut items = Vec::with_capacity(total);
-        for list in lists {
-            items.extend(list);
-            start.push(items.len());
         }
         Lists { start, items }
     }
