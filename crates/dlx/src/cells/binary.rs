@@ -192,25 +192,32 @@ fn hide_option(
                 }
                 force.push(ii as u32);
             }
-            // `swap_last` written out on the borrowed slices: as a shared function it
-            // cost 2-5 % more instructions.
-            // Unchecked: `nn` is a node of an option, `ii` its item's set
-            // start, `p` its place, `last` the place of the set's last
-            // node in play, and `nnp` that node (`util::nodes`, invariant 6).
-            // `cell_loc` rereads the node just before writing it, so that
-            // only its `loc` is stored: written whole with the `itm` read
-            // at the top of the loop, past the stores to `set`, it cost a
-            // sixth store per update.
-            let last = ii + ss as usize;
-            let nnp = cell(set, last);
-            set_cell(set, ii - 1, ss);
-            set_cell(set, last, nn);
-            set_cell(set, p as usize, nnp);
-            cell_loc(nodes, nn, last as u32);
-            cell_loc(nodes, nnp, p);
+            swap_last(nodes, set, ii, ss, nn, p);
         }
     }
     result
+}
+
+/// Swaps node `nn`, at place `p` of the set starting at `ii`, with the last
+/// node in play, and shrinks the set to `ss`: the step of every hide. A
+/// function of the borrowed slices, not of [`Sets`], so that the hot loops
+/// keep the slices in registers (as a method reading them through `self`,
+/// it cost 2–5 % more instructions).
+#[inline(always)]
+fn swap_last(nodes: &mut [Node], set: &mut [u32], ii: usize, ss: u32, nn: u32, p: u32) {
+    // Unchecked: `nn` is a node of an option, `ii` its item's set start, `p`
+    // its place, `last` the place of the set's last node in play, and `nnp`
+    // that node (`util::nodes`, invariant 6). `cell_loc` rereads the node
+    // just before writing it, so that only its `loc` is stored: written
+    // whole with the `itm` read at the top of a hide's loop, past the stores
+    // to `set`, it cost a sixth store per update.
+    let last = ii + ss as usize;
+    let nnp = cell(set, last);
+    set_cell(set, ii - 1, ss);
+    set_cell(set, last, nn);
+    set_cell(set, p as usize, nnp);
+    cell_loc(nodes, nn, last as u32);
+    cell_loc(nodes, nnp, p);
 }
 
 /// The sparse sets of a binary search, borrowed for one step: the vectors'
@@ -245,13 +252,7 @@ impl Sets<'_> {
     /// one in play, and shrinks the set to `ss`.
     #[inline(always)]
     fn swap_last(&mut self, ii: usize, ss: u32, nn: u32, p: u32) {
-        let last = ii + ss as usize;
-        let nnp = self.set[last];
-        self.set[ii - 1] = ss;
-        self.set[last] = nn;
-        self.set[p as usize] = nnp;
-        self.nodes[nn as usize].loc = last as u32;
-        self.nodes[nnp as usize].loc = p;
+        swap_last(self.nodes, self.set, ii, ss, nn, p);
         self.updates += 1;
     }
 
@@ -263,8 +264,7 @@ impl Sets<'_> {
         let (nodes, set) = (&mut *self.nodes, &mut *self.set);
         let mut updates = 0;
         // Unchecked as in `hide_option`: `o` is a node of an option, `ii`
-        // its item's set start, `p` its place, `last` the place of the set's
-        // last node in play (`util::nodes`, invariant 6).
+        // its item's set start (`util::nodes`, invariant 6).
         for o in option(nodes, self.first, opt) {
             let Node { itm, loc: p } = cell(nodes, o as usize);
             let ii = itm as u32 as usize;
@@ -272,13 +272,7 @@ impl Sets<'_> {
                 continue;
             }
             let ss = cell(set, ii - 1) - 1;
-            let last = ii + ss as usize;
-            let nnp = cell(set, last);
-            set_cell(set, ii - 1, ss);
-            set_cell(set, last, o);
-            set_cell(set, p as usize, nnp);
-            cell_loc(nodes, o, last as u32);
-            cell_loc(nodes, nnp, p);
+            swap_last(nodes, set, ii, ss, o, p);
             updates += 1;
         }
         self.updates += updates;
@@ -352,16 +346,7 @@ impl Sets<'_> {
                 updates -= 1;
                 continue;
             }
-            // `swap_last` written out on the borrowed slices: as a shared function it
-            // cost 2-5 % more instructions.
-            // Unchecked as in `hide_option`.
-            let last = ii + ss as usize;
-            let nnp = cell(set, last);
-            set_cell(set, ii - 1, ss);
-            set_cell(set, last, nn);
-            set_cell(set, p as usize, nnp);
-            cell_loc(nodes, nn, last as u32);
-            cell_loc(nodes, nnp, p);
+            swap_last(nodes, set, ii, ss, nn, p);
         }
         (self.active, self.updates) = (active, self.updates + updates);
         if result.is_err() {
