@@ -121,5 +121,5 @@ pub mod symmetry;
 pub mod validate;
 
 pub use model::{ModelError, Packing};
-pub use placement::Placement;
+pub use placement::{Placement, PlacementRef, Placements};
 pub use spec::{Cell, CellCount, Dims, Settings, Spec, SpecError, SpecErrorKind};

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use quadrille_dlx::sweep::Sweep;
 use quadrille_dlx::{BuildError, Item, OptionId, Problem, ProblemBuilder};
 
-use crate::placement::Placement;
+use crate::placement::{PlacementRef, Placements};
 use crate::spec::{Dims, Spec};
 use crate::symmetry::{self, Reduction};
 
@@ -32,7 +32,7 @@ pub enum ModelError {
 #[derive(Clone, Debug)]
 pub struct Packing {
     spec: Spec,
-    placements: Vec<Placement>,
+    placements: Placements,
     /// The exact-cover problem: made with the packing, or, up to symmetry
     /// when the restricted piece's placements fall in several parts (each
     /// counted in a problem of its own by [`Packing::count_all`], which
@@ -89,7 +89,7 @@ impl Packing {
     }
 
     fn build(spec: &Spec, unique: bool) -> Result<Packing, ModelError> {
-        let mut placements: Vec<Placement> = Vec::new();
+        let mut placements = Placements::new();
         // When the pieces' cells cannot add up to the box's, no packing exists:
         // the problem keeps its items and gets no options, and costs nothing
         // to make however large the box.
@@ -98,20 +98,16 @@ impl Packing {
             // that fills its bounds has exactly as many.
             let bound = spec.placement_bound();
             if bound <= PLACEMENTS_RESERVED {
-                let _ = placements.try_reserve_exact(bound);
+                let _ = placements.try_reserve(bound, spec.placement_cells_bound());
             }
             let mut failure = None;
             spec.visit_placement_indices(|piece, cells| {
                 if failure.is_some() {
                     return;
                 }
-                let mut indices = Vec::new();
-                if placements.try_reserve(1).and_then(|()| indices.try_reserve_exact(cells.len())).is_err() {
+                if placements.try_push(piece as u32, cells).is_err() {
                     failure = Some(ModelError::OutOfMemory { placements: placements.len() });
-                    return;
                 }
-                indices.extend_from_slice(cells);
-                placements.push(Placement { piece: piece as u32, cells: indices });
             });
             if let Some(failure) = failure {
                 return Err(failure);
@@ -132,12 +128,12 @@ impl Packing {
         if parts > 1 && !spec.pieces().iter().any(|p| p.is_unlimited()) && nodes < LAZY_MOST_NODES {
             make_problem_of(spec, std::iter::empty(), &knuth_order)?;
         } else {
-            let _ = problem.set(make_problem(spec, &placements, &knuth_order)?);
+            let _ = problem.set(make_problem(spec, placements.iter(), &knuth_order)?);
         }
         let mut packing = Packing { spec: spec.clone(), placements, problem, reduction, unique, memo_problem: None };
         if packing.is_plain_tiling() {
             if let Some(order) = sweep_order(spec, &packing.placements) {
-                packing.memo_problem = Some(make_problem(spec, &packing.placements, &order)?);
+                packing.memo_problem = Some(make_problem(spec, packing.placements.iter(), &order)?);
             }
         }
         Ok(packing)
@@ -305,7 +301,7 @@ impl Packing {
             if part.len() == self.placements.len() {
                 problems.push(None);
             } else {
-                let chosen = part.iter().map(|&i| &self.placements[i]);
+                let chosen = part.iter().map(|&i| self.placements.get(i));
                 let Ok(problem) = make_problem(&self.spec, chosen, &knuth_order) else { return Ok(None) };
                 problems.push(Some(problem));
             }
@@ -384,7 +380,7 @@ impl Packing {
             let problem = if part.len() == self.placements.len() {
                 None
             } else {
-                let chosen = part.iter().map(|&i| &self.placements[i]);
+                let chosen = part.iter().map(|&i| self.placements.get(i));
                 let Ok(problem) = make_problem(&self.spec, chosen, &knuth_order) else { return Ok(None) };
                 Some(problem)
             };
@@ -494,18 +490,18 @@ impl Packing {
             let knuth_order: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_secondary()).collect();
             // Its items were checked when the packing was made, and nothing
             // else can refuse it (see `Packing::build`).
-            make_problem(&self.spec, &self.placements, &knuth_order)
+            make_problem(&self.spec, self.placements.iter(), &knuth_order)
                 .unwrap_or_else(|e| unreachable!("the problem was checked when the packing was made: {e}"))
         })
     }
 
     /// What an option places.
-    pub fn placement(&self, option: OptionId) -> &Placement {
-        &self.placements[option.index()]
+    pub fn placement(&self, option: OptionId) -> PlacementRef<'_> {
+        self.placements.get(option.index())
     }
 
     /// Every option's placement, in option order.
-    pub fn placements(&self) -> &[Placement] {
+    pub fn placements(&self) -> &Placements {
         &self.placements
     }
 
@@ -545,7 +541,7 @@ impl Packing {
         text.push_str("| this file was made by quadrille-pack from that description\n");
         text.push_str(&self.spec.item_line());
         text.push('\n');
-        for placement in &self.placements {
+        for placement in self.placements.iter() {
             let piece = &self.spec.pieces()[placement.piece as usize];
             let names = placement.cells.iter().map(|&c| self.spec.cells()[c as usize].name(dims));
             let words: Vec<String> = if piece.is_unlimited() {
@@ -578,7 +574,7 @@ impl Packing {
         let mut owners = vec![None; self.spec.cells().len()];
         for &o in solution {
             let placement = self.placement(o);
-            for &c in &placement.cells {
+            for &c in placement.cells {
                 owners[c as usize] = Some(placement.piece);
             }
         }
@@ -607,7 +603,7 @@ impl Packing {
 /// `2n` of its middle rows (order 12: 228,918 ZDD nodes rather than tens of
 /// millions). Ties keep Knuth's order, so the memo's figures on rectangles
 /// stay DLX6's.
-fn sweep_order(spec: &Spec, placements: &[Placement]) -> Option<Vec<usize>> {
+fn sweep_order(spec: &Spec, placements: &Placements) -> Option<Vec<usize>> {
     let cells = spec.cells();
     let primary: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].is_secondary()).collect();
     type Key = fn(&[u8; 3]) -> (i32, i32, i32);
@@ -633,7 +629,7 @@ fn sweep_order(spec: &Spec, placements: &[Placement]) -> Option<Vec<usize>> {
 
 /// The widest frontier of `order`: the most cells, at any point of the
 /// sweep, that have been met and share a placement with a cell not yet met.
-fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> usize {
+fn frontier_width(n_cells: usize, order: &[usize], placements: &Placements) -> usize {
     const UNMET: usize = usize::MAX;
     let mut position = vec![UNMET; n_cells];
     for (p, &c) in order.iter().enumerate() {
@@ -642,9 +638,9 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
     // Each cell stays on the frontier until the last cell met of any
     // placement holding it.
     let mut until: Vec<usize> = (0..n_cells).map(|c| position[c]).collect();
-    for placement in placements {
+    for placement in placements.iter() {
         let last = placement.cells.iter().map(|&c| position[c as usize]).filter(|&p| p != UNMET).max().unwrap_or(0);
-        for &c in &placement.cells {
+        for &c in placement.cells {
             if position[c as usize] != UNMET {
                 until[c as usize] = until[c as usize].max(last);
             }
@@ -672,7 +668,7 @@ fn frontier_width(n_cells: usize, order: &[usize], placements: &[Placement]) -> 
 /// of `placements` in their order.
 fn make_problem<'p, I>(spec: &Spec, placements: I, order: &[usize]) -> Result<Problem, ModelError>
 where
-    I: IntoIterator<Item = &'p Placement>,
+    I: IntoIterator<Item = PlacementRef<'p>>,
     I::IntoIter: Clone,
 {
     let placements = placements.into_iter();
@@ -683,7 +679,7 @@ where
         options += 1;
         nodes += p.cells.len() + 1;
     }
-    let options_of = placements.map(|p| (std::slice::from_ref(&p.piece), p.cells.as_slice()));
+    let options_of = placements.map(|p| ([p.piece], p.cells));
     make_problem_sized(spec, options_of, order, (options, nodes))
 }
 
@@ -700,9 +696,9 @@ fn make_problem_of<'o>(
 
 /// [`make_problem_of`], the builder's arrays reserved for `(options,
 /// nodes)`: the options and their items, about.
-fn make_problem_sized<'o>(
+fn make_problem_sized<'o, P: AsRef<[u32]>>(
     spec: &Spec,
-    options: impl IntoIterator<Item = (&'o [u32], &'o [u32])>,
+    options: impl IntoIterator<Item = (P, &'o [u32])>,
     order: &[usize],
     (n_options, n_nodes): (usize, usize),
 ) -> Result<Problem, ModelError> {
@@ -722,8 +718,11 @@ fn make_problem_sized<'o>(
     }
     b.reserve(n_options, n_nodes);
     for (pieces, cells) in options {
-        let items =
-            pieces.iter().filter_map(|&p| piece_items[p as usize]).chain(cells.iter().map(|&c| cell_items[c as usize]));
+        let items = pieces
+            .as_ref()
+            .iter()
+            .filter_map(|&p| piece_items[p as usize])
+            .chain(cells.iter().map(|&c| cell_items[c as usize]));
         b.option(items)?;
     }
     Ok(b.build()?)

@@ -98,7 +98,7 @@ fn copy_letters(packing: &Packing, solution: &[OptionId]) -> Vec<Option<char>> {
     // Each cell's place in `solution`, and the options in order of their first cells.
     let mut owner: Vec<Option<usize>> = vec![None; spec.cells().len()];
     for (k, &o) in solution.iter().enumerate() {
-        for &c in &packing.placement(o).cells {
+        for &c in packing.placement(o).cells {
             owner[c as usize] = Some(k);
         }
     }
@@ -117,7 +117,7 @@ fn copy_letters(packing: &Packing, solution: &[OptionId]) -> Vec<Option<char>> {
         }
         // The letters of the copies already lettered that touch this one.
         let mut taken = Vec::new();
-        for &c in &placement.cells {
+        for &c in placement.cells {
             let coords = spec.cells()[c as usize].coords;
             for d in 0..3 {
                 for step in [-1i16, 1] {

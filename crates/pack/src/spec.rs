@@ -878,6 +878,22 @@ impl Spec {
         self.bases.iter().map(|base| shifts(base.shape.max())).fold(0, usize::saturating_add)
     }
 
+    /// At least as many cells, all placements together, as
+    /// [`Spec::visit_placement_indices`] visits: [`Spec::placement_bound`]'s
+    /// shifts, each of its base's cells.
+    pub(crate) fn placement_cells_bound(&self) -> usize {
+        let (min, max) = self.bounds();
+        let shifts = |m: [u8; 3]| {
+            (0..3)
+                .map(|i| (i64::from(max[i]) - i64::from(min[i]) - i64::from(m[i]) + 1).max(0) as usize)
+                .product::<usize>()
+        };
+        self.bases
+            .iter()
+            .map(|base| shifts(base.shape.max()).saturating_mul(base.shape.cells().len()))
+            .fold(0, usize::saturating_add)
+    }
+
     /// How many primary cells the box has, and how many the pieces cover
     /// between them (a range when the lines naming one piece give it
     /// different sizes, and no upper end with a piece of unlimited supply):

@@ -3,7 +3,7 @@
 
 use quadrille_dlx::OptionId;
 
-use crate::placement::Placement;
+use crate::placement::{Placement, PlacementRef, Placements};
 use crate::spec::{Cell, CellIndex, Dims, Shape, Spec};
 
 /// A symmetry of the box, as it acts on packings: where each cell goes, and
@@ -19,9 +19,9 @@ pub struct Symmetry {
 
 impl Symmetry {
     /// The image of a placement.
-    pub fn apply(&self, placement: &Placement) -> Placement {
+    pub fn apply(&self, placement: PlacementRef<'_>) -> Placement {
         let mut cells = Vec::with_capacity(placement.cells.len());
-        self.apply_to_cells(&placement.cells, &mut cells);
+        self.apply_to_cells(placement.cells, &mut cells);
         Placement { piece: self.pieces[placement.piece as usize], cells }
     }
 
@@ -49,20 +49,20 @@ struct PlacementTable {
 impl PlacementTable {
     /// The table of the placements `from` (indices into `placements`), and
     /// whether some placement came twice (the first is kept).
-    fn new(placements: &[Placement], from: &[usize]) -> (PlacementTable, bool) {
+    fn new(placements: &Placements, from: &[usize]) -> (PlacementTable, bool) {
         let n_slots = (2 * from.len()).next_power_of_two().max(4);
         let mut table = PlacementTable { slots: vec![0; n_slots], mask: n_slots - 1 };
         let mut repeated = false;
         for &i in from {
-            let p = &placements[i];
-            let mut slot = PlacementTable::hash(p.piece, &p.cells) & table.mask;
+            let p = placements.get(i);
+            let mut slot = PlacementTable::hash(p.piece, p.cells) & table.mask;
             loop {
                 match table.slots[slot] {
                     0 => {
                         table.slots[slot] = i as u32 + 1;
                         break;
                     }
-                    j if placements[j as usize - 1] == *p => {
+                    j if placements.get(j as usize - 1) == p => {
                         repeated = true;
                         break;
                     }
@@ -84,13 +84,13 @@ impl PlacementTable {
     }
 
     /// The index of the placement of `piece` on `cells`, if the table has one.
-    fn find(&self, placements: &[Placement], piece: u32, cells: &[u32]) -> Option<usize> {
+    fn find(&self, placements: &Placements, piece: u32, cells: &[u32]) -> Option<usize> {
         let mut slot = PlacementTable::hash(piece, cells) & self.mask;
         loop {
             match self.slots[slot] {
                 0 => return None,
                 j => {
-                    let p = &placements[j as usize - 1];
+                    let p = placements.get(j as usize - 1);
                     if p.piece == piece && p.cells == cells {
                         return Some(j as usize - 1);
                     }
@@ -259,7 +259,7 @@ impl Reduction {
     }
 
     /// How many parts [`Reduction::parts`] makes, without making them.
-    pub(crate) fn n_parts(&self, placements: &[Placement]) -> usize {
+    pub(crate) fn n_parts(&self, placements: &Placements) -> usize {
         let Some(piece) = self.piece else { return 1 };
         let mut seen: Vec<&[u16]> = Vec::new();
         for (i, p) in placements.iter().enumerate() {
@@ -276,7 +276,7 @@ impl Reduction {
     /// of the restricted piece grouped by their stabilisers, each group with
     /// every placement of the other pieces. Without a restricted piece, one
     /// part: every placement, with all the symmetries.
-    pub(crate) fn parts(&self, placements: &[Placement]) -> Vec<(Vec<u16>, Vec<usize>)> {
+    pub(crate) fn parts(&self, placements: &Placements) -> Vec<(Vec<u16>, Vec<usize>)> {
         let Some(piece) = self.piece else {
             return vec![((0..self.symmetries.len() as u16).collect(), (0..placements.len()).collect())];
         };
@@ -290,7 +290,7 @@ impl Reduction {
                 }
             }
         }
-        let others = (0..placements.len()).filter(|&i| placements[i].piece as usize != piece);
+        let others = (0..placements.len()).filter(|&i| placements.get(i).piece as usize != piece);
         let others: Vec<usize> = others.collect();
         for (_, part) in &mut parts {
             part.extend(&others);
@@ -308,7 +308,7 @@ impl Reduction {
     pub(crate) fn orbits(
         &self,
         g: u16,
-        placements: &[Placement],
+        placements: &Placements,
         part: &[usize],
         multiplicity: impl Fn(u32) -> u32,
     ) -> Option<Vec<(Vec<u32>, Vec<u32>)>> {
@@ -323,7 +323,7 @@ impl Reduction {
             }
             let mut orbit = vec![i];
             seen[i] = true;
-            let mut image = symmetry.apply(&placements[i]);
+            let mut image = symmetry.apply(placements.get(i));
             loop {
                 match find(&image) {
                     Some(j) if j == i => break,
@@ -335,13 +335,13 @@ impl Reduction {
                     Some(j) => {
                         seen[j] = true;
                         orbit.push(j);
-                        image = symmetry.apply(&placements[j]);
+                        image = symmetry.apply(placements.get(j));
                     }
                     None => continue 'orbits,
                 }
             }
-            let mut pieces: Vec<u32> = orbit.iter().map(|&j| placements[j].piece).collect();
-            let mut cells: Vec<u32> = orbit.iter().flat_map(|&j| placements[j].cells.iter().copied()).collect();
+            let mut pieces: Vec<u32> = orbit.iter().map(|&j| placements.get(j).piece).collect();
+            let mut cells: Vec<u32> = orbit.iter().flat_map(|&j| placements.get(j).cells.iter().copied()).collect();
             let n_cells = cells.len();
             cells.sort_unstable();
             cells.dedup();
@@ -354,7 +354,7 @@ impl Reduction {
             if pieces.len() < n_pieces {
                 // Some piece placed twice: never in a packing when used
                 // once; unlimited, placed as often as it likes.
-                let twice = |p: &&u32| orbit.iter().filter(|&&j| placements[j].piece == **p).count() > 1;
+                let twice = |p: &&u32| orbit.iter().filter(|&&j| placements.get(j).piece == **p).count() > 1;
                 let twice: Vec<u32> = pieces.iter().filter(twice).map(|&p| multiplicity(p)).collect();
                 if twice.contains(&1) {
                     continue;
@@ -369,27 +369,26 @@ impl Reduction {
     }
 
     /// The placements kept as options, taken from `placements`.
-    pub(crate) fn keep(&self, mut placements: Vec<Placement>) -> Vec<Placement> {
+    pub(crate) fn keep(&self, mut placements: Placements) -> Placements {
         // In place: the placements are not moved to a new list.
-        let mut kept = self.kept.iter();
-        placements.retain(|_| kept.next().is_some_and(|&keep| keep));
+        placements.retain(&self.kept);
         placements
     }
 
     /// The placements kept as options.
-    pub fn kept_placements(&self, placements: &[Placement]) -> Vec<Placement> {
-        placements.iter().zip(&self.kept).filter(|(_, keep)| **keep).map(|(p, _)| p.clone()).collect()
+    pub fn kept_placements(&self, placements: &Placements) -> Placements {
+        placements.iter().zip(&self.kept).filter(|(_, keep)| **keep).map(|(p, _)| p).collect()
     }
 
     /// Whether to report this solution: when the symmetries that fix the
     /// restricted piece's placement (all of them, if no piece is restricted)
     /// map it to nothing smaller, comparing packings as sorted lists of
     /// placements.
-    pub fn keeps(&self, placements: &[Placement], solution: &[OptionId]) -> bool {
+    pub fn keeps(&self, placements: &Placements, solution: &[OptionId]) -> bool {
         let all: Vec<u16> = (0..self.symmetries.len() as u16).collect();
         let fixing = match self.piece {
             None => &all,
-            Some(piece) => match solution.iter().find(|o| placements[o.index()].piece as usize == piece) {
+            Some(piece) => match solution.iter().find(|o| placements.get(o.index()).piece as usize == piece) {
                 Some(o) => &self.stabilizers[o.index()],
                 None => return true,
             },
@@ -397,10 +396,11 @@ impl Reduction {
         if fixing.is_empty() {
             return true;
         }
-        let mut packing: Vec<Placement> = solution.iter().map(|o| placements[o.index()].clone()).collect();
+        let mut packing: Vec<Placement> = solution.iter().map(|o| placements.get(o.index()).to_placement()).collect();
         packing.sort_unstable();
         fixing.iter().all(|&g| {
-            let mut image: Vec<Placement> = packing.iter().map(|p| self.symmetries[g as usize].apply(p)).collect();
+            let mut image: Vec<Placement> =
+                packing.iter().map(|p| self.symmetries[g as usize].apply(p.borrowed())).collect();
             image.sort_unstable();
             image >= packing
         })
@@ -414,7 +414,7 @@ type Candidate = (usize, usize, Vec<(usize, Vec<u16>)>);
 
 /// The reduction of a problem by the symmetries of its box, or `None` when the
 /// box has no symmetry that maps packings to packings.
-pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
+pub fn reduce(spec: &Spec, placements: &Placements) -> Option<Reduction> {
     let symmetries = symmetries(spec);
     if symmetries.is_empty() {
         return None;
@@ -460,7 +460,7 @@ pub fn reduce(spec: &Spec, placements: &[Placement]) -> Option<Reduction> {
             seen[i] = true;
             let mut stabilizer = Vec::new();
             for (g, symmetry) in symmetries.iter().enumerate() {
-                symmetry.apply_to_cells(&placements[i].cells, &mut image);
+                symmetry.apply_to_cells(placements.get(i).cells, &mut image);
                 match table.find(placements, piece as u32, &image) {
                     Some(j) if j == i => stabilizer.push(g as u16),
                     Some(j) => seen[j] = true,

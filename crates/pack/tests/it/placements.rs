@@ -49,7 +49,7 @@ fn check(spec: &Spec) -> Result<(), TestCaseError> {
     let packing = Packing::new(spec).unwrap();
     if spec.cell_count().can_fill() {
         let made: Vec<(usize, Vec<u32>)> =
-            packing.placements().iter().map(|p| (p.piece as usize, p.cells.clone())).collect();
+            packing.placements().iter().map(|p| (p.piece as usize, p.cells.to_vec())).collect();
         prop_assert_eq!(&made, &expected, "{}", spec.text());
         prop_assert!(made.iter().all(|(_, cells)| cells.is_sorted()), "{}", spec.text());
     } else {
