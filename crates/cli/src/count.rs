@@ -105,6 +105,9 @@ pub fn summary(
         fields.insert(name.into(), json_count(figure));
     }
     fields.insert("seconds".into(), seconds.into());
+    if let Some(threads) = report.choice.fewer_threads {
+        fields.insert("threads".into(), threads.into());
+    }
     if report.interrupted {
         fields.insert("interrupted".into(), true.into());
     }
@@ -130,6 +133,9 @@ pub fn partial_figures(report: &Report) -> String {
 /// (updates a second, or nodes where it counts no updates).
 pub fn print_report(report: &Report, solutions: &str, seconds: f64, colors: bool) {
     say!("engine: {}", report.engine);
+    if let Some(threads) = report.choice.fewer_threads {
+        say!("threads: {threads} (binary branching with bounds searches as one subproblem)");
+    }
     if let EngineStats::Memo(memo) = &report.stats {
         return print_memo_stats(memo, solutions, seconds, colors);
     }

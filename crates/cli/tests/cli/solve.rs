@@ -329,6 +329,26 @@ fn binary_branching_prints_knuths_figures() {
     );
 }
 
+/// A bounded count the rule gives to binary branching on one thread, when
+/// two are asked, says so in `--stats` and `--json`, with SSMCC's figures
+/// (`data/knuth/binary/figures.tsv`); on one thread asked it says nothing.
+#[test]
+fn a_count_on_fewer_threads_than_asked_says_so() {
+    let path = data("knuth/binary/redrect_3_3.dlx");
+    let path = path.to_str().unwrap();
+    let figures = std::fs::read_to_string(data("knuth/binary/figures.tsv")).unwrap();
+    let row: Vec<&str> = figures.lines().find(|l| l.starts_with("redrect_3_3\tssmcc\t")).unwrap().split('\t').collect();
+    let two = quadrille(&["solve", path, "--count", "--stats", "--threads", "2"], "");
+    assert_eq!(two.stdout, format!("{}\n", row[2]));
+    assert!(two.stderr.contains(&format!("nodes: {}\n", row[3])), "{}", two.stderr);
+    assert!(two.stderr.contains("threads: 1 (binary branching"), "{}", two.stderr);
+    let json = quadrille(&["solve", path, "--count", "--json", "--threads", "2"], "");
+    let summary: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!((&summary["engine"], &summary["threads"]), (&"cells".into(), &1.into()), "{}", json.stdout);
+    let one = quadrille(&["solve", path, "--count", "--stats", "--threads", "1"], "");
+    assert!(!one.stderr.contains("threads:"), "{}", one.stderr);
+}
+
 /// The solutions of `quadrille solve` with `args` on the JSON lines it
 /// prints: each solution's option lines, sorted; and the summary.
 fn json_solutions(path: &str, args: &[&str]) -> (Vec<Vec<String>>, serde_json::Value) {

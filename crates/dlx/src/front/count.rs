@@ -369,9 +369,10 @@ impl Search<'_> {
         if self.problem.has_bounds() && self.branching == Branching::Dlx && !self.problem.sharp_preference() {
             let p = self.problem;
             let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
-            let few_threads = effective_threads(self.threads.unwrap_or(0)).used <= BOUNDED_BINARY_MOST_THREADS;
-            if few_threads && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
+            let threads = effective_threads(self.threads.unwrap_or(0)).used;
+            if threads <= BOUNDED_BINARY_MOST_THREADS && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
                 let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary).threads(1);
+                choice.fewer_threads = (threads > 1).then_some(1);
                 return binary.by_search(Engine::Cells, choice);
             }
             return self.by_search(search, choice);

@@ -39,6 +39,10 @@ pub struct Choice {
     /// Whether the engine (and the sweep's order) came from the report of
     /// another count ([`Search::reuse`]) instead of the rule.
     pub reused: bool,
+    /// The threads the engine searched on, when the rule took fewer than
+    /// were asked: binary branching with bounds, on one (its search is one
+    /// subproblem that no split shares out).
+    pub fewer_threads: Option<usize>,
 }
 
 /// Why the front could not answer.

@@ -190,13 +190,18 @@ fn auto_counts_by_binary_branching_where_items_may_stay_uncovered() {
     let counted = Search::new(&redrect).threads(1).count().unwrap();
     assert_eq!(counted.report.engine, Engine::Cells);
     assert_eq!((counted.solutions_u64(), counted.report.stats.nodes()), (Some(219), 787));
+    // One thread asked, one used: nothing to say.
+    assert_eq!(counted.report.choice.fewer_threads, None);
     for threads in [2, 3] {
         let counted = Search::new(&redrect).threads(threads).count().unwrap();
         assert_eq!(counted.report.engine, Engine::Cells, "{threads} threads");
         assert_eq!((counted.solutions_u64(), counted.report.stats.nodes()), (Some(219), 787));
+        // The report says the other threads were left idle.
+        assert_eq!(counted.report.choice.fewer_threads, Some(1), "{threads} threads");
     }
     let four = Search::new(&redrect).threads(4).count().unwrap();
     assert_ne!(four.report.engine, Engine::Cells);
+    assert_eq!(four.report.choice.fewer_threads, None);
     assert_eq!(four.solutions_u64(), Some(219));
     let queens = Problem::from_knuth(&data::read("knuth/binary/queendom_5_3.dlx")).unwrap();
     let counted = Search::new(&queens).threads(1).count().unwrap();
