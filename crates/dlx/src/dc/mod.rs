@@ -239,12 +239,18 @@ mod tests {
     /// Small problems (six primary items, two secondary) counted by the
     /// search and by trying every set of options: the same solutions. Small
     /// enough for Miri, which checks the unchecked reads of the search's hot
-    /// loops (the node module's invariant 7).
+    /// loops (the node module's invariant 7). Each is searched twice, the
+    /// sets scanned for supports place by place and four places at a time
+    /// (which such small sets would not choose).
     #[test]
     fn small_problems_count_as_every_set_of_options_says() {
         let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
         for (problem, solutions) in crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves) {
-            assert_eq!(Dc::new(&problem).unwrap().count(), solutions, "{problem:?}");
+            for wide in [false, true] {
+                let mut dc = Dc::new(&problem).unwrap();
+                dc.walk.state.wide_scan = wide;
+                assert_eq!(dc.count(), solutions, "{problem:?}, wide scan {wide}");
+            }
         }
     }
 }

@@ -150,22 +150,22 @@ impl Walk {
         self.level_stage[stage] = level as u32;
         // Choose the primary item with the fewest options, the first given
         // among equals (a forced one as soon as met).
+        // The least (size, item) so far as one key, kept by a minimum
+        // rather than branches (which item is primary, and which is
+        // smaller, follow no pattern); a secondary item's key is the
+        // largest.
         let st = &self.state;
-        let (mut best, mut t) = (0u32, u32::MAX);
+        let mut key = u64::MAX;
         for &it in &st.item[..st.active as usize] {
-            if t <= 1 {
+            if key >> 32 <= 1 {
                 break;
             }
-            if it < st.n_primary {
-                // Unchecked by invariant 7 of the node module.
-                let s = cell(&st.items, it as usize).size;
-                if s < t {
-                    (best, t) = (it, s);
-                } else if s == t && it < best {
-                    best = it;
-                }
-            }
+            // Unchecked by invariant 7 of the node module.
+            let s = cell(&st.items, it as usize).size;
+            let secondary = u64::from(it >= st.n_primary).wrapping_neg();
+            key = key.min((u64::from(s) << 32 | u64::from(it)) | secondary);
         }
+        let (best, t) = (key as u32, (key >> 32) as u32);
         if t == u32::MAX {
             self.solutions += 1;
             self.solution.clear();

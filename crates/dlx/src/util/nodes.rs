@@ -57,7 +57,8 @@
 //!    hint's age one of `stage_stamp`; the queue's ring has a power of two places, indexed
 //!    modulo its size. A node's item is an item and its place is below the
 //!    size its item's set had at the start, so that the set's start plus the
-//!    place is a place of `set`; an option in play is in the sets of its
+//!    place is a place of `set`, as are the three places after it (`set` has
+//!    three more past its last set, each node 0); an option in play is in the sets of its
 //!    items, which therefore hold at least one option; a place of a set holds
 //!    a node, and a node's option is an option, whose row of the matrix of
 //!    conflicts by node has a bit for every node. Every write keeps these:
