@@ -869,19 +869,19 @@ impl Spec {
     /// visits, and as many in a box that fills its bounds: each base
     /// placement's shifts within the box's bounds.
     pub(crate) fn placement_bound(&self) -> usize {
-        let (min, max) = self.bounds();
-        let shifts = |m: [u8; 3]| {
-            (0..3)
-                .map(|i| (i64::from(max[i]) - i64::from(min[i]) - i64::from(m[i]) + 1).max(0) as usize)
-                .product::<usize>()
-        };
-        self.bases.iter().map(|base| shifts(base.shape.max())).fold(0, usize::saturating_add)
+        self.bounded_by_shifts(|_| 1)
     }
 
     /// At least as many cells, all placements together, as
     /// [`Spec::visit_placement_indices`] visits: [`Spec::placement_bound`]'s
     /// shifts, each of its base's cells.
     pub(crate) fn placement_cells_bound(&self) -> usize {
+        self.bounded_by_shifts(|base| base.shape.cells().len())
+    }
+
+    /// The sum over the base placements of their shifts within the box's
+    /// bounds, each times `weight` of its base.
+    fn bounded_by_shifts(&self, weight: impl Fn(&Base) -> usize) -> usize {
         let (min, max) = self.bounds();
         let shifts = |m: [u8; 3]| {
             (0..3)
@@ -890,7 +890,7 @@ impl Spec {
         };
         self.bases
             .iter()
-            .map(|base| shifts(base.shape.max()).saturating_mul(base.shape.cells().len()))
+            .map(|base| shifts(base.shape.max()).saturating_mul(weight(base)))
             .fold(0, usize::saturating_add)
     }
 
