@@ -59,7 +59,7 @@ pub struct Placements {
     pieces: Vec<u32>,
     /// Where each placement's cells start in `cells`, and after the last
     /// where they end: one more than the placements.
-    starts: Vec<u32>,
+    starts: Vec<usize>,
     cells: Vec<u32>,
 }
 
@@ -87,7 +87,7 @@ impl Placements {
 
     /// Placement `i`. Panics past the last.
     pub fn get(&self, i: usize) -> PlacementRef<'_> {
-        PlacementRef { piece: self.pieces[i], cells: &self.cells[self.starts[i] as usize..self.starts[i + 1] as usize] }
+        PlacementRef { piece: self.pieces[i], cells: &self.cells[self.starts[i]..self.starts[i + 1]] }
     }
 
     /// The placements in order.
@@ -95,7 +95,7 @@ impl Placements {
         self.pieces
             .iter()
             .zip(self.starts.windows(2))
-            .map(|(&piece, span)| PlacementRef { piece, cells: &self.cells[span[0] as usize..span[1] as usize] })
+            .map(|(&piece, span)| PlacementRef { piece, cells: &self.cells[span[0]..span[1]] })
     }
 
     /// Room for `placements` more, of `cells` cells in all.
@@ -113,7 +113,7 @@ impl Placements {
         self.cells.try_reserve(cells.len())?;
         self.cells.extend_from_slice(cells);
         self.pieces.push(piece);
-        self.starts.push(self.cells.len() as u32);
+        self.starts.push(self.cells.len());
         Ok(())
     }
 
@@ -122,18 +122,18 @@ impl Placements {
     pub(crate) fn retain(&mut self, keep: &[bool]) {
         let (mut n, mut to) = (0, 0);
         for (i, &keep) in keep.iter().enumerate().take(self.len()) {
-            let (from, end) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+            let (from, end) = (self.starts[i], self.starts[i + 1]);
             if keep {
                 self.cells.copy_within(from..end, to);
                 self.pieces[n] = self.pieces[i];
-                self.starts[n] = to as u32;
+                self.starts[n] = to;
                 to += end - from;
                 n += 1;
             }
         }
         self.pieces.truncate(n);
         self.starts.truncate(n);
-        self.starts.push(to as u32);
+        self.starts.push(to);
         self.cells.truncate(to);
     }
 }
@@ -144,7 +144,7 @@ impl<'a> FromIterator<PlacementRef<'a>> for Placements {
         for p in placements {
             all.cells.extend_from_slice(p.cells);
             all.pieces.push(p.piece);
-            all.starts.push(all.cells.len() as u32);
+            all.starts.push(all.cells.len());
         }
         all
     }
