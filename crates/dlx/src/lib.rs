@@ -280,9 +280,9 @@
 //!   primary item with an option after each choice (domain consistency),
 //!   through the front, on one thread, without bounds. Its trees are smaller
 //!   (Langford pairs of 11: 272,577 nodes against 439,747 for DLX2), its
-//!   nodes much dearer (0.64 s there, against 0.77 s for XCCDC); on the
-//!   classes measured the other engines count faster, so Auto never picks
-//!   it. Ask for it when you want XCCDC's statistics, or where wipe-outs
+//!   nodes much dearer (0.32 s there, against 0.61 s for XCCDC and 0.04 s
+//!   for the links engine); on the classes measured the other engines count
+//!   faster, so Auto never picks it. Ask for it when you want XCCDC's statistics, or where wipe-outs
 //!   seen one choice ahead prune much.
 //! - **Sharp preference** ([`Problem::with_sharp_preference`]) is not an
 //!   engine but a rule the links, cells and bits engines follow when they
