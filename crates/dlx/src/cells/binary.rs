@@ -304,9 +304,10 @@ impl Sets<'_> {
     /// the sets of all its items still active (the item being covered too);
     /// a primary item left with fewer options than it needs wipes out, one
     /// left with none (and needing none) becomes inactive. No item is forced
-    /// here: the choice of the next item finds them.
+    /// here: the choice of the next item finds them. Without secondary items
+    /// (`SECONDARY` false), no place is tested against `second`.
     #[inline(always)]
-    fn hide_option_bounded(&mut self, optp: u32) -> Result<(), u32> {
+    fn hide_option_bounded<const SECONDARY: bool>(&mut self, optp: u32) -> Result<(), u32> {
         let all = self.option(optp);
         let (second, mut active) = (self.second, self.active);
         let (nodes, set, item) = (&mut *self.nodes, &mut *self.set, &mut *self.item);
@@ -320,12 +321,12 @@ impl Sets<'_> {
         for nn in all.clone() {
             let Node { itm, loc: p } = cell(nodes, nn as usize);
             let ii = itm as usize;
-            if p >= second && cell(set, ii - 2) >= active {
+            if SECONDARY && p >= second && cell(set, ii - 2) >= active {
                 updates -= 1;
                 continue;
             }
             let ss = cell(set, ii - 1) - 1;
-            if p < second {
+            if !SECONDARY || p < second {
                 if (ss as i32) < cell(bound, ii - 1)[0] {
                     updates -= (all.end - nn) as u64;
                     result = Err(ii as u32);
@@ -358,9 +359,9 @@ impl Sets<'_> {
     /// [`Cells::include`] with bounds: a primary item of the option lowers its
     /// residual bound, and hides its other options only when that reaches 0;
     /// until then it only loses the option from its set. Never inlined, as
-    /// [`Cells::include`].
+    /// [`Cells::include`]; `SECONDARY` as there.
     #[inline(never)]
-    fn include_bounded<const COLORS: bool>(&mut self, opt: u32) -> Result<(), u32> {
+    fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> Result<(), u32> {
         for o in self.option(opt) {
             let Node { itm, loc: pp } = self.nodes[o as usize];
             let ii = itm as u32;
@@ -368,7 +369,7 @@ impl Sets<'_> {
             if p >= self.active {
                 continue;
             }
-            let primary = ii < self.second;
+            let primary = !SECONDARY || ii < self.second;
             let mut done = true;
             if primary {
                 let [need, slack] = &mut self.bound[ii as usize - 1];
@@ -384,7 +385,7 @@ impl Sets<'_> {
                     for s in part.rev() {
                         let optp = self.set[s as usize];
                         if c == 0 || self.clr[optp as usize] != c {
-                            self.hide_option_bounded(optp)?;
+                            self.hide_option_bounded::<SECONDARY>(optp)?;
                         }
                     }
                 }
@@ -592,9 +593,11 @@ impl Cells {
     /// pushed on `force` once per option it still needs, and the last pushed
     /// is taken; else the item of smallest degree (divided by its weight when
     /// there are weights), ties going to the smaller slack, then to the
-    /// longer set, then to the item given first.
+    /// longer set, then to the item given first. Without secondary items
+    /// (`SECONDARY` false; those without options are inactive from the
+    /// start), no item is tested against `second`.
     #[inline(always)]
-    fn pick_bounded(&mut self, weights: Weights) -> Pick {
+    fn pick_bounded<const SECONDARY: bool>(&mut self, weights: Weights) -> Pick {
         let second = self.frame.second;
         let s = &mut self.state;
         let b = &self.binary;
@@ -612,7 +615,7 @@ impl Cells {
                 // Every number fits in 16 bits (biased by 2^15 when signed).
                 let mut key = u64::MAX;
                 for &x in items {
-                    if x >= second {
+                    if SECONDARY && x >= second {
                         continue;
                     }
                     let Some((t, sl, size)) = Self::bounded_score(set, bounds, &mut s.force, x) else {
@@ -951,7 +954,11 @@ impl Cells {
             }
             let forced = match forced {
                 Some(x) => Some(x),
-                None => match if BOUNDS { self.pick_bounded(weights) } else { self.pick(weights) } {
+                None => match if BOUNDS {
+                    if secondary { self.pick_bounded::<true>(weights) } else { self.pick_bounded::<false>(weights) }
+                } else {
+                    self.pick(weights)
+                } {
                     Pick::Solved => {
                         self.run.stats =
                             Stats { nodes, updates, cleansings: 0, solutions: self.run.stats.solutions + 1 };
@@ -993,7 +1000,11 @@ impl Cells {
             self.binary.deg[level] = t;
             let included = if BOUNDS {
                 let mut sets = self.sets();
-                let included = sets.include_bounded::<COLORS>(x);
+                let included = if secondary {
+                    sets.include_bounded::<COLORS, true>(x)
+                } else {
+                    sets.include_bounded::<false, false>(x)
+                };
                 (self.state.active, updates) = (sets.active, updates + sets.updates);
                 included
             } else {
