@@ -111,10 +111,15 @@ impl Placements {
         self.pieces.try_reserve(1)?;
         self.starts.try_reserve(1)?;
         self.cells.try_reserve(cells.len())?;
+        self.push(piece, cells);
+        Ok(())
+    }
+
+    /// Adds the placement of `piece` on `cells`.
+    fn push(&mut self, piece: u32, cells: &[u32]) {
         self.cells.extend_from_slice(cells);
         self.pieces.push(piece);
         self.starts.push(self.cells.len());
-        Ok(())
     }
 
     /// The placements whose entry in `keep` (one for each, in order) is
@@ -142,9 +147,7 @@ impl<'a> FromIterator<PlacementRef<'a>> for Placements {
     fn from_iter<I: IntoIterator<Item = PlacementRef<'a>>>(placements: I) -> Placements {
         let mut all = Placements::new();
         for p in placements {
-            all.cells.extend_from_slice(p.cells);
-            all.pieces.push(p.piece);
-            all.starts.push(all.cells.len());
+            all.push(p.piece, p.cells);
         }
         all
     }
