@@ -12,6 +12,7 @@ mod memo;
 mod pack;
 mod pre;
 mod queens;
+mod readme;
 mod replay;
 mod solve;
 mod sudoku;
