@@ -1115,6 +1115,28 @@ mod tests {
         }
     }
 
+    /// Langford pairs for n = 8 (the options `vk si s(i+k+1)` in order of
+    /// `k` then `i`, as `data/knuth/binary/langford_8.dlx`): every option
+    /// has three items and none is secondary, so that binary branching
+    /// takes its options of one length; the figures are Knuth's
+    /// SSXCC-BINARY's on that file. Small enough for Miri, as above.
+    #[test]
+    fn binary_branching_counts_langford_pairs_as_ssxcc_binary_counts() {
+        let n = 8;
+        let items: Vec<String> = (1..=n).map(|k| format!("v{k}")).chain((1..=2 * n).map(|i| format!("s{i}"))).collect();
+        let mut lines = vec![items.join(" ")];
+        for k in 1..=n {
+            for i in 1..2 * n - k {
+                lines.push(format!("v{k} s{i} s{}", i + k + 1));
+            }
+        }
+        let problem = Problem::from_knuth(&lines.join("\n")).unwrap();
+        let mut cells = Cells::new(&problem);
+        cells.count(&Config::new().branching(Branching::Binary));
+        let stats = cells.stats();
+        assert_eq!((stats.solutions, stats.nodes, stats.updates), (300, 3094, 26375));
+    }
+
     #[test]
     fn the_toy_problems_count_as_ssxcc_counts() {
         let toy = stats_of("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n");

@@ -47,7 +47,7 @@ fn binary_branching_counts_as_knuths_programs_count() {
         assert_eq!(vec![stats.solutions, stats.nodes, stats.updates], expected, "{file} under {program}");
         rows += 1;
     }
-    assert_eq!(rows, 51);
+    assert_eq!(rows, 54);
 }
 
 /// The d-way branching of the same engine is another search: other nodes.
