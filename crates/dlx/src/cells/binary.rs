@@ -346,7 +346,9 @@ impl Sets<'_> {
         let mut result = Ok(());
         for nn in all.clone() {
             let Node { itm, loc: p } = cell(nodes, nn as usize);
-            let ii = itm as usize;
+            // Zero-extended (an item's node has `itm` > 0), as in `hide_option`:
+            // no instruction widens it to an index.
+            let ii = itm as u32 as usize;
             if SECONDARY && p >= second && cell(set, ii - 2) >= active {
                 updates -= 1;
                 continue;
