@@ -390,29 +390,31 @@ impl Sets<'_> {
     /// [`Cells::include`]; `SECONDARY` as there.
     #[inline(never)]
     fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> Result<(), u32> {
+        // Unchecked: `o` is a node of an option, `ii` its item's set start,
+        // `s` a place of its set in play (`util::nodes`, invariant 6).
         for o in self.option(opt) {
-            let Node { itm, loc: pp } = self.nodes[o as usize];
+            let Node { itm, loc: pp } = cell(self.nodes, o as usize);
             let ii = itm as u32;
-            let p = self.set[ii as usize - 2];
+            let p = cell(self.set, ii as usize - 2);
             if p >= self.active {
                 continue;
             }
             let primary = !SECONDARY || ii < self.second;
-            let mut done = true;
+            let (mut done, mut left) = (true, [0, 0]);
             if primary {
-                let [need, slack] = &mut self.bound[ii as usize - 1];
-                *need -= 1;
-                done = *need == -*slack;
-                self.key[ii as usize - 1] = key_base(*need, *slack, ii);
+                let [need, slack] = cell(self.bound, ii as usize - 1);
+                left = [need - 1, slack];
+                set_cell(self.bound, ii as usize - 1, left);
+                done = need - 1 == -slack;
             }
             if done {
                 let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
-                let ss = self.set[ii as usize - 1];
+                let ss = cell(self.set, ii as usize - 1);
                 // The places after `pp`, then those before it, as in `include`.
                 debug_assert!(ii <= pp && pp < ii + ss);
                 for part in [pp + 1..ii + ss, ii..pp] {
                     for s in part.rev() {
-                        let optp = self.set[s as usize];
+                        let optp = cell(self.set, s as usize);
                         if c == 0 || self.clr[optp as usize] != c {
                             self.hide_option_bounded::<SECONDARY>(optp)?;
                         }
@@ -420,8 +422,11 @@ impl Sets<'_> {
                 }
                 self.deactivate(ii);
             } else {
-                let ss = self.set[ii as usize - 1] - 1;
-                if (ss as i32) < self.least(ii as usize) {
+                // Only an item still active reads its key: one made inactive
+                // has it restored with its bound.
+                set_cell(self.key, ii as usize - 1, key_base(left[0], left[1], ii));
+                let ss = cell(self.set, ii as usize - 1) - 1;
+                if (ss as i32) < left[0] {
                     self.force.clear();
                     return Err(ii);
                 }
