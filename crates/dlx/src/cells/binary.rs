@@ -92,6 +92,12 @@ pub(super) struct Binary {
     /// less one): the fewest options it may still be left with (its residual
     /// bound less its slack) and its slack, side by side.
     bound: Vec<[i32; 2]>,
+    /// With bounds, at the place of each primary item's size: the part of
+    /// its key in [`Cells::pick_bounded`] that its size does not change
+    /// ([`key_base`]), kept with its bound; and per entry of the save stack,
+    /// the one saved with it.
+    key: Vec<u64>,
+    saved_key: Vec<u64>,
     /// Whether the options of the solution just found are still to be copied
     /// from the levels to `choice`: only [`Cells::solution`] asks for them,
     /// so that a count does not copy them.
@@ -132,6 +138,24 @@ fn cell_loc(nodes: &mut [Node], x: u32, p: u32) {
     let Node { itm, .. } = cell(nodes, x as usize);
     set_cell(nodes, x as usize, Node { itm, loc: p });
 }
+
+/// The key of a primary item in [`Cells::pick_bounded`] on narrow problems
+/// is (degree, min(slack, bound), !size, item), 16 bits each, the two signed
+/// numbers biased by 2^15. With `need` its residual bound less its slack,
+/// the degree is `size + 1 - max(need, 0)` and min(slack, bound) is `slack +
+/// min(need, 0)`: so the key is this base, which only a change of bound
+/// changes, plus the size times [`KEY_SIZE`]. Truncated to 16 bits a field,
+/// so that a problem that is not narrow makes a wrong base, never read,
+/// rather than an overflow.
+#[inline(always)]
+fn key_base(need: i32, slack: i32, x: u32) -> u64 {
+    let bias = |v: i32| u64::from(v.wrapping_add(0x8000) as u16);
+    bias(1 - need.max(0)) << 48 | bias(slack.wrapping_add(need.min(0))) << 32 | 0xFFFF << 16 | u64::from(x as u16)
+}
+
+/// What a size of one adds to a key of [`key_base`]: one to the degree, and
+/// minus one to !size.
+const KEY_SIZE: u64 = (1 << 48) - (1 << 16);
 
 /// Grows `v` so that index `k` exists.
 #[inline(always)]
@@ -304,6 +328,8 @@ struct Sets<'a> {
     /// residual bound less its slack) and its slack (the upper bound less the
     /// lower); the residual bound is their sum.
     bound: &'a mut [[i32; 2]],
+    /// With bounds, each primary item's [`key_base`].
+    key: &'a mut [u64],
 }
 
 impl Sets<'_> {
@@ -385,7 +411,9 @@ impl Sets<'_> {
         let mut result = Ok(());
         for nn in all.clone() {
             let Node { itm, loc: p } = cell(nodes, nn as usize);
-            let ii = itm as usize;
+            // Zero-extended (an item's node has `itm` > 0), as in `hide_option`:
+            // no instruction widens it to an index.
+            let ii = itm as u32 as usize;
             if SECONDARY && p >= second && cell(set, ii - 2) >= active {
                 updates -= 1;
                 continue;
@@ -427,28 +455,31 @@ impl Sets<'_> {
     /// [`Cells::include`]; `SECONDARY` as there.
     #[inline(never)]
     fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> Result<(), u32> {
+        // Unchecked: `o` is a node of an option, `ii` its item's set start,
+        // `s` a place of its set in play (`util::nodes`, invariant 6).
         for o in self.option(opt) {
-            let Node { itm, loc: pp } = self.nodes[o as usize];
+            let Node { itm, loc: pp } = cell(self.nodes, o as usize);
             let ii = itm as u32;
-            let p = self.set[ii as usize - 2];
+            let p = cell(self.set, ii as usize - 2);
             if p >= self.active {
                 continue;
             }
             let primary = !SECONDARY || ii < self.second;
-            let mut done = true;
+            let (mut done, mut left) = (true, [0, 0]);
             if primary {
-                let [need, slack] = &mut self.bound[ii as usize - 1];
-                *need -= 1;
-                done = *need == -*slack;
+                let [need, slack] = cell(self.bound, ii as usize - 1);
+                left = [need - 1, slack];
+                set_cell(self.bound, ii as usize - 1, left);
+                done = need - 1 == -slack;
             }
             if done {
                 let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
-                let ss = self.set[ii as usize - 1];
+                let ss = cell(self.set, ii as usize - 1);
                 // The places after `pp`, then those before it, as in `include`.
                 debug_assert!(ii <= pp && pp < ii + ss);
                 for part in [pp + 1..ii + ss, ii..pp] {
                     for s in part.rev() {
-                        let optp = self.set[s as usize];
+                        let optp = cell(self.set, s as usize);
                         if c == 0 || self.clr[optp as usize] != c {
                             self.hide_option_bounded::<SECONDARY>(optp)?;
                         }
@@ -456,8 +487,11 @@ impl Sets<'_> {
                 }
                 self.deactivate(ii);
             } else {
-                let ss = self.set[ii as usize - 1] - 1;
-                if (ss as i32) < self.least(ii as usize) {
+                // Only an item still active reads its key: one made inactive
+                // has it restored with its bound.
+                set_cell(self.key, ii as usize - 1, key_base(left[0], left[1], ii));
+                let ss = cell(self.set, ii as usize - 1) - 1;
+                if (ss as i32) < left[0] {
                     self.force.clear();
                     return Err(ii);
                 }
@@ -632,6 +666,7 @@ impl Cells {
             second: frame.second,
             updates: 0,
             bound: &mut self.binary.bound,
+            key: &mut self.binary.key,
         }
     }
 
@@ -729,7 +764,27 @@ impl Cells {
             // comparisons and ties are one unsigned minimum.
             if b.narrow {
                 // Every number fits in 16 bits (biased by 2^15 when signed).
+                // First the smallest key, each a base kept with the bounds
+                // plus a multiple of the size: when its degree is 2 or more,
+                // no item is forced and it is the choice. Else the items are
+                // looked at again, to push the forced ones as SSMCC does.
+                let keys = &b.key[..set.len()];
                 let mut key = u64::MAX;
+                for &x in items {
+                    if SECONDARY && x >= second {
+                        continue;
+                    }
+                    // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+                    let xi = x as usize - 1;
+                    key = key.min(cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE);
+                }
+                if key == u64::MAX {
+                    return Pick::Solved;
+                }
+                if (key >> 48) as i32 - 0x8000 >= 2 {
+                    return Pick::Item(key as u32 & 0xFFFF, (key >> 48) as u32 - 0x8000);
+                }
+                key = u64::MAX;
                 for &x in items {
                     if SECONDARY && x >= second {
                         continue;
@@ -819,11 +874,14 @@ impl Cells {
         let b = &mut self.binary;
         b.bound.clear();
         b.bound.resize(n, [0, 0]);
+        b.key.clear();
+        b.key.resize(n, 0);
         b.narrow = n < 1 << 15 && frame.bounds.iter().all(|&(_, v)| v < 1 << 15);
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
             if x < frame.second as usize {
                 b.bound[x - 1] = [u as i32, (v - u) as i32];
+                b.key[x - 1] = key_base(u as i32, (v - u) as i32, x as u32);
             }
         }
         let mut sets = self.sets();
@@ -851,17 +909,25 @@ impl Cells {
                 // Never less than doubled, so this check is all a save pays.
                 let len = to.max(2 * b.stack.len());
                 b.stack.resize(len, [0; 3]);
-            }
-            // With bounds, as long as `set`, so that reading a size proves the bound's index.
-            let (set, bound) = (&s.set[..], if BOUNDS { &b.bound[..s.set.len()] } else { &[] });
-            for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
-                // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
-                let xi = x as usize - 1;
-                // Without bounds, the third word is never read: not written.
                 if BOUNDS {
+                    b.saved_key.resize(len, 0);
+                }
+            }
+            let set = &s.set[..];
+            // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
+            if BOUNDS {
+                // As long as `set`, so that reading a size proves their index.
+                let (bound, key) = (&b.bound[..set.len()], &b.key[..set.len()]);
+                let saved = b.stack[from..to].iter_mut().zip(&mut b.saved_key[from..to]);
+                for ((e, k), &x) in saved.zip(items) {
+                    let xi = x as usize - 1;
                     *e = [x, cell(set, xi), cell(bound, xi)[0] as u32];
-                } else {
-                    (e[0], e[1]) = (x, cell(set, xi));
+                    *k = cell(key, xi);
+                }
+            } else {
+                for (e, &x) in b.stack[from..to].iter_mut().zip(items) {
+                    // The third word is never read: not written.
+                    (e[0], e[1]) = (x, cell(set, x as usize - 1));
                 }
             }
             b.top = to;
@@ -876,13 +942,18 @@ impl Cells {
         let from = b.saved[stage] as usize;
         let s = &mut self.state;
         s.active = (b.top - from) as u32;
-        let (set, bound) = (&mut s.set[..], &mut b.bound[..]);
-        for &[x, size, need] in &b.stack[from..b.top] {
-            // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
-            let xi = x as usize - 1;
-            set_cell(set, xi, size);
-            if BOUNDS {
+        let (set, bound, key) = (&mut s.set[..], &mut b.bound[..], &mut b.key[..]);
+        // Unchecked: `x` is an item's set start (`util::nodes`, invariant 6).
+        if BOUNDS {
+            for (&[x, size, need], &k) in b.stack[from..b.top].iter().zip(&b.saved_key[from..b.top]) {
+                let xi = x as usize - 1;
+                set_cell(set, xi, size);
                 set_cell(bound, xi, [need as i32, cell(bound, xi)[1]]);
+                set_cell(key, xi, k);
+            }
+        } else {
+            for &[x, size, _] in &b.stack[from..b.top] {
+                set_cell(set, x as usize - 1, size);
             }
         }
         b.top = from;

@@ -42,12 +42,12 @@
 //!    `itm` is a set start, at least 2 and at most the length of `set`, and its
 //!    `loc` a place in `set`; a set start plus a size below the set's length
 //!    is a place of that set; a place's entry is a node; an item on the save
-//!    stack of binary branching is a set start; its bounds are as long as
-//!    `set`; binary branching's `first` has an entry per node, the first node
-//!    of the node's option, which follows a spacer (when every option has
-//!    `L` nodes, the option's nodes are the `L` from its first); a place in
-//!    `item` below `active` is in `item`. Every write keeps these: a size
-//!    only shrinks or is restored, a node moves to a place of its own set.
+//!    stack of binary branching is a set start; its bounds and keys are as
+//!    long as `set`; binary branching's `first` has an entry per node, the
+//!    first node of the node's option, which follows a spacer (when every
+//!    option has `L` nodes, the option's nodes are the `L` from its first); a
+//!    place in `item` below `active` is in `item`. Every write keeps these: a
+//!    size only shrinks or is restored, a node moves to a place of its own set.
 //! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
 //!    and [`set_cell`] in its hot loops: a list's cells are cells of its pool
 //!    (the pool only grows, its entries' items and hints' stamps beside it,
