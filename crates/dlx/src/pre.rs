@@ -231,43 +231,71 @@ impl Problem {
 /// No item: the stamp of an item no option has stamped, and no forcing item.
 const NONE: u32 = u32::MAX;
 
-/// The state of the pass: the input's options as entries (an item, its
-/// colour, whether still present), each item's list of entries in input
-/// order, and the number of options each item's list shows.
+/// The state of the pass: the input's options as rows of entries (an item
+/// and its colour), each item's list of entries in input order, and the
+/// number of options each item's list shows.
+///
+/// The entries of option `o` are the slots `start[o]..end[o]`, kept packed in
+/// input order and written twice in a row (the copy at `end[o]..`, which no
+/// list names), so that the entries after slot `e` in Knuth's cyclic order
+/// are the slots `e + 1..e + width`, one slice. An entry removed from an
+/// option shifts the later ones down (and their slots in the lists), and a
+/// removed option leaves every list and keeps no slot. So the lists hold only
+/// the entries of options still there, an option's first entry is the slot
+/// `start[o]`, and the trials, which run over rows and lists millions of
+/// times, never test whether an entry is still there.
 struct Pass<'p> {
     problem: &'p Problem,
     /// The items in Knuth's order: primary, then secondary.
     order: Vec<u32>,
     primary: Vec<bool>,
-    /// Per entry: its item, its colour (0 for none, else the colour + 1), its option.
+    /// Per slot (the copies too): its item, its colour (0 for none, else the
+    /// colour + 1), its option.
     item: Vec<u32>,
     color: Vec<u32>,
     option: Vec<u32>,
-    /// Per entry: not removed (by the removal of its option or its item).
-    present: Vec<bool>,
-    /// Per option: the range of its entries.
+    /// Per option: the slots of its entries, `start[o]..end[o]`.
     start: Vec<u32>,
+    end: Vec<u32>,
     /// Per option: hidden from the lists (but its own item's, see `hide`).
     hidden: Vec<bool>,
-    /// Per item: its entries, in input order; how many of them show.
+    /// Per item: the slots of its entries, in input order; how many of them show.
     list: Vec<Vec<u32>>,
     len: Vec<u32>,
-    /// Per item: the entry of the option being tried that holds it.
+    /// Per item: the option being tried, when it holds the item.
     stamp: Vec<u32>,
+    /// The slots of the options a trial hid (kept to spare an allocation per trial).
+    trail: Vec<u32>,
     report: Report,
     infeasible: Option<Item>,
-}
-
-/// The present entries of an option (entries `start..end`) after `e`, then
-/// those before it: Knuth's cyclic order from `e`.
-fn cyclic(present: &[bool], (start, end): (u32, u32), e: u32) -> impl Iterator<Item = u32> + '_ {
-    (e + 1..end).chain(start..e).filter(move |&f| present[f as usize])
 }
 
 /// The outcome of hiding the options that clash with a tried option.
 enum Trial {
     Fits,
     Blocks(u32),
+}
+
+/// Counts down the options of `items`, unless that leaves a primary item not
+/// in option `tried` with none: then undoes the counts it made and returns
+/// the item.
+fn take(len: &mut [u32], primary: &[bool], stamp: &[u32], tried: u32, items: &[u32]) -> Option<u32> {
+    for (k, &i) in items.iter().enumerate() {
+        let i = i as usize;
+        if len[i] == 1 && stamp[i] != tried && primary[i] {
+            give(len, &items[..k]);
+            return Some(i as u32);
+        }
+        len[i] -= 1;
+    }
+    None
+}
+
+/// Counts back the options of `items`.
+fn give(len: &mut [u32], items: &[u32]) {
+    for &i in items {
+        len[i as usize] += 1;
+    }
 }
 
 impl<'p> Pass<'p> {
@@ -283,16 +311,18 @@ impl<'p> Pass<'p> {
             item: Vec::new(),
             color: Vec::new(),
             option: Vec::new(),
-            present: Vec::new(),
-            start: vec![0],
+            start: Vec::with_capacity(problem.n_options()),
+            end: Vec::with_capacity(problem.n_options()),
             hidden: vec![false; problem.n_options()],
             list: vec![Vec::new(); n_items],
             len: vec![0; n_items],
             stamp: vec![NONE; n_items],
+            trail: Vec::new(),
             report: Report::default(),
             infeasible: None,
         };
         for o in problem.options() {
+            pass.start.push(pass.item.len() as u32);
             // Options without a primary item hold no entries: DLX-PRE drops them on input.
             if !problem.is_ignored(o) {
                 for (item, color) in problem.option(o) {
@@ -300,31 +330,31 @@ impl<'p> Pass<'p> {
                     pass.item.push(item.0);
                     pass.color.push(color.map_or(0, |c| c.0 + 1));
                     pass.option.push(o.0);
-                    pass.present.push(true);
                     pass.list[item.index()].push(e);
                     pass.len[item.index()] += 1;
                 }
             }
-            pass.start.push(pass.item.len() as u32);
+            let (start, end) = (pass.start[o.index()] as usize, pass.item.len());
+            pass.end.push(end as u32);
+            pass.item.extend_from_within(start..end);
+            pass.color.extend_from_within(start..end);
+            pass.option.extend_from_within(start..end);
         }
         pass
     }
 
-    /// The range of entries of the option of entry `e`.
-    fn span(&self, e: u32) -> (u32, u32) {
+    /// The slots of the option of entry `e`.
+    fn span(&self, e: u32) -> (usize, usize) {
         let o = self.option[e as usize] as usize;
-        (self.start[o], self.start[o + 1])
+        (self.start[o] as usize, self.end[o] as usize)
     }
 
-    /// Whether `e` is the first present entry of its option.
-    fn is_first(&self, e: u32) -> bool {
-        let o = self.option[e as usize] as usize;
-        (self.start[o]..e).all(|f| !self.present[f as usize])
-    }
-
-    /// Whether entry `e` shows in its item's list.
-    fn shows(&self, e: u32) -> bool {
-        self.present[e as usize] && !self.hidden[self.option[e as usize] as usize]
+    /// The items of the entries of the option of `e` after `e`, then those
+    /// before it: Knuth's cyclic order from `e`.
+    fn cyclic(&self, e: u32) -> &[u32] {
+        let (start, end) = self.span(e);
+        let e = e as usize;
+        &self.item[e + 1..e + end - start]
     }
 
     /// Rounds until one changes nothing (or `rounds` rounds, or a stop).
@@ -367,12 +397,14 @@ impl<'p> Pass<'p> {
         let mut forcing = NONE;
         for k in 0..self.list[c as usize].len() {
             let r = self.list[c as usize][k];
-            if !self.present[r as usize] || self.color[r as usize] != 0 {
+            if self.color[r as usize] != 0 {
                 continue;
             }
             self.hidden[self.option[r as usize] as usize] = true;
-            for f in cyclic(&self.present, self.span(r), r) {
-                let i = self.item[f as usize] as usize;
+            let (start, end) = self.span(r);
+            let r = r as usize;
+            for &i in &self.item[r + 1..r + end - start] {
+                let i = i as usize;
                 self.len[i] -= 1;
                 if self.len[i] == 0 && self.primary[i] {
                     forcing = i as u32;
@@ -386,13 +418,13 @@ impl<'p> Pass<'p> {
     fn unhide(&mut self, c: u32) {
         for k in 0..self.list[c as usize].len() {
             let r = self.list[c as usize][k];
-            if !self.present[r as usize] || self.color[r as usize] != 0 {
+            if self.color[r as usize] != 0 {
                 continue;
             }
             self.hidden[self.option[r as usize] as usize] = false;
-            for f in cyclic(&self.present, self.span(r), r) {
-                self.len[self.item[f as usize] as usize] += 1;
-            }
+            let (start, end) = self.span(r);
+            let r = r as usize;
+            give(&mut self.len, &self.item[r + 1..r + end - start]);
         }
     }
 
@@ -408,13 +440,12 @@ impl<'p> Pass<'p> {
         let mut blocking = Vec::new();
         for k in 0..self.list[c as usize].len() {
             let r = self.list[c as usize][k];
-            if !self.present[r as usize] || self.color[r as usize] != 0 || !self.is_first(r) {
+            let o = self.option[r as usize];
+            if self.color[r as usize] != 0 || self.start[o as usize] != r {
                 continue;
             }
             if let Trial::Blocks(blocked) = self.trial(r) {
-                self.report
-                    .options
-                    .push((OptionId(self.option[r as usize]), OptionChange::Blocks { blocked: Item(blocked) }));
+                self.report.options.push((OptionId(o), OptionChange::Blocks { blocked: Item(blocked) }));
                 blocking.push(r);
             }
         }
@@ -422,65 +453,75 @@ impl<'p> Pass<'p> {
         let change = !blocking.is_empty();
         // Removed last marked first, as DLX-PRE does.
         for &r in blocking.iter().rev() {
-            for f in cyclic(&self.present, self.span(r), r).chain([r]).collect::<Vec<_>>() {
-                self.present[f as usize] = false;
-                let i = self.item[f as usize];
-                self.len[i as usize] -= 1;
-                if self.len[i as usize] == 0 && !self.empty(i) {
-                    return None;
-                }
+            let (o, (start, end)) = (self.option[r as usize] as usize, self.span(r));
+            let slots = (r as usize + 1..end).chain(start..r as usize + 1);
+            if !self.delete(o, slots, true) {
+                return None;
             }
         }
         Some(change)
     }
 
+    /// Removes option `o`: the entries in `slots`, in that order, leave
+    /// their lists, and an item left with no option is removed. `false` when
+    /// that item is primary: the problem is infeasible. With `check_after`,
+    /// an item is looked at once its count is down (DLX-PRE deleting a
+    /// blocking option), else before (deleting an excluded one); the two
+    /// differ only in the report of an infeasible problem.
+    fn delete(&mut self, o: usize, slots: impl Iterator<Item = usize>, check_after: bool) -> bool {
+        for f in slots {
+            let i = self.item[f] as usize;
+            if !check_after && self.len[i] == 1 && !self.empty(i as u32) {
+                return false;
+            }
+            self.len[i] -= 1;
+            let list = &mut self.list[i];
+            if let Some(k) = list.iter().position(|&e| e as usize == f) {
+                list.remove(k);
+            }
+            if check_after && self.len[i] == 0 && !self.empty(i as u32) {
+                return false;
+            }
+        }
+        self.end[o] = self.start[o];
+        true
+    }
+
     /// Chooses option `r` (its first item's options hidden already): hides
     /// every option that clashes with it, and says whether a primary item
     /// not in `r` is left without options; then undoes it all.
+    #[inline(never)]
     fn trial(&mut self, r: u32) -> Trial {
-        let items: Vec<u32> = cyclic(&self.present, self.span(r), r).collect();
-        for &q in &items {
-            self.stamp[self.item[q as usize] as usize] = r;
+        let tried = self.option[r as usize];
+        let (start, end) = self.span(r);
+        let r = r as usize;
+        for &i in &self.item[start..end] {
+            self.stamp[i as usize] = tried;
         }
-        let mut hidden: Vec<u32> = Vec::new();
+        let Pass { item, color, option, start: starts, end: ends, hidden, list, len, primary, stamp, trail, .. } = self;
+        trail.clear();
         let mut outcome = Trial::Fits;
-        'items: for &q in &items {
-            let (cc, x) = (self.item[q as usize] as usize, self.color[q as usize]);
-            for k in 0..self.list[cc].len() {
-                let p = self.list[cc][k];
-                if !self.shows(p) || (x > 0 && self.color[p as usize] == x) {
+        'items: for q in (r + 1..end).chain(start..r) {
+            let (cc, x) = (item[q] as usize, color[q]);
+            for &p in &list[cc] {
+                let o = option[p as usize] as usize;
+                if hidden[o] || (x > 0 && color[p as usize] == x) {
                     continue;
                 }
-                let span = self.span(p);
-                let mut blocked = NONE;
-                for f in cyclic(&self.present, span, p) {
-                    let i = self.item[f as usize] as usize;
-                    if self.len[i] == 1 && self.primary[i] && self.stamp[i] != r {
-                        blocked = i as u32;
-                        break;
-                    }
-                    self.len[i] -= 1;
-                }
-                if blocked != NONE {
-                    for f in cyclic(&self.present, span, p) {
-                        let i = self.item[f as usize];
-                        if i == blocked {
-                            break;
-                        }
-                        self.len[i as usize] += 1;
-                    }
+                let (width, p) = ((ends[o] - starts[o]) as usize, p as usize);
+                if let Some(blocked) = take(len, primary, stamp, tried, &item[p + 1..p + width]) {
                     outcome = Trial::Blocks(blocked);
                     break 'items;
                 }
-                self.hidden[self.option[p as usize] as usize] = true;
-                hidden.push(p);
+                hidden[o] = true;
+                trail.push(p as u32);
             }
         }
-        for p in hidden {
-            self.hidden[self.option[p as usize] as usize] = false;
-            for f in cyclic(&self.present, self.span(p), p) {
-                self.len[self.item[f as usize] as usize] += 1;
-            }
+        for &p in trail.iter() {
+            let o = option[p as usize] as usize;
+            hidden[o] = false;
+            let (width, p) = ((ends[o] - starts[o]) as usize, p as usize);
+            give(len, &item[p + 1..p + width]);
         }
         outcome
     }
@@ -489,38 +530,47 @@ impl<'p> Pass<'p> {
     /// of `c` that hold `forcing` lose `c`, the others go. `false` when the
     /// problem turned out infeasible.
     fn remove_forced(&mut self, c: u32, forcing: u32) -> bool {
-        for k in 0..self.list[c as usize].len() {
-            let r = self.list[c as usize][k];
-            if !self.present[r as usize] {
-                continue;
-            }
-            let o = OptionId(self.option[r as usize]);
-            let holds = cyclic(&self.present, self.span(r), r).any(|f| self.item[f as usize] == forcing);
+        let entries = std::mem::take(&mut self.list[c as usize]);
+        for &r in &entries {
+            let o = self.option[r as usize];
+            let holds = self.cyclic(r).contains(&forcing);
             if holds {
                 let change = OptionChange::Shortened { item: Item(c), forced_by: Item(forcing) };
-                self.report.options.push((o, change));
-                self.present[r as usize] = false;
+                self.report.options.push((OptionId(o), change));
+                self.shorten(r);
             } else {
                 let change = OptionChange::Excluded { item: Item(c), forced_by: Item(forcing) };
-                self.report.options.push((o, change));
-                for f in cyclic(&self.present, self.span(r), r).collect::<Vec<_>>() {
-                    let i = self.item[f as usize];
-                    if self.len[i as usize] == 1 && !self.empty(i) {
-                        return false;
-                    }
-                    self.len[i as usize] -= 1;
-                    self.present[f as usize] = false;
+                self.report.options.push((OptionId(o), change));
+                // The entry of `c` is not counted: its list goes as a whole.
+                let (start, end) = self.span(r);
+                let r = r as usize;
+                if !self.delete(o as usize, (r + 1..end).chain(start..r), false) {
+                    return false;
                 }
-                self.present[r as usize] = false;
             }
-        }
-        for k in 0..self.list[c as usize].len() {
-            let r = self.list[c as usize][k];
-            self.present[r as usize] = false;
         }
         self.len[c as usize] = 0;
         self.report.items.push((Item(c), ItemChange::Forced { forced_by: Item(forcing) }));
         true
+    }
+
+    /// Removes entry `r` from its option (its item's list is left to the
+    /// caller): the later entries of the option move down a slot, and the
+    /// copy follows.
+    fn shorten(&mut self, r: u32) {
+        let o = self.option[r as usize] as usize;
+        let (start, end) = (self.start[o] as usize, self.end[o] as usize);
+        for f in r as usize + 1..end {
+            let i = self.item[f] as usize;
+            if let Some(slot) = self.list[i].iter_mut().find(|e| **e as usize == f) {
+                *slot -= 1;
+            }
+        }
+        self.item.copy_within(r as usize + 1..end, r as usize);
+        self.color.copy_within(r as usize + 1..end, r as usize);
+        self.item.copy_within(start..end - 1, end - 1);
+        self.color.copy_within(start..end - 1, end - 1);
+        self.end[o] -= 1;
     }
 
     /// Item `i` has no option left: a secondary item is removed (`true`); a
@@ -569,20 +619,18 @@ impl<'p> Pass<'p> {
                     continue;
                 }
                 for &r in &self.list[c] {
-                    if !self.present[r as usize] || !self.is_first(r) {
+                    let o = self.option[r as usize] as usize;
+                    if self.start[o] != r {
                         continue;
                     }
-                    let o = self.option[r as usize] as usize;
                     let mut entries: Vec<(Item, Option<Color>)> = Vec::new();
-                    for f in self.start[o]..self.start[o + 1] {
-                        if self.present[f as usize] {
-                            let item = Item(new_item[self.item[f as usize] as usize]);
-                            let color = match self.color[f as usize] {
-                                0 => None,
-                                x => Some(b.color(problem.color_name(Color(x - 1)))?),
-                            };
-                            entries.push((item, color));
-                        }
+                    for f in self.start[o] as usize..self.end[o] as usize {
+                        let item = Item(new_item[self.item[f] as usize]);
+                        let color = match self.color[f] {
+                            0 => None,
+                            x => Some(b.color(problem.color_name(Color(x - 1)))?),
+                        };
+                        entries.push((item, color));
                     }
                     let id = b.option_with_colors(entries)?;
                     if problem.has_costs() {
