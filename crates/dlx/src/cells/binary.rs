@@ -108,6 +108,10 @@ pub(super) struct Binary {
     narrow: bool,
 }
 
+/// Knuth's guard on the scores of the weighted choice of an item: a score of
+/// twice this or more counts as this.
+const DANGEROUS: f32 = 1e32;
+
 /// What a node of a binary search branches on.
 enum Pick {
     /// No primary item is left.
@@ -680,7 +684,6 @@ impl Cells {
         let s = &mut self.state;
         let b = &self.binary;
         let (mut best, mut t) = (0u32, u32::MAX);
-        let mut score = 2e32f32;
         if weights == Weights::Off {
             // The smallest of (size, item), packed, so that the ties cost no
             // mispredicted branch.
@@ -707,26 +710,40 @@ impl Cells {
                 (best, t) = (key as u32, (key >> 32) as u32);
             }
         } else {
-            for &x in &s.item[..s.active as usize] {
+            // The smallest of (score, item), packed: a score is positive (a
+            // size of 2 or more divided by a positive weight), and positive
+            // floats order as their bits do, so that Knuth's comparisons and
+            // his ties (to the item given first) are one unsigned minimum,
+            // with no mispredicted branch. The score is his quotient, in
+            // single precision, so that the ties are his too.
+            // As long as `set`, so that reading a size proves the weight's index.
+            let (set, weight) = (&s.set[..], &b.weight[..s.set.len()]);
+            let (items, force) = (&s.item[..s.active as usize], &mut s.force);
+            let mut key = u64::MAX;
+            for &x in items {
                 if x >= second {
                     continue;
                 }
-                let size = s.set[x as usize - 1];
+                // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+                let size = cell(set, x as usize - 1);
                 if size <= 1 {
                     if size == 0 {
                         return Pick::Dead;
                     }
-                    s.force.push(x);
+                    force.push(x);
                     continue;
                 }
-                let w = b.weight[x as usize];
-                let tscore = size as f32 / w;
-                if tscore < score {
-                    (best, score, t) = (x, tscore, size);
-                } else if tscore == score && x < best {
-                    // Knuth keeps the size of the item the score was first met on.
-                    best = x;
-                }
+                let tscore = size as f32 / cell(weight, x as usize);
+                key = key.min(u64::from(tscore.to_bits()) << 32 | u64::from(x));
+            }
+            if key != u64::MAX && (key >> 32) as u32 >= DANGEROUS.to_bits() {
+                key = Self::guarded_min(set, weight, items, second);
+            }
+            if key != u64::MAX {
+                // Knuth keeps the size of the item the score was first met
+                // on; only whether it is 1 (a forced move) is ever read.
+                best = key as u32;
+                t = cell(set, best as usize - 1);
             }
         }
         if let Some(x) = s.force.pop() {
@@ -736,6 +753,31 @@ impl Cells {
         } else {
             Pick::Item(best, t)
         }
+    }
+
+    /// The smallest of (score, item) as [`Cells::pick`] packs it, with
+    /// Knuth's guard: a score of `2 * DANGEROUS` or more counts as
+    /// `DANGEROUS`. Only called when the smallest score without the guard is
+    /// `DANGEROUS` or more, the one case where the guard can change the
+    /// choice (a guarded score is never below `DANGEROUS`): never with
+    /// dom/wdeg (every weight is 1 or more), and with FRB only after some
+    /// 10^9 tries on one item.
+    #[cold]
+    #[inline(never)]
+    fn guarded_min(set: &[u32], weight: &[f32], items: &[u32], second: u32) -> u64 {
+        let mut key = u64::MAX;
+        for &x in items {
+            let size = set[x as usize - 1];
+            if x >= second || size <= 1 {
+                continue;
+            }
+            let mut tscore = size as f32 / weight[x as usize];
+            if tscore >= 2.0 * DANGEROUS {
+                tscore = DANGEROUS;
+            }
+            key = key.min(u64::from(tscore.to_bits()) << 32 | u64::from(x));
+        }
+        key
     }
 
     /// What to branch on with bounds, as SSMCC chooses: an item's branching
