@@ -108,8 +108,8 @@ pub(super) struct Binary {
     narrow: bool,
 }
 
-/// Knuth's guard on the scores of the weighted choice of an item: a score of
-/// twice this or more counts as this.
+/// Knuth's guard on the scores of the weighted choice of an item, with or
+/// without bounds: a score of twice this or more counts as this.
 const DANGEROUS: f32 = 1e32;
 
 /// What a node of a binary search branches on.
@@ -795,7 +795,7 @@ impl Cells {
         let s = &mut self.state;
         let b = &self.binary;
         let (mut best, mut score, mut best_s, mut best_l) = (0u32, i32::MAX, 0i32, 0u32);
-        let mut fscore = 2e32f32;
+        let mut fscore = 2.0 * DANGEROUS;
         // As long as `set`, so that reading a size proves the bound's index.
         let (set, bounds) = (&s.set[..], &b.bound[..s.set.len()]);
         let items = &s.item[..s.active as usize];
@@ -867,8 +867,8 @@ impl Cells {
                 // The tie is judged only on an equal score (most items lose at once).
                 let tie = || sl < best_s || (sl == best_s && (size > best_l || (size == best_l && x < best)));
                 let mut tscore = t as f32 / b.weight[x as usize];
-                if tscore >= 2e32 {
-                    tscore = 1e32;
+                if tscore >= 2.0 * DANGEROUS {
+                    tscore = DANGEROUS;
                 }
                 if tscore < fscore || (tscore == fscore && tie()) {
                     fscore = tscore;
