@@ -291,6 +291,12 @@ fn take(len: &mut [u32], primary: &[bool], stamp: &[u32], tried: u32, items: &[u
     None
 }
 
+/// The items after slot `e` in Knuth's cyclic order, of an option of
+/// `width` entries: one slice, the row being written twice in a row.
+fn after(item: &[u32], e: usize, width: usize) -> &[u32] {
+    &item[e + 1..e + width]
+}
+
 /// Counts back the options of `items`.
 fn give(len: &mut [u32], items: &[u32]) {
     for &i in items {
@@ -353,8 +359,7 @@ impl<'p> Pass<'p> {
     /// before it: Knuth's cyclic order from `e`.
     fn cyclic(&self, e: u32) -> &[u32] {
         let (start, end) = self.span(e);
-        let e = e as usize;
-        &self.item[e + 1..e + end - start]
+        after(&self.item, e as usize, end - start)
     }
 
     /// Rounds until one changes nothing (or `rounds` rounds, or a stop).
@@ -402,8 +407,7 @@ impl<'p> Pass<'p> {
             }
             self.hidden[self.option[r as usize] as usize] = true;
             let (start, end) = self.span(r);
-            let r = r as usize;
-            for &i in &self.item[r + 1..r + end - start] {
+            for &i in after(&self.item, r as usize, end - start) {
                 let i = i as usize;
                 self.len[i] -= 1;
                 if self.len[i] == 0 && self.primary[i] {
@@ -423,8 +427,7 @@ impl<'p> Pass<'p> {
             }
             self.hidden[self.option[r as usize] as usize] = false;
             let (start, end) = self.span(r);
-            let r = r as usize;
-            give(&mut self.len, &self.item[r + 1..r + end - start]);
+            give(&mut self.len, after(&self.item, r as usize, end - start));
         }
     }
 
@@ -509,7 +512,7 @@ impl<'p> Pass<'p> {
                     continue;
                 }
                 let (width, p) = ((ends[o] - starts[o]) as usize, p as usize);
-                if let Some(blocked) = take(len, primary, stamp, tried, &item[p + 1..p + width]) {
+                if let Some(blocked) = take(len, primary, stamp, tried, after(item, p, width)) {
                     outcome = Trial::Blocks(blocked);
                     break 'items;
                 }
@@ -521,7 +524,7 @@ impl<'p> Pass<'p> {
             let o = option[p as usize] as usize;
             hidden[o] = false;
             let (width, p) = ((ends[o] - starts[o]) as usize, p as usize);
-            give(len, &item[p + 1..p + width]);
+            give(len, after(item, p, width));
         }
         outcome
     }
