@@ -231,6 +231,26 @@ impl Problem {
 /// No item: the stamp of an item no option has stamped, and no forcing item.
 const NONE: u32 = u32::MAX;
 
+/// An entry of an item's list: its slot, its option, and the option's width
+/// (its number of entries), so that a trial reaches the entries after it in
+/// Knuth's cyclic order, `slot + 1..slot + width`, without looking the option
+/// up.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    slot: u32,
+    option: u32,
+    width: u32,
+}
+
+/// An item's count of options during a trial: `left` options show while
+/// `generation` is the trial's; before the trial first touches the item, its
+/// count is the item's `len`. So a trial never counts back what it hid.
+#[derive(Clone, Copy, Debug, Default)]
+struct Count {
+    generation: u32,
+    left: u32,
+}
+
 /// The state of the pass: the input's options as rows of entries (an item
 /// and its colour), each item's list of entries in input order, and the
 /// number of options each item's list shows.
@@ -244,6 +264,13 @@ const NONE: u32 = u32::MAX;
 /// the entries of options still there, an option's first entry is the slot
 /// `start[o]`, and the trials, which run over rows and lists millions of
 /// times, never test whether an entry is still there.
+///
+/// What is hidden is marked with generations, not flags: the trials of a step
+/// take increasing numbers, and the options hidden for the whole step a
+/// number past them all; an option is hidden in a trial while its mark is at
+/// least the trial's number, and an item's [`Count`] holds only for its
+/// trial's number. Nothing a trial hid is shown or counted back: the next
+/// trial's number forgets it.
 struct Pass<'p> {
     problem: &'p Problem,
     /// The items in Knuth's order: primary, then secondary.
@@ -257,15 +284,18 @@ struct Pass<'p> {
     /// Per option: the slots of its entries, `start[o]..end[o]`.
     start: Vec<u32>,
     end: Vec<u32>,
-    /// Per option: hidden from the lists (but its own item's, see `hide`).
-    hidden: Vec<bool>,
-    /// Per item: the slots of its entries, in input order; how many of them show.
-    list: Vec<Vec<u32>>,
+    /// Per option: the generation that hid it last (0: never).
+    mark: Vec<u32>,
+    /// The last generation given out.
+    generation: u32,
+    /// Per item: its entries, in input order; how many of them show (outside
+    /// trials).
+    list: Vec<Vec<Entry>>,
     len: Vec<u32>,
+    /// Per item: its count in the current trial.
+    count: Vec<Count>,
     /// Per item: the option being tried, when it holds the item.
     stamp: Vec<u32>,
-    /// The slots of the options a trial hid (kept to spare an allocation per trial).
-    trail: Vec<u32>,
     report: Report,
     infeasible: Option<Item>,
 }
@@ -274,21 +304,6 @@ struct Pass<'p> {
 enum Trial {
     Fits,
     Blocks(u32),
-}
-
-/// Counts down the options of `items`, unless that leaves a primary item not
-/// in option `tried` with none: then undoes the counts it made and returns
-/// the item.
-fn take(len: &mut [u32], primary: &[bool], stamp: &[u32], tried: u32, items: &[u32]) -> Option<u32> {
-    for (k, &i) in items.iter().enumerate() {
-        let i = i as usize;
-        if len[i] == 1 && stamp[i] != tried && primary[i] {
-            give(len, &items[..k]);
-            return Some(i as u32);
-        }
-        len[i] -= 1;
-    }
-    None
 }
 
 /// The items after slot `e` in Knuth's cyclic order, of an option of
@@ -319,28 +334,31 @@ impl<'p> Pass<'p> {
             option: Vec::new(),
             start: Vec::with_capacity(problem.n_options()),
             end: Vec::with_capacity(problem.n_options()),
-            hidden: vec![false; problem.n_options()],
+            mark: vec![0; problem.n_options()],
+            generation: 0,
             list: vec![Vec::new(); n_items],
             len: vec![0; n_items],
+            count: vec![Count::default(); n_items],
             stamp: vec![NONE; n_items],
-            trail: Vec::new(),
             report: Report::default(),
             infeasible: None,
         };
         for o in problem.options() {
-            pass.start.push(pass.item.len() as u32);
+            let start = pass.item.len();
+            pass.start.push(start as u32);
             // Options without a primary item hold no entries: DLX-PRE drops them on input.
             if !problem.is_ignored(o) {
+                let width = problem.option(o).len() as u32;
                 for (item, color) in problem.option(o) {
-                    let e = pass.item.len() as u32;
+                    let slot = pass.item.len() as u32;
                     pass.item.push(item.0);
                     pass.color.push(color.map_or(0, |c| c.0 + 1));
                     pass.option.push(o.0);
-                    pass.list[item.index()].push(e);
+                    pass.list[item.index()].push(Entry { slot, option: o.0, width });
                     pass.len[item.index()] += 1;
                 }
             }
-            let (start, end) = (pass.start[o.index()] as usize, pass.item.len());
+            let end = pass.item.len();
             pass.end.push(end as u32);
             pass.item.extend_from_within(start..end);
             pass.color.extend_from_within(start..end);
@@ -360,6 +378,19 @@ impl<'p> Pass<'p> {
     fn cyclic(&self, e: u32) -> &[u32] {
         let (start, end) = self.span(e);
         after(&self.item, e as usize, end - start)
+    }
+
+    /// Takes the next `n` generations and returns the first, once they fit
+    /// below `u32::MAX`; else every mark and count is forgotten first.
+    fn generations(&mut self, n: usize) -> u32 {
+        let n = u32::try_from(n).expect("fewer options than generations");
+        if u32::MAX - self.generation <= n {
+            self.mark.fill(0);
+            self.count.fill(Count::default());
+            self.generation = 0;
+        }
+        self.generation += n;
+        self.generation - n + 1
     }
 
     /// Rounds until one changes nothing (or `rounds` rounds, or a stop).
@@ -397,20 +428,20 @@ impl<'p> Pass<'p> {
     }
 
     /// Hides the options in which item `c` has no colour from every other
-    /// list; returns the last primary item left with no option showing.
-    fn hide(&mut self, c: u32) -> u32 {
+    /// list, marking them with generation `top`; returns the last primary
+    /// item left with no option showing.
+    fn hide(&mut self, c: u32, top: u32) -> u32 {
         let mut forcing = NONE;
-        for k in 0..self.list[c as usize].len() {
-            let r = self.list[c as usize][k];
-            if self.color[r as usize] != 0 {
+        let Pass { item, color, mark, list, len, primary, .. } = self;
+        for e in &list[c as usize] {
+            if color[e.slot as usize] != 0 {
                 continue;
             }
-            self.hidden[self.option[r as usize] as usize] = true;
-            let (start, end) = self.span(r);
-            for &i in after(&self.item, r as usize, end - start) {
+            mark[e.option as usize] = top;
+            for &i in after(item, e.slot as usize, e.width as usize) {
                 let i = i as usize;
-                self.len[i] -= 1;
-                if self.len[i] == 0 && self.primary[i] {
+                len[i] -= 1;
+                if len[i] == 0 && primary[i] {
                     forcing = i as u32;
                 }
             }
@@ -418,16 +449,14 @@ impl<'p> Pass<'p> {
         forcing
     }
 
-    /// Undoes [`Pass::hide`].
+    /// Counts back what [`Pass::hide`] hid (the marks are left: the next
+    /// step's generation is past them).
     fn unhide(&mut self, c: u32) {
-        for k in 0..self.list[c as usize].len() {
-            let r = self.list[c as usize][k];
-            if self.color[r as usize] != 0 {
-                continue;
+        let Pass { item, color, list, len, .. } = self;
+        for e in &list[c as usize] {
+            if color[e.slot as usize] == 0 {
+                give(len, after(item, e.slot as usize, e.width as usize));
             }
-            self.hidden[self.option[r as usize] as usize] = false;
-            let (start, end) = self.span(r);
-            give(&mut self.len, after(&self.item, r as usize, end - start));
         }
     }
 
@@ -435,19 +464,25 @@ impl<'p> Pass<'p> {
     /// it, else the options of its list that block an item. `None` when the
     /// problem turned out infeasible.
     fn try_item(&mut self, c: u32) -> Option<bool> {
-        let forcing = self.hide(c);
+        // The trials of the step take the generations `first..top`, in
+        // order, and the options hidden for the whole step are marked `top`:
+        // so an option is hidden in a trial when its mark is at least the
+        // trial's generation.
+        let n = self.list[c as usize].len();
+        let first = self.generations(n + 1);
+        let top = first + n as u32;
+        let forcing = self.hide(c, top);
         if forcing != NONE {
             self.unhide(c);
             return self.remove_forced(c, forcing).then_some(true);
         }
         let mut blocking = Vec::new();
         for k in 0..self.list[c as usize].len() {
-            let r = self.list[c as usize][k];
-            let o = self.option[r as usize];
+            let Entry { slot: r, option: o, .. } = self.list[c as usize][k];
             if self.color[r as usize] != 0 || self.start[o as usize] != r {
                 continue;
             }
-            if let Trial::Blocks(blocked) = self.trial(r) {
+            if let Trial::Blocks(blocked) = self.trial(r, first + k as u32) {
                 self.report.options.push((OptionId(o), OptionChange::Blocks { blocked: Item(blocked) }));
                 blocking.push(r);
             }
@@ -479,7 +514,7 @@ impl<'p> Pass<'p> {
             }
             self.len[i] -= 1;
             let list = &mut self.list[i];
-            if let Some(k) = list.iter().position(|&e| e as usize == f) {
+            if let Some(k) = list.iter().position(|e| e.slot as usize == f) {
                 list.remove(k);
             }
             if check_after && self.len[i] == 0 && !self.empty(i as u32) {
@@ -490,43 +525,42 @@ impl<'p> Pass<'p> {
         true
     }
 
-    /// Chooses option `r` (its first item's options hidden already): hides
-    /// every option that clashes with it, and says whether a primary item
-    /// not in `r` is left without options; then undoes it all.
+    /// Chooses option `r` (its first item's options hidden already, marked
+    /// past `g`): hides every option that clashes with it, marking it `g`,
+    /// and says whether a primary item not in `r` is left without options.
+    /// Nothing is undone: the next trial's generation, past `g`, forgets it.
     #[inline(never)]
-    fn trial(&mut self, r: u32) -> Trial {
+    fn trial(&mut self, r: u32, g: u32) -> Trial {
         let tried = self.option[r as usize];
         let (start, end) = self.span(r);
         let r = r as usize;
         for &i in &self.item[start..end] {
             self.stamp[i as usize] = tried;
         }
-        let Pass { item, color, option, start: starts, end: ends, hidden, list, len, primary, stamp, trail, .. } = self;
-        trail.clear();
-        let mut outcome = Trial::Fits;
-        'items: for q in (r + 1..end).chain(start..r) {
+        let Pass { item, color, mark, list, len, count, primary, stamp, .. } = self;
+        let (item, color, len, primary, stamp) = (&item[..], &color[..], &len[..], &primary[..], &stamp[..]);
+        for q in (r + 1..end).chain(start..r) {
             let (cc, x) = (item[q] as usize, color[q]);
-            for &p in &list[cc] {
-                let o = option[p as usize] as usize;
-                if hidden[o] || (x > 0 && color[p as usize] == x) {
+            for e in &list[cc] {
+                let o = e.option as usize;
+                if mark[o] >= g || (x > 0 && color[e.slot as usize] == x) {
                     continue;
                 }
-                let (width, p) = ((ends[o] - starts[o]) as usize, p as usize);
-                if let Some(blocked) = take(len, primary, stamp, tried, after(item, p, width)) {
-                    outcome = Trial::Blocks(blocked);
-                    break 'items;
+                for &i in after(item, e.slot as usize, e.width as usize) {
+                    let i = i as usize;
+                    let n = &mut count[i];
+                    if n.generation != g {
+                        *n = Count { generation: g, left: len[i] };
+                    }
+                    if n.left == 1 && stamp[i] != tried && primary[i] {
+                        return Trial::Blocks(i as u32);
+                    }
+                    n.left -= 1;
                 }
-                hidden[o] = true;
-                trail.push(p as u32);
+                mark[o] = g;
             }
         }
-        for &p in trail.iter() {
-            let o = option[p as usize] as usize;
-            hidden[o] = false;
-            let (width, p) = ((ends[o] - starts[o]) as usize, p as usize);
-            give(len, after(item, p, width));
-        }
-        outcome
+        Trial::Fits
     }
 
     /// Removes item `c`, which every option of `forcing` holds: the options
@@ -534,8 +568,7 @@ impl<'p> Pass<'p> {
     /// problem turned out infeasible.
     fn remove_forced(&mut self, c: u32, forcing: u32) -> bool {
         let entries = std::mem::take(&mut self.list[c as usize]);
-        for &r in &entries {
-            let o = self.option[r as usize];
+        for &Entry { slot: r, option: o, .. } in &entries {
             let holds = self.cyclic(r).contains(&forcing);
             if holds {
                 let change = OptionChange::Shortened { item: Item(c), forced_by: Item(forcing) };
@@ -559,14 +592,18 @@ impl<'p> Pass<'p> {
 
     /// Removes entry `r` from its option (its item's list is left to the
     /// caller): the later entries of the option move down a slot, and the
-    /// copy follows.
+    /// copy follows; the option's entries in the lists learn its new width.
     fn shorten(&mut self, r: u32) {
         let o = self.option[r as usize] as usize;
         let (start, end) = (self.start[o] as usize, self.end[o] as usize);
-        for f in r as usize + 1..end {
+        let width = (end - start - 1) as u32;
+        for f in (start..end).filter(|&f| f != r as usize) {
             let i = self.item[f] as usize;
-            if let Some(slot) = self.list[i].iter_mut().find(|e| **e as usize == f) {
-                *slot -= 1;
+            if let Some(e) = self.list[i].iter_mut().find(|e| e.slot as usize == f) {
+                e.width = width;
+                if f > r as usize {
+                    e.slot -= 1;
+                }
             }
         }
         self.item.copy_within(r as usize + 1..end, r as usize);
@@ -621,8 +658,8 @@ impl<'p> Pass<'p> {
                 if self.len[c] == 0 {
                     continue;
                 }
-                for &r in &self.list[c] {
-                    let o = self.option[r as usize] as usize;
+                for &Entry { slot: r, option: o, .. } in &self.list[c] {
+                    let o = o as usize;
                     if self.start[o] != r {
                         continue;
                     }
@@ -655,5 +692,34 @@ impl<'p> Pass<'p> {
             searched,
             items,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Generations given out past `u32::MAX` start again from nothing, and
+    /// the pass removes what DLX-PRE removes: the figures of its run on the
+    /// pentominoes (`data/pre/pentomino_6x10.txt`: 235 options and no item,
+    /// 3 rounds) and on Scott's 8×8 (152 options, 2 rounds), with numbers
+    /// running out at many points of the pass.
+    #[test]
+    fn generations_start_again_when_they_run_out() {
+        let cases = [("dlx/pentomino_6x10.dlx", (235, 0, 3)), ("dlx/knuth_pack_scott_8x8.dlx", (152, 0, 2))];
+        for (file, expected) in cases {
+            let problem = Problem::from_knuth(&quadrille_testing::data::read(file)).unwrap();
+            let whole = problem.preprocess().unwrap();
+            for left in [0, 1, 7, 100, 1_000] {
+                let mut pass = Pass::new(&problem);
+                pass.generation = u32::MAX - left;
+                let (rounds, interrupted) = pass.reduce(None, None);
+                assert!(pass.generation < u32::MAX - left, "{file}: the numbers did not run out");
+                let reduced = pass.finish(rounds, interrupted).unwrap();
+                let found = (reduced.options_removed(), reduced.items_removed(), reduced.rounds);
+                assert_eq!(found, expected, "{file}, {left} generations left");
+                assert_eq!(reduced.problem.to_knuth(), whole.problem.to_knuth(), "{file}, {left} generations left");
+            }
+        }
     }
 }
