@@ -161,6 +161,10 @@ fn key_base(need: i32, slack: i32, x: u32) -> u64 {
 /// minus one to !size.
 const KEY_SIZE: u64 = (1 << 48) - (1 << 16);
 
+/// The fields of a key of [`key_base`] that break ties between equal scores
+/// of the weighted choice: min(slack, bound), !size and the item.
+const KEY_TIES: u64 = (1 << 48) - 1;
+
 /// Grows `v` so that index `k` exists.
 #[inline(always)]
 fn reach<T: Default + Clone>(v: &mut Vec<T>, k: usize) {
@@ -857,6 +861,58 @@ impl Cells {
                 }
             }
         } else {
+            if b.narrow {
+                // The smallest of (score, min(slack, bound), !size, item), the
+                // score Knuth's single-precision quotient of the degree by the
+                // weight: a positive score orders as its bits do, and the last
+                // three fields are the low 48 bits of the key kept per item,
+                // so that his comparisons and ties are one unsigned minimum of
+                // two words. The smallest key comes along: when its degree is
+                // 2 or more, no item is forced and no score is negative; when
+                // it is 1, the forced items are pushed in a second pass, with
+                // no score. Else, or when the smallest score is `DANGEROUS` or
+                // more (where Knuth's guard could change the choice), the
+                // items are looked at again as below.
+                let (keys, weight) = (&b.key[..set.len()], &b.weight[..set.len()]);
+                let (mut least, mut key) = (u64::MAX, u128::MAX);
+                for &x in items {
+                    if SECONDARY && x >= second {
+                        continue;
+                    }
+                    // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+                    let xi = x as usize - 1;
+                    let k = cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE;
+                    least = least.min(k);
+                    let tscore = ((k >> 48) as i32 - 0x8000) as f32 / cell(weight, x as usize);
+                    key = key.min(u128::from(tscore.to_bits()) << 64 | u128::from(k & KEY_TIES));
+                }
+                if least == u64::MAX {
+                    return Pick::Solved;
+                }
+                let degree = |x: u32| {
+                    let xi = x as usize - 1;
+                    ((cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE) >> 48) as i32 - 0x8000
+                };
+                let least = (least >> 48) as i32 - 0x8000;
+                if least >= 2 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
+                    let x = key as u32 & 0xFFFF;
+                    return Pick::Item(x, degree(x) as u32);
+                }
+                if least == 1 {
+                    // Some item is forced, and the choice is the last pushed:
+                    // only the pushes are left to make, as SSMCC makes them.
+                    for &x in items {
+                        if (!SECONDARY || x < second) && degree(x) == 1 {
+                            for _ in 0..cell(bounds, x as usize - 1)[0] {
+                                s.force.push(x);
+                            }
+                        }
+                    }
+                    if let Some(x) = s.force.pop() {
+                        return Pick::Forced(x);
+                    }
+                }
+            }
             for &x in items {
                 if x >= second {
                     continue;
