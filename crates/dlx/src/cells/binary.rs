@@ -98,6 +98,9 @@ pub(super) struct Binary {
     /// the one saved with it.
     key: Vec<u64>,
     saved_key: Vec<u64>,
+    /// With bounds and weights, room for the active items: those of degree 1
+    /// or less met by [`Cells::pick_bounded`].
+    low: Vec<u32>,
     /// Whether the options of the solution just found are still to be copied
     /// from the levels to `choice`: only [`Cells::solution`] asks for them,
     /// so that a count does not copy them.
@@ -797,7 +800,7 @@ impl Cells {
     fn pick_bounded<const SECONDARY: bool>(&mut self, weights: Weights) -> Pick {
         let second = self.frame.second;
         let s = &mut self.state;
-        let b = &self.binary;
+        let b = &mut self.binary;
         let (mut best, mut score, mut best_s, mut best_l) = (0u32, i32::MAX, 0i32, 0u32);
         let mut fscore = 2.0 * DANGEROUS;
         // As long as `set`, so that reading a size proves the bound's index.
@@ -867,14 +870,17 @@ impl Cells {
                 // weight: a positive score orders as its bits do, and the last
                 // three fields are the low 48 bits of the key kept per item,
                 // so that his comparisons and ties are one unsigned minimum of
-                // two words. The smallest key comes along: when its degree is
-                // 2 or more, no item is forced and no score is negative; when
-                // it is 1, the forced items are pushed in a second pass, with
-                // no score. Else, or when the smallest score is `DANGEROUS` or
+                // two words. The items of degree 1 or less are noted on the
+                // way, each written at the end of the list and kept by moving
+                // the end, so that no branch depends on the degree: when there
+                // are none, no item is forced and no score is negative; when
+                // all are of degree 1, they are forced, pushed as SSMCC pushes
+                // them. Else, or when the smallest score is `DANGEROUS` or
                 // more (where Knuth's guard could change the choice), the
                 // items are looked at again as below.
                 let (keys, weight) = (&b.key[..set.len()], &b.weight[..set.len()]);
-                let (mut least, mut key) = (u64::MAX, u128::MAX);
+                let low = &mut b.low[..];
+                let (mut n, mut key) = (0, u128::MAX);
                 for &x in items {
                     if SECONDARY && x >= second {
                         continue;
@@ -882,30 +888,29 @@ impl Cells {
                     // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
                     let xi = x as usize - 1;
                     let k = cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE;
-                    least = least.min(k);
-                    let tscore = ((k >> 48) as i32 - 0x8000) as f32 / cell(weight, x as usize);
+                    let t = (k >> 48) as i32 - 0x8000;
+                    low[n] = x;
+                    n += usize::from(t <= 1);
+                    let tscore = t as f32 / cell(weight, x as usize);
                     key = key.min(u128::from(tscore.to_bits()) << 64 | u128::from(k & KEY_TIES));
                 }
-                if least == u64::MAX {
+                if key == u128::MAX {
                     return Pick::Solved;
                 }
                 let degree = |x: u32| {
                     let xi = x as usize - 1;
                     ((cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE) >> 48) as i32 - 0x8000
                 };
-                let least = (least >> 48) as i32 - 0x8000;
-                if least >= 2 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
+                if n == 0 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
                     let x = key as u32 & 0xFFFF;
                     return Pick::Item(x, degree(x) as u32);
                 }
-                if least == 1 {
-                    // Some item is forced, and the choice is the last pushed:
-                    // only the pushes are left to make, as SSMCC makes them.
-                    for &x in items {
-                        if (!SECONDARY || x < second) && degree(x) == 1 {
-                            for _ in 0..cell(bounds, x as usize - 1)[0] {
-                                s.force.push(x);
-                            }
+                let low = &low[..n];
+                if n > 0 && low.iter().all(|&x| degree(x) == 1) {
+                    // The choice is the last item pushed.
+                    for &x in low {
+                        for _ in 0..cell(bounds, x as usize - 1)[0] {
+                            s.force.push(x);
                         }
                     }
                     if let Some(x) = s.force.pop() {
@@ -974,6 +979,8 @@ impl Cells {
         b.bound.resize(n, [0, 0]);
         b.key.clear();
         b.key.resize(n, 0);
+        b.low.clear();
+        b.low.resize(self.state.item.len(), 0);
         b.narrow = n < 1 << 15 && frame.bounds.iter().all(|&(_, v)| v < 1 << 15);
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
