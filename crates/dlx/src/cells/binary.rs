@@ -98,6 +98,9 @@ pub(super) struct Binary {
     /// the one saved with it.
     key: Vec<u64>,
     saved_key: Vec<u64>,
+    /// With bounds and weights, room for the active items: those of degree 1
+    /// or less met by [`Cells::pick_bounded`].
+    low: Vec<u32>,
     /// Whether the options of the solution just found are still to be copied
     /// from the levels to `choice`: only [`Cells::solution`] asks for them,
     /// so that a count does not copy them.
@@ -160,6 +163,10 @@ fn key_base(need: i32, slack: i32, x: u32) -> u64 {
 /// What a size of one adds to a key of [`key_base`]: one to the degree, and
 /// minus one to !size.
 const KEY_SIZE: u64 = (1 << 48) - (1 << 16);
+
+/// The fields of a key of [`key_base`] that break ties between equal scores
+/// of the weighted choice: min(slack, bound), !size and the item.
+const KEY_TIES: u64 = (1 << 48) - 1;
 
 /// Grows `v` so that index `k` exists.
 #[inline(always)]
@@ -793,7 +800,7 @@ impl Cells {
     fn pick_bounded<const SECONDARY: bool>(&mut self, weights: Weights) -> Pick {
         let second = self.frame.second;
         let s = &mut self.state;
-        let b = &self.binary;
+        let b = &mut self.binary;
         let (mut best, mut score, mut best_s, mut best_l) = (0u32, i32::MAX, 0i32, 0u32);
         let mut fscore = 2.0 * DANGEROUS;
         // As long as `set`, so that reading a size proves the bound's index.
@@ -857,6 +864,60 @@ impl Cells {
                 }
             }
         } else {
+            if b.narrow {
+                // The smallest of (score, min(slack, bound), !size, item), the
+                // score Knuth's single-precision quotient of the degree by the
+                // weight: a positive score orders as its bits do, and the last
+                // three fields are the low 48 bits of the key kept per item,
+                // so that his comparisons and ties are one unsigned minimum of
+                // two words. The items of degree 1 or less are noted on the
+                // way, each written at the end of the list and kept by moving
+                // the end, so that no branch depends on the degree: when there
+                // are none, no item is forced and no score is negative; when
+                // all are of degree 1, they are forced, pushed as SSMCC pushes
+                // them. Else, or when the smallest score is `DANGEROUS` or
+                // more (where Knuth's guard could change the choice), the
+                // items are looked at again as below.
+                let (keys, weight) = (&b.key[..set.len()], &b.weight[..set.len()]);
+                let low = &mut b.low[..];
+                let (mut n, mut key) = (0, u128::MAX);
+                for &x in items {
+                    if SECONDARY && x >= second {
+                        continue;
+                    }
+                    // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+                    let xi = x as usize - 1;
+                    let k = cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE;
+                    let t = (k >> 48) as i32 - 0x8000;
+                    low[n] = x;
+                    n += usize::from(t <= 1);
+                    let tscore = t as f32 / cell(weight, x as usize);
+                    key = key.min(u128::from(tscore.to_bits()) << 64 | u128::from(k & KEY_TIES));
+                }
+                if key == u128::MAX {
+                    return Pick::Solved;
+                }
+                let degree = |x: u32| {
+                    let xi = x as usize - 1;
+                    ((cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE) >> 48) as i32 - 0x8000
+                };
+                if n == 0 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
+                    let x = key as u32 & 0xFFFF;
+                    return Pick::Item(x, degree(x) as u32);
+                }
+                let low = &low[..n];
+                if n > 0 && low.iter().all(|&x| degree(x) == 1) {
+                    // The choice is the last item pushed.
+                    for &x in low {
+                        for _ in 0..cell(bounds, x as usize - 1)[0] {
+                            s.force.push(x);
+                        }
+                    }
+                    if let Some(x) = s.force.pop() {
+                        return Pick::Forced(x);
+                    }
+                }
+            }
             for &x in items {
                 if x >= second {
                     continue;
@@ -918,6 +979,8 @@ impl Cells {
         b.bound.resize(n, [0, 0]);
         b.key.clear();
         b.key.resize(n, 0);
+        b.low.clear();
+        b.low.resize(self.state.item.len(), 0);
         b.narrow = n < 1 << 15 && frame.bounds.iter().all(|&(_, v)| v < 1 << 15);
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
