@@ -220,17 +220,12 @@ fn hide_option<const SECONDARY: bool>(
                 *updates -= 1;
                 continue;
             }
-            let ss = cell(set, ii - 1) - 1;
-            if ss <= 1 && (!SECONDARY || p < second) {
-                if ss == 0 {
-                    // This node and the ones after it, but `optp`, are left.
-                    *updates -= u64::from(all.end - nn - u32::from(nn < optp));
-                    result = Err(ii as u32);
-                    break 'parts;
-                }
-                force.push(ii as u32);
+            if let Err(tough) = hide_node(nodes, set, force, nn, ii, p, !SECONDARY || p < second) {
+                // This node and the ones after it, but `optp`, are left.
+                *updates -= u64::from(all.end - nn - u32::from(nn < optp));
+                result = Err(tough);
+                break 'parts;
             }
-            swap_last(nodes, set, ii, ss, nn, p);
         }
     }
     result
@@ -258,14 +253,7 @@ fn hide_uniform<const L: u32>(
         let nn = start + k + u32::from(start + k >= optp);
         let Node { itm, loc: p } = cell(nodes, nn as usize);
         let ii = itm as u32 as usize;
-        let ss = cell(set, ii - 1) - 1;
-        if ss <= 1 {
-            if ss == 0 {
-                return Err((ii as u32, k));
-            }
-            force.push(ii as u32);
-        }
-        swap_last(nodes, set, ii, ss, nn, p);
+        hide_node(nodes, set, force, nn, ii, p, true).map_err(|tough| (tough, k))?;
     }
     Ok(())
 }
@@ -296,6 +284,32 @@ fn hide_places<const L: u32>(
             return Ok(());
         }
     }
+}
+
+/// Hides node `nn`, at place `p` of the set starting at `ii`, from that set:
+/// the step of [`hide_option`] and [`hide_uniform`] for each node. When the
+/// item is `primary` and left with one option, pushes it on `force`; when it
+/// would be left with none, hides nothing and returns it.
+#[inline(always)]
+fn hide_node(
+    nodes: &mut [Node],
+    set: &mut [u32],
+    force: &mut Vec<u32>,
+    nn: u32,
+    ii: usize,
+    p: u32,
+    primary: bool,
+) -> Result<(), u32> {
+    // Unchecked: `ii` is a set start (`util::nodes`, invariant 6).
+    let ss = cell(set, ii - 1) - 1;
+    if ss <= 1 && primary {
+        if ss == 0 {
+            return Err(ii as u32);
+        }
+        force.push(ii as u32);
+    }
+    swap_last(nodes, set, ii, ss, nn, p);
+    Ok(())
 }
 
 /// Swaps node `nn`, at place `p` of the set starting at `ii`, with the last
