@@ -164,6 +164,21 @@ fn key_base(need: i32, slack: i32, x: u32) -> u64 {
 /// minus one to !size.
 const KEY_SIZE: u64 = (1 << 48) - (1 << 16);
 
+/// The key of item `x` (a set start) on a narrow problem: the base kept for
+/// it in `keys` plus its set's size times [`KEY_SIZE`].
+#[inline(always)]
+fn item_key(keys: &[u64], set: &[u32], x: u32) -> u64 {
+    // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+    let xi = x as usize - 1;
+    cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE
+}
+
+/// The branching degree in a key of [`key_base`] (its top field, unbiased).
+#[inline(always)]
+fn key_degree(key: u64) -> i32 {
+    (key >> 48) as i32 - 0x8000
+}
+
 /// The fields of a key of [`key_base`] that break ties between equal scores
 /// of the weighted choice: min(slack, bound), !size and the item.
 const KEY_TIES: u64 = (1 << 48) - 1;
@@ -837,15 +852,13 @@ impl Cells {
                     if SECONDARY && x >= second {
                         continue;
                     }
-                    // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
-                    let xi = x as usize - 1;
-                    key = key.min(cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE);
+                    key = key.min(item_key(keys, set, x));
                 }
                 if key == u64::MAX {
                     return Pick::Solved;
                 }
-                if (key >> 48) as i32 - 0x8000 >= 2 {
-                    return Pick::Item(key as u32 & 0xFFFF, (key >> 48) as u32 - 0x8000);
+                if key_degree(key) >= 2 {
+                    return Pick::Item(key as u32 & 0xFFFF, key_degree(key) as u32);
                 }
                 key = u64::MAX;
                 for &x in items {
@@ -859,7 +872,7 @@ impl Cells {
                     key = key.min(bias(t) << 48 | bias(sl) << 32 | u64::from(0xFFFF - size) << 16 | u64::from(x));
                 }
                 if key != u64::MAX {
-                    (best, score) = (key as u32 & 0xFFFF, (key >> 48) as i32 - 0x8000);
+                    (best, score) = (key as u32 & 0xFFFF, key_degree(key));
                 }
             } else {
                 let mut key = u128::MAX;
@@ -899,10 +912,8 @@ impl Cells {
                     if SECONDARY && x >= second {
                         continue;
                     }
-                    // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
-                    let xi = x as usize - 1;
-                    let k = cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE;
-                    let t = (k >> 48) as i32 - 0x8000;
+                    let k = item_key(keys, set, x);
+                    let t = key_degree(k);
                     low[n] = x;
                     n += usize::from(t <= 1);
                     let tscore = t as f32 / cell(weight, x as usize);
@@ -911,10 +922,7 @@ impl Cells {
                 if key == u128::MAX {
                     return Pick::Solved;
                 }
-                let degree = |x: u32| {
-                    let xi = x as usize - 1;
-                    ((cell(keys, xi) + u64::from(cell(set, xi)) * KEY_SIZE) >> 48) as i32 - 0x8000
-                };
+                let degree = |x: u32| key_degree(item_key(keys, set, x));
                 if n == 0 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
                     let x = key as u32 & 0xFFFF;
                     return Pick::Item(x, degree(x) as u32);
