@@ -746,32 +746,12 @@ impl Cells {
                 (best, t) = (key as u32, (key >> 32) as u32);
             }
         } else {
-            // The smallest of (score, item), packed: a score is positive (a
-            // size of 2 or more divided by a positive weight), and positive
-            // floats order as their bits do, so that Knuth's comparisons and
-            // his ties (to the item given first) are one unsigned minimum,
-            // with no mispredicted branch. The score is his quotient, in
-            // single precision, so that the ties are his too.
             // As long as `set`, so that reading a size proves the weight's index.
             let (set, weight) = (&s.set[..], &b.weight[..s.set.len()]);
-            let (items, force) = (&s.item[..s.active as usize], &mut s.force);
-            let mut key = u64::MAX;
-            for &x in items {
-                if x >= second {
-                    continue;
-                }
-                // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
-                let size = cell(set, x as usize - 1);
-                if size <= 1 {
-                    if size == 0 {
-                        return Pick::Dead;
-                    }
-                    force.push(x);
-                    continue;
-                }
-                let tscore = size as f32 / cell(weight, x as usize);
-                key = key.min(u64::from(tscore.to_bits()) << 32 | u64::from(x));
-            }
+            let items = &s.item[..s.active as usize];
+            let Some(mut key) = Self::weighted_min(set, weight, items, second, &mut s.force) else {
+                return Pick::Dead;
+            };
             if key != u64::MAX && (key >> 32) as u32 >= DANGEROUS.to_bits() {
                 key = Self::guarded_min(set, weight, items, second);
             }
@@ -789,6 +769,37 @@ impl Cells {
         } else {
             Pick::Item(best, t)
         }
+    }
+
+    /// The smallest of (score, item) over the active primary items `items`
+    /// with two options or more, packed: a score is positive (a size of 2 or
+    /// more divided by a positive weight), and positive floats order as their
+    /// bits do, so that Knuth's comparisons and his ties (to the item given
+    /// first) are one unsigned minimum, with no mispredicted branch. The score
+    /// is his quotient, in single precision, so that the ties are his too.
+    /// Pushes the items with one option on `force`; `None` when an item has
+    /// none. Never inlined: inlined in the search, the minimum and the
+    /// weights' buffer lived on the stack, a load and a store per item.
+    #[inline(never)]
+    fn weighted_min(set: &[u32], weight: &[f32], items: &[u32], second: u32, force: &mut Vec<u32>) -> Option<u64> {
+        let mut key = u64::MAX;
+        for &x in items {
+            if x >= second {
+                continue;
+            }
+            // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+            let size = cell(set, x as usize - 1);
+            if size <= 1 {
+                if size == 0 {
+                    return None;
+                }
+                force.push(x);
+                continue;
+            }
+            let tscore = size as f32 / cell(weight, x as usize);
+            key = key.min(u64::from(tscore.to_bits()) << 32 | u64::from(x));
+        }
+        Some(key)
     }
 
     /// The smallest of (score, item) as [`Cells::pick`] packs it, with
