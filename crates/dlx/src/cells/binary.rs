@@ -273,12 +273,17 @@ fn hide_uniform<const L: u32>(
     Ok(())
 }
 
-/// Hides the options at places `lo..hi` of a set (not empty), from the last,
-/// with [`hide_uniform`]. On a wipe-out, returns the item, the nodes hidden
-/// before it in its option, and the place of that option. Never inlined: on
-/// its own, with few values live, the loop keeps them all in registers (with
-/// both parts of a set in one function, two more values spilled a store and
-/// two loads per node hidden, 1.12 times as slow on pentominoes).
+/// Hides the options at places `lo..hi` of a set but the one at `skip`
+/// (the option taken), from the last, with [`hide_uniform`]: the places
+/// after `skip`, then those before it, in one sweep that steps over `skip`,
+/// so that the loop exits once per set rather than once per part. At least
+/// one place is hidden. On a wipe-out, returns the place of the option and
+/// the nodes hidden before it in that option, as `place << 32 | (nodes +
+/// 1)`; else 0 (a single word, returned in a register). Never inlined: on
+/// its own, with few values live, the loop keeps them all in registers
+/// (with the two parts as two loops in one function, two more values
+/// spilled a store and two loads per node hidden, 1.12 times as slow on
+/// pentominoes).
 #[inline(never)]
 fn hide_places<const L: u32>(
     nodes: &mut [Node],
@@ -287,16 +292,21 @@ fn hide_places<const L: u32>(
     first: &[u32],
     lo: u32,
     hi: u32,
-) -> Result<(), (u32, u32, u32)> {
+    skip: u32,
+) -> u64 {
+    debug_assert!(lo <= skip && skip < hi && hi - lo >= 2);
+    // The last place hidden: `lo`, unless that is `skip`.
+    let end = lo + u32::from(skip == lo);
     let mut s = hi;
     loop {
         s -= 1;
+        s -= u32::from(s == skip);
         // Unchecked: `s` is a place of a set in play (`util::nodes`, invariant 6).
-        if let Err((tough, k)) = hide_uniform::<L>(nodes, set, force, first, cell(set, s as usize)) {
-            return Err((tough, k, s));
+        if let Err((_, k)) = hide_uniform::<L>(nodes, set, force, first, cell(set, s as usize)) {
+            return u64::from(s) << 32 | u64::from(k + 1);
         }
-        if s == lo {
-            return Ok(());
+        if s == end {
+            return 0;
         }
     }
 }
@@ -661,21 +671,25 @@ impl Cells {
             let ss = cell(set, ii as usize - 1);
             debug_assert!(ii <= pp && pp < ii + ss);
             // The places after `pp`, then those before it, each from the
-            // last, as in `include`: each part in its own call, and only when
-            // not empty.
-            let mut wiped = Ok(());
-            if pp + 1 < ii + ss {
-                wiped = hide_places::<L>(nodes, set, force, first, pp + 1, ii + ss);
-            }
-            if ii < pp && wiped.is_ok() {
-                wiped = hide_places::<L>(nodes, set, force, first, ii, pp);
-            }
-            if let Err((tough, k, s)) = wiped {
-                // The options at the places after `s` but `pp` were hidden.
-                let done = ii + ss - 1 - s - u32::from(s < pp);
-                force.clear();
-                self.state.active = active;
-                return (updates + u64::from(done) * u64::from(L - 1) + u64::from(k), Err(tough));
+            // last, as in `include`: both parts in one call, and only when
+            // the set holds another option.
+            if ss > 1 {
+                let wiped = hide_places::<L>(nodes, set, force, first, ii, ii + ss, pp);
+                if wiped != 0 {
+                    let (s, k) = ((wiped >> 32) as u32, wiped as u32 - 1);
+                    // The item wiped out: that of the `k`th node of the option
+                    // at `s` but that option's node in this set, as
+                    // `hide_uniform` walks it.
+                    let optp = cell(set, s as usize);
+                    let start = cell(first, optp as usize);
+                    let nn = start + k + u32::from(start + k >= optp);
+                    let tough = cell(nodes, nn as usize).itm as u32;
+                    // The options at the places after `s` but `pp` were hidden.
+                    let done = ii + ss - 1 - s - u32::from(s < pp);
+                    force.clear();
+                    self.state.active = active;
+                    return (updates + u64::from(done) * u64::from(L - 1) + u64::from(k), Err(tough));
+                }
             }
             updates += u64::from(ss - 1) * u64::from(L - 1);
             // Deactivates `ii`: the last active item takes its place.
