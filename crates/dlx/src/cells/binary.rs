@@ -285,15 +285,8 @@ fn hide_uniform<const L: u32>(
 /// spilled a store and two loads per node hidden, 1.12 times as slow on
 /// pentominoes).
 #[inline(never)]
-fn hide_places<const L: u32>(
-    nodes: &mut [Node],
-    set: &mut [u32],
-    force: &mut Vec<u32>,
-    first: &[u32],
-    lo: u32,
-    hi: u32,
-    skip: u32,
-) -> u64 {
+fn hide_places<const L: u32>(arrays: &mut Arrays<'_>, lo: u32, hi: u32, skip: u32) -> u64 {
+    let Arrays { nodes, set, force, first } = arrays;
     debug_assert!(lo <= skip && skip < hi && hi - lo >= 2);
     // The last place hidden: `lo`, unless that is `skip`.
     let end = lo + u32::from(skip == lo);
@@ -309,6 +302,18 @@ fn hide_places<const L: u32>(
             return 0;
         }
     }
+}
+
+/// The arrays [`hide_places`] hides in, borrowed once per option taken and
+/// passed by one reference: as four slices, they were passed partly on the
+/// stack, and the caller kept them across each call (a store and a load
+/// each per item).
+struct Arrays<'a> {
+    nodes: &'a mut [Node],
+    set: &'a mut [u32],
+    force: &'a mut Vec<u32>,
+    /// Per node, the first node of its option.
+    first: &'a [u32],
 }
 
 /// Hides node `nn`, at place `p` of the set starting at `ii`, from that set:
@@ -657,25 +662,27 @@ impl Cells {
     fn include_uniform<const L: u32>(&mut self, opt: u32) -> (u64, Result<(), u32>) {
         let s = &mut self.state;
         let mut active = s.active;
-        let (nodes, set, item, force) = (&mut s.nodes[..], &mut s.set[..], &mut s.item[..], &mut s.force);
-        let first = &self.binary.first[..];
+        let item = &mut s.item[..];
+        let mut arrays =
+            Arrays { nodes: &mut s.nodes[..], set: &mut s.set[..], force: &mut s.force, first: &self.binary.first[..] };
         let mut updates = 0u64;
         // Unchecked as in `include`.
-        for o in option(nodes, first, opt) {
-            let Node { itm, loc: pp } = cell(nodes, o as usize);
+        for o in option(arrays.nodes, arrays.first, opt) {
+            let Node { itm, loc: pp } = cell(arrays.nodes, o as usize);
             let ii = itm as u32;
-            let p = cell(set, ii as usize - 2);
+            let p = cell(arrays.set, ii as usize - 2);
             if p >= active {
                 continue;
             }
-            let ss = cell(set, ii as usize - 1);
+            let ss = cell(arrays.set, ii as usize - 1);
             debug_assert!(ii <= pp && pp < ii + ss);
             // The places after `pp`, then those before it, each from the
             // last, as in `include`: both parts in one call, and only when
             // the set holds another option.
             if ss > 1 {
-                let wiped = hide_places::<L>(nodes, set, force, first, ii, ii + ss, pp);
+                let wiped = hide_places::<L>(&mut arrays, ii, ii + ss, pp);
                 if wiped != 0 {
+                    let Arrays { nodes, set, force, first } = arrays;
                     let (s, k) = ((wiped >> 32) as u32, wiped as u32 - 1);
                     // The item wiped out: that of the `k`th node of the option
                     // at `s` but that option's node in this set, as
@@ -694,6 +701,7 @@ impl Cells {
             updates += u64::from(ss - 1) * u64::from(L - 1);
             // Deactivates `ii`: the last active item takes its place.
             active -= 1;
+            let set = &mut *arrays.set;
             let cc = cell(item, active as usize);
             set_cell(item, active as usize, ii);
             set_cell(item, p as usize, cc);
