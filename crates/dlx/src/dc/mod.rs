@@ -239,18 +239,25 @@ mod tests {
     /// Small problems (six primary items, two secondary) counted by the
     /// search and by trying every set of options: the same solutions. Small
     /// enough for Miri, which checks the unchecked reads of the search's hot
-    /// loops (the node module's invariant 7). Each is searched twice, the
-    /// sets scanned for supports place by place and four places at a time
-    /// (which such small sets would not choose).
+    /// loops (the node module's invariant 7). Each is searched three times,
+    /// the sets scanned for supports place by place and four places at a
+    /// time (which such small sets would not choose), and with stamps that
+    /// start again from the stamp 1 on, so that the hints are dropped at
+    /// every stage but the first (as XCCDC drops them when its stamps wrap
+    /// around).
     #[test]
     fn small_problems_count_as_every_set_of_options_says() {
         let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
+        let mut restamped = 0;
         for (problem, solutions) in crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves) {
-            for wide in [false, true] {
+            for (wide, stamp_end) in [(false, u32::MAX), (true, u32::MAX), (false, 1)] {
                 let mut dc = Dc::new(&problem).unwrap();
                 dc.walk.state.wide_scan = wide;
-                assert_eq!(dc.count(), solutions, "{problem:?}, wide scan {wide}");
+                dc.walk.stamp_end = stamp_end;
+                assert_eq!(dc.count(), solutions, "{problem:?}, wide scan {wide}, stamps to {stamp_end}");
+                restamped += dc.walk.restamped;
             }
         }
+        assert!(restamped > 0, "the stamps never started again");
     }
 }

@@ -54,7 +54,13 @@ pub(super) struct Walk {
     saved_sizes: Vec<(u32, u32)>,
     /// Per stage: how many options were out of play at its latest level.
     saved_taken: Vec<u32>,
-    biggest_stamp: u64,
+    /// The latest stamp given to a stage.
+    biggest_stamp: u32,
+    /// The stamp from which they start again from the stages' numbers
+    /// (every hint dropped): `u32::MAX`, less in tests.
+    pub(super) stamp_end: u32,
+    /// How many times the stamps started again.
+    pub(super) restamped: u64,
     /// Paused for a report before the node about to be entered.
     paused: bool,
     /// The updates at the latest report.
@@ -80,6 +86,8 @@ impl Walk {
             saved_sizes: Vec::new(),
             saved_taken: vec![0; stages],
             biggest_stamp: 0,
+            stamp_end: u32::MAX,
+            restamped: 0,
             paused: false,
             looked: 0,
             nodes: 0,
@@ -107,7 +115,11 @@ impl Walk {
                 }
                 Step::NewStage => {
                     self.stage += 1;
-                    self.biggest_stamp += 1;
+                    if self.biggest_stamp >= self.stamp_end {
+                        self.restamp();
+                    } else {
+                        self.biggest_stamp += 1;
+                    }
                     self.state.stage_stamp[self.stage as usize] = self.biggest_stamp;
                     self.step = Step::NewLevel;
                 }
@@ -140,6 +152,20 @@ impl Walk {
                 Step::Done => return Found::Done,
             }
         }
+    }
+
+    /// Starts the stamps again, as XCCDC does when its stamps wrap around:
+    /// drops every hint, whose stamp could be given again, and stamps each
+    /// stage before the current one with its number (all below the current
+    /// stage's stamp, which is then its number too).
+    #[cold]
+    fn restamp(&mut self) {
+        self.state.drop_hints();
+        for (k, stamp) in self.state.stage_stamp[..self.stage as usize].iter_mut().enumerate() {
+            *stamp = k as u32;
+        }
+        self.biggest_stamp = self.stage as u32;
+        self.restamped += 1;
     }
 
     /// A node: chooses the item with the fewest options and includes its

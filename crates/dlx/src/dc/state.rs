@@ -142,8 +142,10 @@ pub(super) struct State {
     /// the last entry of each list.
     pub(super) sentinel: Vec<u32>,
     pub(super) pool: Vec<Cell>,
-    /// Per cell of the pool, the item of an entry, or the stamp of a hint.
-    pub(super) aux: Vec<u64>,
+    /// Per cell of the pool, the item of an entry, or the stamp of a hint
+    /// (four bytes, as the pool's cell is eight, so that both fit the
+    /// caches better).
+    pub(super) aux: Vec<u32>,
     pub(super) avail: u32,
     /// The options with holes: a ring of a power of two places, more than
     /// the options (an option is queued at most once at a time: only while
@@ -153,8 +155,9 @@ pub(super) struct State {
     pub(super) head: usize,
     pub(super) tail: usize,
     pub(super) cur_age: i32,
-    /// Per stage, its stamp (hints in trigger lists hold one).
-    pub(super) stage_stamp: Vec<u64>,
+    /// Per stage, its stamp (hints in trigger lists hold one); when the
+    /// stamps start again, every hint is dropped ([`State::drop_hints`]).
+    pub(super) stage_stamp: Vec<u32>,
     /// The options out of play, in the order taken out (each at most once):
     /// a backtrack puts back those taken out after its point.
     pub(super) taken: Vec<u32>,
@@ -386,6 +389,30 @@ impl State {
             self.opts[opt as usize].age = IN_PLAY;
         }
         self.taken.truncate(from);
+    }
+
+    /// Takes every hint out of every trigger list, the entries left in
+    /// their order (between stages: the queue is empty, and so are the
+    /// fixit lists and the lists of ages).
+    pub(super) fn drop_hints(&mut self) {
+        debug_assert_eq!(self.head, self.tail);
+        for opt in 0..self.n_options() {
+            let (mut p, mut prev) = (self.trigger[opt], NIL);
+            while p != NIL {
+                let Cell { opt: optp, next } = self.pool[p as usize];
+                if optp < 0 {
+                    self.free_cell(p);
+                    if prev == NIL {
+                        self.trigger[opt] = next;
+                    } else {
+                        self.pool[prev as usize].next = next;
+                    }
+                } else {
+                    prev = p;
+                }
+                p = next;
+            }
+        }
     }
 
     /// The next option of the queue, if any.
@@ -643,7 +670,7 @@ impl State {
         let mut p = self.opts[opt as usize].fixit;
         while p != NIL {
             let next = self.pool[p as usize].next;
-            match self.supporter(opt, self.aux[p as usize] as u32) {
+            match self.supporter(opt, self.aux[p as usize]) {
                 Some(optp) => self.record(p, opt, optp),
                 None => return p,
             }
@@ -804,7 +831,7 @@ impl State {
                 let p = self.pool.len() as u32;
                 let next = std::mem::replace(&mut self.trigger[optp as usize], p);
                 self.pool.push(Cell { opt: opt as i32, next });
-                self.aux.push(u64::from(ii));
+                self.aux.push(ii);
             }
             if wiped && !self.opt_out::<false>(opt, self.active) {
                 return false;
@@ -917,7 +944,7 @@ mod tests {
             while p != NIL {
                 let opt = state.pool[p as usize].opt;
                 assert!(opt >= 0, "no hints before the search");
-                let (opt, item) = (opt as usize, state.aux[p as usize] as u32);
+                let (opt, item) = (opt as usize, state.aux[p as usize]);
                 assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= state.lists);
                 assert!(item < state.n_primary);
                 assert!(!items_of(opt).contains(&item));
