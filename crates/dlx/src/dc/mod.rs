@@ -242,9 +242,10 @@ mod tests {
     /// loops (the node module's invariant 7). Each is searched three times,
     /// the sets scanned for supports place by place and four places at a
     /// time (which such small sets would not choose), and with stamps that
-    /// start again from the stamp 1 on, so that the hints are dropped at
-    /// every stage but the first (as XCCDC drops them when its stamps wrap
-    /// around).
+    /// start again from the stamp 1 on (as XCCDC's start again when they
+    /// wrap around). Such small problems leave no hint in the trigger lists:
+    /// the 8 queens (92 solutions, OEIS A000170), searched with stamps that
+    /// start again at every stage but the first, drop hints on the way.
     #[test]
     fn small_problems_count_as_every_set_of_options_says() {
         let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
@@ -259,5 +260,71 @@ mod tests {
             }
         }
         assert!(restamped > 0, "the stamps never started again");
+        let queens = crate::util::problem::Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx"));
+        let mut dc = Dc::new(&queens.unwrap()).unwrap();
+        dc.walk.stamp_end = 1;
+        assert_eq!(dc.count(), 92, "8 queens, stamps to 1");
+        assert!(dc.walk.restamped > 0, "the stamps never started again on the 8 queens");
+    }
+
+    /// Dropping the hints, at the first node of a search that finds some in
+    /// the trigger lists (where the queue is empty, as
+    /// when the stamps start again): no hint is left in any trigger list,
+    /// the entries stay in their order with their items, and each hint's
+    /// cell goes back to the pool's free cells.
+    #[test]
+    fn dropping_the_hints_keeps_the_entries_in_order() {
+        use super::search::Found;
+        use super::state::{NIL, State};
+        // Per option, its list's cells (option or hint, item or stamp).
+        let lists = |state: &State| -> Vec<Vec<(i32, u32)>> {
+            (0..state.n_options())
+                .map(|opt| {
+                    let (mut p, mut cells) = (state.trigger[opt], Vec::new());
+                    while p != NIL {
+                        cells.push((state.pool[p as usize].opt, state.aux[p as usize]));
+                        p = state.pool[p as usize].next;
+                    }
+                    cells
+                })
+                .collect()
+        };
+        let free = |state: &State| {
+            let (mut p, mut n) = (state.avail, 0);
+            while p != NIL {
+                (n, p) = (n + 1, state.pool[p as usize].next);
+            }
+            n
+        };
+        let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
+        let mut dropped = 0;
+        // The small problems leave no hint at any node; the 8 queens do.
+        let queens = crate::util::problem::Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx"));
+        let small = crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves);
+        for problem in small.into_iter().map(|(problem, _)| problem).chain([queens.unwrap()]) {
+            let mut dc = Dc::new(&problem).unwrap();
+            loop {
+                // A report at every node: the walk stops before each.
+                if let Found::Done = dc.walk.next(1) {
+                    break;
+                }
+                let state = &mut dc.walk.state;
+                let before = lists(state);
+                let hints: usize = before.iter().map(|cells| cells.iter().filter(|c| c.0 < 0).count()).sum();
+                let free_before = free(state);
+                if hints == 0 {
+                    continue;
+                }
+                state.drop_hints();
+                let entries: Vec<Vec<(i32, u32)>> =
+                    before.iter().map(|cells| cells.iter().copied().filter(|c| c.0 >= 0).collect()).collect();
+                assert_eq!(lists(state), entries, "{problem:?}");
+                assert_eq!(free(state), free_before + hints, "{problem:?}");
+                dropped += hints;
+                // The walk goes on from here only after new stamps (`restamp`).
+                break;
+            }
+        }
+        assert!(dropped > 0, "no hint was ever in a list");
     }
 }
