@@ -439,20 +439,6 @@ struct Sets<'a> {
 }
 
 impl Sets<'_> {
-    /// The nodes of the option of node `x`, first to last.
-    #[inline(always)]
-    fn option(&self, x: u32) -> std::ops::Range<u32> {
-        option(self.nodes, self.first, x)
-    }
-
-    /// Swaps the node at place `p` of the set starting at `ii` with the last
-    /// one in play, and shrinks the set to `ss`.
-    #[inline(always)]
-    fn swap_last(&mut self, ii: usize, ss: u32, nn: u32, p: u32) {
-        swap_last(self.nodes, self.set, ii, ss, nn, p);
-        self.updates += 1;
-    }
-
     /// Hides the option of node `opt` from the sets of its active items (the
     /// right branch of a node).
     #[inline(always)]
@@ -481,13 +467,6 @@ impl Sets<'_> {
     #[inline(always)]
     fn deactivate(&mut self, ii: u32) {
         deactivate(self.set, self.item, &mut self.active, ii);
-    }
-
-    /// The fewest options primary item `ii` may still be left with: its
-    /// residual bound less its slack.
-    #[inline(always)]
-    fn least(&self, ii: usize) -> i32 {
-        self.bound[ii - 1][0]
     }
 
     /// [`Cells::include`] with bounds: a primary item of the option lowers its
@@ -574,29 +553,41 @@ impl Sets<'_> {
     }
 
     /// [`Sets::reject`] with bounds; `false` when a primary item would be
-    /// left with fewer options than it needs.
+    /// left with fewer options than it needs. `SECONDARY` as in
+    /// [`hide_option_bounded`]; the counters and slices kept in locals, as
+    /// in [`Sets::include_bounded`].
     #[inline(always)]
-    fn reject_bounded(&mut self, opt: u32) -> bool {
-        for o in self.option(opt) {
-            let Node { itm, loc: p } = self.nodes[o as usize];
-            let ii = itm as usize;
-            if p >= self.second && self.set[ii - 2] >= self.active {
+    fn reject_bounded<const SECONDARY: bool>(&mut self, opt: u32) -> bool {
+        let (second, mut active, mut updates) = (self.second, self.active, self.updates);
+        let (nodes, set, item, first) = (&mut *self.nodes, &mut *self.set, &mut *self.item, self.first);
+        // As long as `set`, so that reading a size proves the bound's index.
+        let bound = &self.bound[..set.len()];
+        let mut kept = true;
+        // Unchecked: `o` is a node of an option, `ii` its item's set start
+        // (`util::nodes`, invariant 6).
+        for o in option(nodes, first, opt) {
+            let Node { itm, loc: p } = cell(nodes, o as usize);
+            let ii = itm as u32 as usize;
+            if SECONDARY && p >= second && cell(set, ii - 2) >= active {
                 continue;
             }
-            let ss = self.set[ii - 1] - 1;
-            if p < self.second {
-                if (ss as i32) < self.least(ii) {
-                    return false;
+            let ss = cell(set, ii - 1) - 1;
+            if !SECONDARY || p < second {
+                if (ss as i32) < cell(bound, ii - 1)[0] {
+                    kept = false;
+                    break;
                 }
                 if ss == 0 {
-                    self.deactivate(ii as u32);
+                    deactivate(set, item, &mut active, ii as u32);
                 }
             }
             if ss > 0 {
-                self.swap_last(ii, ss, o, p);
+                swap_last(nodes, set, ii, ss, o, p);
+                updates += 1;
             }
         }
-        true
+        (self.active, self.updates) = (active, updates);
+        kept
     }
 }
 
@@ -1261,7 +1252,7 @@ impl Cells {
                     let x = self.binary.choice[level];
                     let mut sets = self.sets();
                     let rejected = if BOUNDS {
-                        sets.reject_bounded(x)
+                        if secondary { sets.reject_bounded::<true>(x) } else { sets.reject_bounded::<false>(x) }
                     } else {
                         sets.reject(x);
                         true
