@@ -184,10 +184,6 @@ fn key_degree(key: u64) -> i32 {
     (key >> 48) as i32 - 0x8000
 }
 
-/// The fields of a key of [`key_base`] that break ties between equal scores
-/// of the weighted choice: min(slack, bound), !size and the item.
-const KEY_TIES: u64 = (1 << 48) - 1;
-
 /// Grows `v` so that index `k` exists.
 #[inline(always)]
 fn reach<T: Default + Clone>(v: &mut Vec<T>, k: usize) {
@@ -388,6 +384,76 @@ fn swap_last(nodes: &mut [Node], set: &mut [u32], ii: usize, ss: u32, nn: u32, p
     cell_loc(nodes, nnp, p);
 }
 
+/// Deactivates item `ii`, at a place below `active` in `item`: the last
+/// active item takes its place.
+#[inline(always)]
+fn deactivate(set: &mut [u32], item: &mut [u32], active: &mut u32, ii: u32) {
+    // Unchecked: `ii` and `cc` are set starts, `p` and `last` places below
+    // `active` in `item` (`util::nodes`, invariant 6).
+    let p = cell(set, ii as usize - 2);
+    let last = *active - 1;
+    *active = last;
+    let cc = cell(item, last as usize);
+    set_cell(item, last as usize, ii);
+    set_cell(item, p as usize, cc);
+    set_cell(set, ii as usize - 2, last);
+    set_cell(set, cc as usize - 2, p);
+}
+
+/// [`hide_option`] with bounds: the option of node `optp` leaves the sets of
+/// all its items still active (the item being covered too); a primary item
+/// left with fewer options than it needs (`bound`, at its size's place)
+/// wipes out, one left with none (and needing none) becomes inactive. No
+/// item is forced here: the choice of the next item finds them. Without
+/// secondary items (`SECONDARY` false), no place is tested against `second`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn hide_option_bounded<const SECONDARY: bool>(
+    nodes: &mut [Node],
+    set: &mut [u32],
+    item: &mut [u32],
+    bound: &[[i32; 2]],
+    first: &[u32],
+    second: u32,
+    active: &mut u32,
+    updates: &mut u64,
+    optp: u32,
+) -> Result<(), u32> {
+    let all = option(nodes, first, optp);
+    // Each node is an update unless skipped, emptied, or left when a set is
+    // wiped out: the count is corrected on those rare paths, so the loop
+    // keeps no counter.
+    *updates += u64::from(all.end - all.start);
+    // Unchecked: `nn` is a node of an option, `ii` its item's set start
+    // (`util::nodes`, invariant 6).
+    for nn in all.clone() {
+        let Node { itm, loc: p } = cell(nodes, nn as usize);
+        // Zero-extended (an item's node has `itm` > 0), as in `hide_option`:
+        // no instruction widens it to an index.
+        let ii = itm as u32 as usize;
+        if SECONDARY && p >= second && cell(set, ii - 2) >= *active {
+            *updates -= 1;
+            continue;
+        }
+        let ss = cell(set, ii - 1) - 1;
+        if !SECONDARY || p < second {
+            if (ss as i32) < cell(bound, ii - 1)[0] {
+                *updates -= u64::from(all.end - nn);
+                return Err(ii as u32);
+            }
+            if ss == 0 {
+                deactivate(set, item, active, ii as u32);
+            }
+        }
+        if ss == 0 {
+            *updates -= 1;
+            continue;
+        }
+        swap_last(nodes, set, ii, ss, nn, p);
+    }
+    Ok(())
+}
+
 /// The sparse sets of a binary search, borrowed for one step: the vectors'
 /// buffers as slices and the counters as locals, so that the loops keep them
 /// in registers rather than reading them back after every store.
@@ -412,20 +478,6 @@ struct Sets<'a> {
 }
 
 impl Sets<'_> {
-    /// The nodes of the option of node `x`, first to last.
-    #[inline(always)]
-    fn option(&self, x: u32) -> std::ops::Range<u32> {
-        option(self.nodes, self.first, x)
-    }
-
-    /// Swaps the node at place `p` of the set starting at `ii` with the last
-    /// one in play, and shrinks the set to `ss`.
-    #[inline(always)]
-    fn swap_last(&mut self, ii: usize, ss: u32, nn: u32, p: u32) {
-        swap_last(self.nodes, self.set, ii, ss, nn, p);
-        self.updates += 1;
-    }
-
     /// Hides the option of node `opt` from the sets of its active items (the
     /// right branch of a node).
     #[inline(always)]
@@ -453,161 +505,128 @@ impl Sets<'_> {
     /// Deactivates item `ii`: the last active item takes its place.
     #[inline(always)]
     fn deactivate(&mut self, ii: u32) {
-        let p = self.set[ii as usize - 2];
-        let last = self.active - 1;
-        self.active = last;
-        let cc = self.item[last as usize];
-        self.item[last as usize] = ii;
-        self.item[p as usize] = cc;
-        self.set[ii as usize - 2] = last;
-        self.set[cc as usize - 2] = p;
+        deactivate(self.set, self.item, &mut self.active, ii);
     }
 
-    /// The fewest options primary item `ii` may still be left with: its
-    /// residual bound less its slack.
-    #[inline(always)]
-    fn least(&self, ii: usize) -> i32 {
-        self.bound[ii - 1][0]
-    }
-
-    /// [`hide_option`] with bounds: the option of node `optp` leaves
-    /// the sets of all its items still active (the item being covered too);
-    /// a primary item left with fewer options than it needs wipes out, one
-    /// left with none (and needing none) becomes inactive. No item is forced
-    /// here: the choice of the next item finds them. Without secondary items
-    /// (`SECONDARY` false), no place is tested against `second`.
-    #[inline(always)]
-    fn hide_option_bounded<const SECONDARY: bool>(&mut self, optp: u32) -> Result<(), u32> {
-        let all = self.option(optp);
-        let (second, mut active) = (self.second, self.active);
-        let (nodes, set, item) = (&mut *self.nodes, &mut *self.set, &mut *self.item);
-        // As long as `set`, so that reading a size proves the bound's index.
-        let bound = &self.bound[..set.len()];
-        // Each node is an update unless skipped, emptied, or left when a set
-        // is wiped out: the count is corrected on those rare paths, so the
-        // loop keeps no counter.
-        let mut updates = (all.end - all.start) as u64;
+    /// [`Cells::include`] with bounds: a primary item of the option lowers its
+    /// residual bound, and hides its other options only when that reaches 0;
+    /// until then it only loses the option from its set. Never inlined, as
+    /// [`Cells::include`]; `SECONDARY` as there. The slices and the counters
+    /// are taken out of `self` first, so that the loops keep them in
+    /// registers (read through `self`, the counters were stored and the
+    /// slices reloaded once per option hidden).
+    #[inline(never)]
+    fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> Result<(), u32> {
+        let (second, mut active, mut updates) = (self.second, self.active, self.updates);
+        let (nodes, set, item, first, clr) = (&mut *self.nodes, &mut *self.set, &mut *self.item, self.first, self.clr);
+        // As long as `set`, so that reading a size proves their index.
+        let (bound, key) = (&mut self.bound[..set.len()], &mut self.key[..set.len()]);
         let mut result = Ok(());
-        for nn in all.clone() {
-            let Node { itm, loc: p } = cell(nodes, nn as usize);
-            // Zero-extended (an item's node has `itm` > 0), as in `hide_option`:
-            // no instruction widens it to an index.
-            let ii = itm as u32 as usize;
-            if SECONDARY && p >= second && cell(set, ii - 2) >= active {
-                updates -= 1;
+        // Unchecked: `o` is a node of an option, `ii` its item's set start,
+        // `s` a place of its set in play (`util::nodes`, invariant 6).
+        'items: for o in option(nodes, first, opt) {
+            let Node { itm, loc: pp } = cell(nodes, o as usize);
+            let ii = itm as u32;
+            let p = cell(set, ii as usize - 2);
+            if p >= active {
                 continue;
             }
-            let ss = cell(set, ii - 1) - 1;
-            if !SECONDARY || p < second {
-                if (ss as i32) < cell(bound, ii - 1)[0] {
-                    updates -= (all.end - nn) as u64;
-                    result = Err(ii as u32);
-                    break;
-                }
-                if ss == 0 {
-                    // Deactivates `ii`: the last active item takes its place.
-                    let q = set[ii - 2];
-                    active -= 1;
-                    let cc = item[active as usize];
-                    item[active as usize] = ii as u32;
-                    item[q as usize] = cc;
-                    set[ii - 2] = active;
-                    set[cc as usize - 2] = q;
+            if !SECONDARY || ii < second {
+                let [need, slack] = cell(bound, ii as usize - 1);
+                set_cell(bound, ii as usize - 1, [need - 1, slack]);
+                if need - 1 != -slack {
+                    // The item stays active and reads its key: one bound
+                    // less adds one to its degree while the bound exceeds the
+                    // slack, else takes one from min(slack, bound) (see
+                    // [`key_base`]; never below 0 here). One made inactive has
+                    // its key restored with its bound.
+                    let step = if need > 0 { 1 << 48 } else { (1u64 << 32).wrapping_neg() };
+                    set_cell(key, ii as usize - 1, cell(key, ii as usize - 1).wrapping_add(step));
+                    let ss = cell(set, ii as usize - 1) - 1;
+                    if (ss as i32) < need - 1 {
+                        result = Err(ii);
+                        break 'items;
+                    }
+                    if ss == 0 {
+                        deactivate(set, item, &mut active, ii);
+                    } else {
+                        swap_last(nodes, set, ii as usize, ss, o, pp);
+                        updates += 1;
+                    }
+                    continue;
                 }
             }
-            if ss == 0 {
-                updates -= 1;
-                continue;
+            let c = if COLORS && ii >= second { clr[o as usize] } else { 0 };
+            let ss = cell(set, ii as usize - 1);
+            debug_assert!(ii <= pp && pp < ii + ss);
+            // The places after `pp`, then those before it, each from the
+            // last, as in `include`: the `k`th place but `pp`, stepping over
+            // it, so that one loop visits them with no test of the parts.
+            for k in (0..ss - 1).rev() {
+                let s = ii + k + u32::from(ii + k >= pp);
+                let optp = cell(set, s as usize);
+                if (c == 0 || clr[optp as usize] != c)
+                    && let Err(tough) = hide_option_bounded::<SECONDARY>(
+                        nodes,
+                        set,
+                        item,
+                        bound,
+                        first,
+                        second,
+                        &mut active,
+                        &mut updates,
+                        optp,
+                    )
+                {
+                    result = Err(tough);
+                    break 'items;
+                }
             }
-            swap_last(nodes, set, ii, ss, nn, p);
+            deactivate(set, item, &mut active, ii);
         }
-        (self.active, self.updates) = (active, self.updates + updates);
+        (self.active, self.updates) = (active, updates);
         if result.is_err() {
             self.force.clear();
         }
         result
     }
 
-    /// [`Cells::include`] with bounds: a primary item of the option lowers its
-    /// residual bound, and hides its other options only when that reaches 0;
-    /// until then it only loses the option from its set. Never inlined, as
-    /// [`Cells::include`]; `SECONDARY` as there.
-    #[inline(never)]
-    fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> Result<(), u32> {
-        // Unchecked: `o` is a node of an option, `ii` its item's set start,
-        // `s` a place of its set in play (`util::nodes`, invariant 6).
-        for o in self.option(opt) {
-            let Node { itm, loc: pp } = cell(self.nodes, o as usize);
-            let ii = itm as u32;
-            let p = cell(self.set, ii as usize - 2);
-            if p >= self.active {
-                continue;
-            }
-            let primary = !SECONDARY || ii < self.second;
-            let (mut done, mut left) = (true, [0, 0]);
-            if primary {
-                let [need, slack] = cell(self.bound, ii as usize - 1);
-                left = [need - 1, slack];
-                set_cell(self.bound, ii as usize - 1, left);
-                done = need - 1 == -slack;
-            }
-            if done {
-                let c = if COLORS && !primary { self.clr[o as usize] } else { 0 };
-                let ss = cell(self.set, ii as usize - 1);
-                // The places after `pp`, then those before it, as in `include`.
-                debug_assert!(ii <= pp && pp < ii + ss);
-                for part in [pp + 1..ii + ss, ii..pp] {
-                    for s in part.rev() {
-                        let optp = cell(self.set, s as usize);
-                        if c == 0 || self.clr[optp as usize] != c {
-                            self.hide_option_bounded::<SECONDARY>(optp)?;
-                        }
-                    }
-                }
-                self.deactivate(ii);
-            } else {
-                // Only an item still active reads its key: one made inactive
-                // has it restored with its bound.
-                set_cell(self.key, ii as usize - 1, key_base(left[0], left[1], ii));
-                let ss = cell(self.set, ii as usize - 1) - 1;
-                if (ss as i32) < left[0] {
-                    self.force.clear();
-                    return Err(ii);
-                }
-                if ss == 0 {
-                    self.deactivate(ii);
-                } else {
-                    self.swap_last(ii as usize, ss, o, pp);
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// [`Sets::reject`] with bounds; `false` when a primary item would be
-    /// left with fewer options than it needs.
+    /// left with fewer options than it needs. `SECONDARY` as in
+    /// [`hide_option_bounded`]; the counters and slices kept in locals, as
+    /// in [`Sets::include_bounded`].
     #[inline(always)]
-    fn reject_bounded(&mut self, opt: u32) -> bool {
-        for o in self.option(opt) {
-            let Node { itm, loc: p } = self.nodes[o as usize];
-            let ii = itm as usize;
-            if p >= self.second && self.set[ii - 2] >= self.active {
+    fn reject_bounded<const SECONDARY: bool>(&mut self, opt: u32) -> bool {
+        let (second, mut active, mut updates) = (self.second, self.active, self.updates);
+        let (nodes, set, item, first) = (&mut *self.nodes, &mut *self.set, &mut *self.item, self.first);
+        // As long as `set`, so that reading a size proves the bound's index.
+        let bound = &self.bound[..set.len()];
+        let mut kept = true;
+        // Unchecked: `o` is a node of an option, `ii` its item's set start
+        // (`util::nodes`, invariant 6).
+        for o in option(nodes, first, opt) {
+            let Node { itm, loc: p } = cell(nodes, o as usize);
+            let ii = itm as u32 as usize;
+            if SECONDARY && p >= second && cell(set, ii - 2) >= active {
                 continue;
             }
-            let ss = self.set[ii - 1] - 1;
-            if p < self.second {
-                if (ss as i32) < self.least(ii) {
-                    return false;
+            let ss = cell(set, ii - 1) - 1;
+            if !SECONDARY || p < second {
+                if (ss as i32) < cell(bound, ii - 1)[0] {
+                    kept = false;
+                    break;
                 }
                 if ss == 0 {
-                    self.deactivate(ii as u32);
+                    deactivate(set, item, &mut active, ii as u32);
                 }
             }
             if ss > 0 {
-                self.swap_last(ii, ss, o, p);
+                swap_last(nodes, set, ii, ss, o, p);
+                updates += 1;
             }
         }
-        true
+        (self.active, self.updates) = (active, updates);
+        kept
     }
 }
 
@@ -958,9 +977,10 @@ impl Cells {
                 // The smallest of (score, min(slack, bound), !size, item), the
                 // score Knuth's single-precision quotient of the degree by the
                 // weight: a positive score orders as its bits do, and the last
-                // three fields are the low 48 bits of the key kept per item,
-                // so that his comparisons and ties are one unsigned minimum of
-                // two words. The items of degree 1 or less are noted on the
+                // three fields are the key kept per item shifted past its
+                // degree (a shift needs no mask held in a register), so that
+                // his comparisons and ties are one unsigned minimum of two
+                // words. The items of degree 1 or less are noted on the
                 // way, each written at the end of the list and kept by moving
                 // the end, so that no branch depends on the degree: when there
                 // are none, no item is forced and no score is negative; when
@@ -969,7 +989,7 @@ impl Cells {
                 // more (where Knuth's guard could change the choice), the
                 // items are looked at again as below.
                 let (keys, weight) = (&b.key[..set.len()], &b.weight[..set.len()]);
-                let low = &mut b.low[..];
+                let low = &mut b.low[..items.len()];
                 let (mut n, mut key) = (0, u128::MAX);
                 for &x in items {
                     if SECONDARY && x >= second {
@@ -977,17 +997,18 @@ impl Cells {
                     }
                     let k = item_key(keys, set, x);
                     let t = key_degree(k);
-                    low[n] = x;
+                    // Unchecked: `n` counts some of the items met before `x`.
+                    set_cell(low, n, x);
                     n += usize::from(t <= 1);
                     let tscore = t as f32 / cell(weight, x as usize);
-                    key = key.min(u128::from(tscore.to_bits()) << 64 | u128::from(k & KEY_TIES));
+                    key = key.min(u128::from(tscore.to_bits()) << 64 | u128::from(k << 16));
                 }
                 if key == u128::MAX {
                     return Pick::Solved;
                 }
                 let degree = |x: u32| key_degree(item_key(keys, set, x));
                 if n == 0 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
-                    let x = key as u32 & 0xFFFF;
+                    let x = (key >> 16) as u32 & 0xFFFF;
                     return Pick::Item(x, degree(x) as u32);
                 }
                 let low = &low[..n];
@@ -1296,7 +1317,7 @@ impl Cells {
                     let x = self.binary.choice[level];
                     let mut sets = self.sets();
                     let rejected = if BOUNDS {
-                        sets.reject_bounded(x)
+                        if secondary { sets.reject_bounded::<true>(x) } else { sets.reject_bounded::<false>(x) }
                     } else {
                         sets.reject(x);
                         true
