@@ -184,6 +184,38 @@ fn key_degree(key: u64) -> i32 {
     (key >> 48) as i32 - 0x8000
 }
 
+/// The least `key(size, item)` over the active primary items `items` with
+/// two options or more (`u64::MAX` if none): the scan of the choice without
+/// bounds, weighted or not. Pushes the items with one option on `force`;
+/// `None` when an item has none. Always inlined, so that each choice's key
+/// is computed in its own loop.
+#[inline(always)]
+fn least_key(
+    set: &[u32],
+    items: &[u32],
+    second: u32,
+    force: &mut Vec<u32>,
+    key: impl Fn(u32, u32) -> u64,
+) -> Option<u64> {
+    let mut least = u64::MAX;
+    for &x in items {
+        if x >= second {
+            continue;
+        }
+        // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+        let size = cell(set, x as usize - 1);
+        if size <= 1 {
+            if size == 0 {
+                return None;
+            }
+            force.push(x);
+            continue;
+        }
+        least = least.min(key(size, x));
+    }
+    Some(least)
+}
+
 /// Grows `v` so that index `k` exists.
 #[inline(always)]
 fn reach<T: Default + Clone>(v: &mut Vec<T>, k: usize) {
@@ -797,22 +829,9 @@ impl Cells {
             // The slices are cut once, before the loop: read through the
             // vectors, their buffers were reloaded after every push.
             let (set, items, force) = (&s.set[..], &s.item[..s.active as usize], &mut s.force);
-            let mut key = u64::MAX;
-            for &x in items {
-                if x >= second {
-                    continue;
-                }
-                // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
-                let size = cell(set, x as usize - 1);
-                if size <= 1 {
-                    if size == 0 {
-                        return Pick::Dead;
-                    }
-                    force.push(x);
-                    continue;
-                }
-                key = key.min(u64::from(size) << 32 | u64::from(x));
-            }
+            let Some(key) = least_key(set, items, second, force, |size, x| u64::from(size) << 32 | u64::from(x)) else {
+                return Pick::Dead;
+            };
             if key != u64::MAX {
                 (best, t) = (key as u32, (key >> 32) as u32);
             }
@@ -853,24 +872,10 @@ impl Cells {
     /// weights' buffer lived on the stack, a load and a store per item.
     #[inline(never)]
     fn weighted_min(set: &[u32], weight: &[f32], items: &[u32], second: u32, force: &mut Vec<u32>) -> Option<u64> {
-        let mut key = u64::MAX;
-        for &x in items {
-            if x >= second {
-                continue;
-            }
-            // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
-            let size = cell(set, x as usize - 1);
-            if size <= 1 {
-                if size == 0 {
-                    return None;
-                }
-                force.push(x);
-                continue;
-            }
+        least_key(set, items, second, force, |size, x| {
             let tscore = size as f32 / cell(weight, x as usize);
-            key = key.min(u64::from(tscore.to_bits()) << 32 | u64::from(x));
-        }
-        Some(key)
+            u64::from(tscore.to_bits()) << 32 | u64::from(x)
+        })
     }
 
     /// The smallest of (score, item) as [`Cells::pick`] packs it, with
