@@ -397,21 +397,28 @@ impl State {
     pub(super) fn drop_hints(&mut self) {
         debug_assert_eq!(self.head, self.tail);
         for opt in 0..self.n_options() {
-            let (mut p, mut prev) = (self.trigger[opt], NIL);
-            while p != NIL {
-                let Cell { opt: optp, next } = self.pool[p as usize];
-                if optp < 0 {
-                    self.free_cell(p);
-                    if prev == NIL {
-                        self.trigger[opt] = next;
-                    } else {
-                        self.pool[prev as usize].next = next;
-                    }
+            self.drop_cells(opt, |_, optp| optp < 0);
+        }
+    }
+
+    /// Takes the cells of option `opt`'s trigger list for which `drop`
+    /// holds (given the state and the cell's option, or a hint's negative
+    /// age) out of the list, back to the pool; the others stay in order.
+    fn drop_cells(&mut self, opt: usize, drop: impl Fn(&State, i32) -> bool) {
+        let (mut p, mut prev) = (self.trigger[opt], NIL);
+        while p != NIL {
+            let Cell { opt: optp, next } = self.pool[p as usize];
+            if drop(self, optp) {
+                self.free_cell(p);
+                if prev == NIL {
+                    self.trigger[opt] = next;
                 } else {
-                    prev = p;
+                    self.pool[prev as usize].next = next;
                 }
-                p = next;
+            } else {
+                prev = p;
             }
+            p = next;
         }
     }
 
@@ -850,21 +857,7 @@ impl State {
             if self.opts[opt].age < self.lists {
                 continue;
             }
-            let (mut p, mut prev) = (self.trigger[opt], NIL);
-            while p != NIL {
-                let Cell { opt: optp, next } = self.pool[p as usize];
-                if self.opts[optp as usize].age < self.lists {
-                    self.free_cell(p);
-                    if prev == NIL {
-                        self.trigger[opt] = next;
-                    } else {
-                        self.pool[prev as usize].next = next;
-                    }
-                } else {
-                    prev = p;
-                }
-                p = next;
-            }
+            self.drop_cells(opt, |state, optp| state.opts[optp as usize].age < state.lists);
         }
         true
     }
