@@ -40,7 +40,7 @@
 //! processor mispredicts when words hold one option or none. With colours the
 //! option's coloured items are marked purified before the sweep and their
 //! cleansings counted after it, so the updates and cleansings are at most
-//! DLX2's. On problems whose conflicts would fill more than [`CONFLICT_ROOM`]
+//! DLX2's. On problems whose conflicts would fill more than [`CONFLICT_ROOM`](shape::CONFLICT_ROOM)
 //! words (or, with colours, that have options of more than 64 items) the
 //! items are committed one by one in the links' order instead (from the one
 //! after the chosen item, wrapping round), and an option is dropped as soon as

@@ -47,7 +47,7 @@ pub(crate) struct Bits<C> {
     /// Room for the words of any item's sparse bitset.
     pub(super) hits: Vec<(u32, u64)>,
     /// Whether the problem has bounds: then the search is Algorithm M
-    /// (see [`bounded`]), and `moves[l]` is the number of moves of level `l`
+    /// (see [`super::bounded`]), and `moves[l]` is the number of moves of level `l`
     /// (shifted left by 2) with how it moves.
     pub(super) bounds: bool,
     pub(super) moves: Vec<u32>,

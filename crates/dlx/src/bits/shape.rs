@@ -147,7 +147,7 @@ pub(super) struct Shape<C> {
     /// The frame of the problem itself.
     pub(super) live: Vec<u64>,
     pub(super) count: Vec<C>,
-    /// With bounds (see [`bounded`]): the primary items whose bounds are not
+    /// With bounds (see [`super::bounded`]): the primary items whose bounds are not
     /// `[1, 1]`, numbered `b` from 0, and their counts' place in a frame.
     pub(super) bounded: Bounded,
     /// With the sharp preference only (empty otherwise): whether primary item
