@@ -420,16 +420,22 @@ fn swap_last(nodes: &mut [Node], set: &mut [u32], ii: usize, ss: u32, nn: u32, p
 /// active item takes its place.
 #[inline(always)]
 fn deactivate(set: &mut [u32], item: &mut [u32], active: &mut u32, ii: u32) {
+    // Unchecked: `ii` is a set start (`util::nodes`, invariant 6).
+    deactivate_at(set, item, active, ii, cell(set, ii as usize - 2));
+}
+
+/// [`deactivate`], the item's place `p` already read.
+#[inline(always)]
+fn deactivate_at(set: &mut [u32], item: &mut [u32], active: &mut u32, ii: u32, p: u32) {
     // Unchecked: `ii` and `cc` are set starts, `p` and `last` places below
     // `active` in `item` (`util::nodes`, invariant 6).
-    let p = cell(set, ii as usize - 2);
     let last = *active - 1;
     *active = last;
     let cc = cell(item, last as usize);
     set_cell(item, last as usize, ii);
     set_cell(item, p as usize, cc);
-    set_cell(set, ii as usize - 2, last);
     set_cell(set, cc as usize - 2, p);
+    set_cell(set, ii as usize - 2, last);
 }
 
 /// [`hide_option`] with bounds: the option of node `optp` leaves the sets of
@@ -717,13 +723,7 @@ impl Cells {
                     }
                 }
             }
-            // Deactivates `ii`: the last active item takes its place.
-            active -= 1;
-            let cc = cell(item, active as usize);
-            set_cell(item, active as usize, ii);
-            set_cell(item, p as usize, cc);
-            set_cell(set, cc as usize - 2, p);
-            set_cell(set, ii as usize - 2, active);
+            deactivate_at(set, item, &mut active, ii, p);
         }
         s.active = active;
         (updates, result)
@@ -780,14 +780,7 @@ impl Cells {
                 }
             }
             updates += u64::from(ss - 1) * u64::from(L - 1);
-            // Deactivates `ii`: the last active item takes its place.
-            active -= 1;
-            let set = &mut *arrays.set;
-            let cc = cell(item, active as usize);
-            set_cell(item, active as usize, ii);
-            set_cell(item, p as usize, cc);
-            set_cell(set, cc as usize - 2, p);
-            set_cell(set, ii as usize - 2, active);
+            deactivate_at(arrays.set, item, &mut active, ii, p);
         }
         s.active = active;
         (updates, Ok(()))
