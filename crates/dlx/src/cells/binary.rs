@@ -407,12 +407,13 @@ fn swap_last(nodes: &mut [Node], set: &mut [u32], ii: usize, ss: u32, nn: u32, p
     // just before writing it, so that only its `loc` is stored: written
     // whole with the `itm` read at the top of a hide's loop, past the stores
     // to `set`, it cost a sixth store per update.
-    let last = ii + ss as usize;
-    let nnp = cell(set, last);
+    // The sum in 32 bits: one instruction, its result zero-extended free.
+    let last = ii as u32 + ss;
+    let nnp = cell(set, last as usize);
     set_cell(set, ii - 1, ss);
-    set_cell(set, last, nn);
+    set_cell(set, last as usize, nn);
     set_cell(set, p as usize, nnp);
-    cell_loc(nodes, nn, last as u32);
+    cell_loc(nodes, nn, last);
     cell_loc(nodes, nnp, p);
 }
 
@@ -473,9 +474,13 @@ fn hide_option_bounded<const SECONDARY: bool>(
             *updates -= 1;
             continue;
         }
-        let ss = cell(set, ii - 1) - 1;
+        // The set left with `ss` options wipes out when `ss` is below the
+        // need, that is when `size` is at most the need: tested before the
+        // decrement, so that the test of `ss` for 0 reads its flags.
+        let size = cell(set, ii - 1);
+        let ss = size - 1;
         if !SECONDARY || p < second {
-            if (ss as i32) < cell(bound, ii - 1)[0] {
+            if size as i32 <= cell(bound, ii - 1)[0] {
                 *updates -= u64::from(all.end - nn);
                 return Err(ii as u32);
             }
@@ -500,19 +505,15 @@ struct Sets<'a> {
     set: &'a mut [u32],
     item: &'a mut [u32],
     active: u32,
-    force: &'a mut Vec<u32>,
     /// Per node, the first node of its option.
     first: &'a [u32],
-    clr: &'a [u32],
     second: u32,
     updates: u64,
     /// With bounds, at the place of each primary item's size in `set` (its
     /// set start less one): the fewest options it may still be left with (its
     /// residual bound less its slack) and its slack (the upper bound less the
     /// lower); the residual bound is their sum.
-    bound: &'a mut [[i32; 2]],
-    /// With bounds, each primary item's [`key_base`].
-    key: &'a mut [u64],
+    bound: &'a [[i32; 2]],
 }
 
 impl Sets<'_> {
@@ -546,93 +547,10 @@ impl Sets<'_> {
         deactivate(self.set, self.item, &mut self.active, ii);
     }
 
-    /// [`Cells::include`] with bounds: a primary item of the option lowers its
-    /// residual bound, and hides its other options only when that reaches 0;
-    /// until then it only loses the option from its set. Never inlined, as
-    /// [`Cells::include`]; `SECONDARY` as there. The slices and the counters
-    /// are taken out of `self` first, so that the loops keep them in
-    /// registers (read through `self`, the counters were stored and the
-    /// slices reloaded once per option hidden).
-    #[inline(never)]
-    fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> Result<(), u32> {
-        let (second, mut active, mut updates) = (self.second, self.active, self.updates);
-        let (nodes, set, item, first, clr) = (&mut *self.nodes, &mut *self.set, &mut *self.item, self.first, self.clr);
-        // As long as `set`, so that reading a size proves their index.
-        let (bound, key) = (&mut self.bound[..set.len()], &mut self.key[..set.len()]);
-        let mut result = Ok(());
-        // Unchecked: `o` is a node of an option, `ii` its item's set start,
-        // `s` a place of its set in play (`util::nodes`, invariant 6).
-        'items: for o in option(nodes, first, opt) {
-            let Node { itm, loc: pp } = cell(nodes, o as usize);
-            let ii = itm as u32;
-            let p = cell(set, ii as usize - 2);
-            if p >= active {
-                continue;
-            }
-            if !SECONDARY || ii < second {
-                let [need, slack] = cell(bound, ii as usize - 1);
-                set_cell(bound, ii as usize - 1, [need - 1, slack]);
-                if need - 1 != -slack {
-                    // The item stays active and reads its key: one bound
-                    // less adds one to its degree while the bound exceeds the
-                    // slack, else takes one from min(slack, bound) (see
-                    // [`key_base`]; never below 0 here). One made inactive has
-                    // its key restored with its bound.
-                    let step = if need > 0 { 1 << 48 } else { (1u64 << 32).wrapping_neg() };
-                    set_cell(key, ii as usize - 1, cell(key, ii as usize - 1).wrapping_add(step));
-                    let ss = cell(set, ii as usize - 1) - 1;
-                    if (ss as i32) < need - 1 {
-                        result = Err(ii);
-                        break 'items;
-                    }
-                    if ss == 0 {
-                        deactivate(set, item, &mut active, ii);
-                    } else {
-                        swap_last(nodes, set, ii as usize, ss, o, pp);
-                        updates += 1;
-                    }
-                    continue;
-                }
-            }
-            let c = if COLORS && ii >= second { clr[o as usize] } else { 0 };
-            let ss = cell(set, ii as usize - 1);
-            debug_assert!(ii <= pp && pp < ii + ss);
-            // The places after `pp`, then those before it, each from the
-            // last, as in `include`: the `k`th place but `pp`, stepping over
-            // it, so that one loop visits them with no test of the parts.
-            for k in (0..ss - 1).rev() {
-                let s = ii + k + u32::from(ii + k >= pp);
-                let optp = cell(set, s as usize);
-                if (c == 0 || clr[optp as usize] != c)
-                    && let Err(tough) = hide_option_bounded::<SECONDARY>(
-                        nodes,
-                        set,
-                        item,
-                        bound,
-                        first,
-                        second,
-                        &mut active,
-                        &mut updates,
-                        optp,
-                    )
-                {
-                    result = Err(tough);
-                    break 'items;
-                }
-            }
-            deactivate(set, item, &mut active, ii);
-        }
-        (self.active, self.updates) = (active, updates);
-        if result.is_err() {
-            self.force.clear();
-        }
-        result
-    }
-
     /// [`Sets::reject`] with bounds; `false` when a primary item would be
     /// left with fewer options than it needs. `SECONDARY` as in
     /// [`hide_option_bounded`]; the counters and slices kept in locals, as
-    /// in [`Sets::include_bounded`].
+    /// in [`Cells::include_bounded`].
     #[inline(always)]
     fn reject_bounded<const SECONDARY: bool>(&mut self, opt: u32) -> bool {
         let (second, mut active, mut updates) = (self.second, self.active, self.updates);
@@ -786,6 +704,93 @@ impl Cells {
         (updates, Ok(()))
     }
 
+    /// [`Cells::include`] with bounds: a primary item of the option lowers its
+    /// residual bound, and hides its other options only when that reaches 0;
+    /// until then it only loses the option from its set. Never inlined, and
+    /// borrowing the arrays itself, as [`Cells::include`] (as a method of a
+    /// [`Sets`] built by the caller, each call stored and reloaded its fields:
+    /// 6 % of the instructions on redrect 4 5); `SECONDARY` as there.
+    #[inline(never)]
+    fn include_bounded<const COLORS: bool, const SECONDARY: bool>(&mut self, opt: u32) -> (u64, Result<(), u32>) {
+        let frame = &*self.frame;
+        let s = &mut self.state;
+        let b = &mut self.binary;
+        let (second, mut active) = (frame.second, s.active);
+        let (nodes, set, item) = (&mut s.nodes[..], &mut s.set[..], &mut s.item[..]);
+        let (first, clr) = (&b.first[..], &frame.clr[..]);
+        // As long as `set`, so that reading a size proves their index.
+        let (bound, key) = (&mut b.bound[..set.len()], &mut b.key[..set.len()]);
+        let mut updates = 0;
+        let mut result = Ok(());
+        // Unchecked: `o` is a node of an option, `ii` its item's set start,
+        // `s` a place of its set in play (`util::nodes`, invariant 6).
+        'items: for o in option(nodes, first, opt) {
+            let Node { itm, loc: pp } = cell(nodes, o as usize);
+            let ii = itm as u32;
+            let p = cell(set, ii as usize - 2);
+            if p >= active {
+                continue;
+            }
+            if !SECONDARY || ii < second {
+                let [need, slack] = cell(bound, ii as usize - 1);
+                set_cell(bound, ii as usize - 1, [need - 1, slack]);
+                if need - 1 != -slack {
+                    // The item stays active and reads its key: one bound
+                    // less adds one to its degree while the bound exceeds the
+                    // slack, else takes one from min(slack, bound) (see
+                    // [`key_base`]; never below 0 here). One made inactive has
+                    // its key restored with its bound.
+                    let step = if need > 0 { 1 << 48 } else { (1u64 << 32).wrapping_neg() };
+                    set_cell(key, ii as usize - 1, cell(key, ii as usize - 1).wrapping_add(step));
+                    let ss = cell(set, ii as usize - 1) - 1;
+                    if (ss as i32) < need - 1 {
+                        result = Err(ii);
+                        break 'items;
+                    }
+                    if ss == 0 {
+                        deactivate(set, item, &mut active, ii);
+                    } else {
+                        swap_last(nodes, set, ii as usize, ss, o, pp);
+                        updates += 1;
+                    }
+                    continue;
+                }
+            }
+            let c = if COLORS && ii >= second { clr[o as usize] } else { 0 };
+            let ss = cell(set, ii as usize - 1);
+            debug_assert!(ii <= pp && pp < ii + ss);
+            // The places after `pp`, then those before it, each from the
+            // last, as in `include`: the `k`th place but `pp`, stepping over
+            // it, so that one loop visits them with no test of the parts.
+            for k in (0..ss - 1).rev() {
+                let s = ii + k + u32::from(ii + k >= pp);
+                let optp = cell(set, s as usize);
+                if (c == 0 || clr[optp as usize] != c)
+                    && let Err(tough) = hide_option_bounded::<SECONDARY>(
+                        nodes,
+                        set,
+                        item,
+                        bound,
+                        first,
+                        second,
+                        &mut active,
+                        &mut updates,
+                        optp,
+                    )
+                {
+                    result = Err(tough);
+                    break 'items;
+                }
+            }
+            deactivate(set, item, &mut active, ii);
+        }
+        s.active = active;
+        if result.is_err() {
+            s.force.clear();
+        }
+        (updates, result)
+    }
+
     /// The sparse sets, borrowed for one step of the search.
     #[inline(always)]
     fn sets(&mut self) -> Sets<'_> {
@@ -796,13 +801,10 @@ impl Cells {
             set: &mut s.set,
             item: &mut s.item,
             active: s.active,
-            force: &mut s.force,
             first: &self.binary.first,
-            clr: &frame.clr,
             second: frame.second,
             updates: 0,
-            bound: &mut self.binary.bound,
-            key: &mut self.binary.key,
+            bound: &self.binary.bound,
         }
     }
 
@@ -1400,13 +1402,12 @@ impl Cells {
             self.binary.choice[level] = x;
             self.binary.deg[level] = t;
             let included = if BOUNDS {
-                let mut sets = self.sets();
-                let included = if secondary {
-                    sets.include_bounded::<COLORS, true>(x)
+                let (made, included) = if secondary {
+                    self.include_bounded::<COLORS, true>(x)
                 } else {
-                    sets.include_bounded::<false, false>(x)
+                    self.include_bounded::<false, false>(x)
                 };
-                (self.state.active, updates) = (sets.active, updates + sets.updates);
+                updates += made;
                 included
             } else {
                 let (made, included) = if secondary {
