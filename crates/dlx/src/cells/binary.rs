@@ -407,13 +407,12 @@ fn swap_last(nodes: &mut [Node], set: &mut [u32], ii: usize, ss: u32, nn: u32, p
     // just before writing it, so that only its `loc` is stored: written
     // whole with the `itm` read at the top of a hide's loop, past the stores
     // to `set`, it cost a sixth store per update.
-    // The sum in 32 bits: one instruction, its result zero-extended free.
-    let last = ii as u32 + ss;
-    let nnp = cell(set, last as usize);
+    let last = ii + ss as usize;
+    let nnp = cell(set, last);
     set_cell(set, ii - 1, ss);
-    set_cell(set, last as usize, nn);
+    set_cell(set, last, nn);
     set_cell(set, p as usize, nnp);
-    cell_loc(nodes, nn, last);
+    cell_loc(nodes, nn, last as u32);
     cell_loc(nodes, nnp, p);
 }
 
@@ -566,9 +565,11 @@ impl Sets<'_> {
             if SECONDARY && p >= second && cell(set, ii - 2) >= active {
                 continue;
             }
-            let ss = cell(set, ii - 1) - 1;
+            // Tested before the decrement, as in `hide_option_bounded`.
+            let size = cell(set, ii - 1);
+            let ss = size - 1;
             if !SECONDARY || p < second {
-                if (ss as i32) < cell(bound, ii - 1)[0] {
+                if size as i32 <= cell(bound, ii - 1)[0] {
                     kept = false;
                     break;
                 }
@@ -742,8 +743,10 @@ impl Cells {
                     // its key restored with its bound.
                     let step = if need > 0 { 1 << 48 } else { (1u64 << 32).wrapping_neg() };
                     set_cell(key, ii as usize - 1, cell(key, ii as usize - 1).wrapping_add(step));
-                    let ss = cell(set, ii as usize - 1) - 1;
-                    if (ss as i32) < need - 1 {
+                    // Tested before the decrement, as in `hide_option_bounded`.
+                    let size = cell(set, ii as usize - 1);
+                    let ss = size - 1;
+                    if (size as i32) < need {
                         result = Err(ii);
                         break 'items;
                     }
