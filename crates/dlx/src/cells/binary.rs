@@ -108,10 +108,12 @@ pub(super) struct Binary {
     low: Vec<u32>,
     /// With bounds and dom/wdeg on a narrow problem (else empty): at place
     /// `x + 2^15 + t`, for each primary item's set start `x` and each degree
-    /// `t` from 0 to its set's first size plus one, the bits of Knuth's score
+    /// `t` from 2 to its set's first size plus one, the bits of Knuth's score
     /// `t / weight` in single precision, made again when the weight grows
     /// (at a wipe-out), so that the choice reads a quotient rather than
-    /// dividing. Its places from `x + 2^15` on are as many as the set's, its
+    /// dividing; 0 for the degrees 0 and 1, so that the least score tells
+    /// whether an item is forced. Empty when some item's degree could be
+    /// negative (a set smaller than its lower bound less one at the root). Its places from `x + 2^15` on are as many as the set's, its
     /// size's and its place's, so the items' rows do not meet; the padding
     /// of `2^16` places past `set` makes any biased degree of 16 bits
     /// ([`key_base`]) a place in it.
@@ -205,13 +207,14 @@ const QUOTIENT_PAD: usize = 1 << 16;
 /// key of [`key_base`] with its size (a positive score orders as its bits
 /// do, and the last three fields are the key shifted past its degree: a
 /// shift needs no mask held in a register), so that Knuth's comparisons and
-/// ties are one unsigned minimum of two words. Writes the items of degree 1
-/// or less at the start of `low`, each at the end of the list kept by moving
-/// the end, so that no branch depends on the degree; returns how many.
+/// ties are one unsigned minimum of two words. With `LOW`, writes the items
+/// of degree 1 or less at the start of `low`, each at the end of the list
+/// kept by moving the end, so that no branch depends on the degree; returns
+/// how many (0 without `LOW`).
 /// Without secondary items (`SECONDARY` false), no item is tested against
 /// `second`. Always inlined, so that each score is computed in its own loop.
 #[inline(always)]
-fn least_scored<const SECONDARY: bool>(
+fn least_scored<const SECONDARY: bool, const LOW: bool>(
     keys: &[u64],
     set: &[u32],
     items: &[u32],
@@ -219,6 +222,29 @@ fn least_scored<const SECONDARY: bool>(
     low: &mut [u32],
     score: impl Fn(u32, u64) -> u32,
 ) -> (usize, u128) {
+    if !LOW {
+        // Two minima, of the items at even places and at odd ones, each its
+        // own chain of comparisons, so that one item's need not wait for the
+        // one before it; the least of the two is the same.
+        let packed = |x: u32| {
+            if SECONDARY && x >= second {
+                return u128::MAX;
+            }
+            let k = item_key(keys, set, x);
+            u128::from(score(x, k)) << 64 | u128::from(k << 16)
+        };
+        let (mut even, mut odd) = (u128::MAX, u128::MAX);
+        let pairs = items.chunks_exact(2);
+        let rest = pairs.remainder();
+        for pair in pairs {
+            even = even.min(packed(pair[0]));
+            odd = odd.min(packed(pair[1]));
+        }
+        for &x in rest {
+            even = even.min(packed(x));
+        }
+        return (0, even.min(odd));
+    }
     let low = &mut low[..items.len()];
     let (mut n, mut key) = (0, u128::MAX);
     for &x in items {
@@ -226,9 +252,11 @@ fn least_scored<const SECONDARY: bool>(
             continue;
         }
         let k = item_key(keys, set, x);
-        // Unchecked: `n` counts some of the items met before `x`.
-        set_cell(low, n, x);
-        n += usize::from(key_degree(k) <= 1);
+        if LOW {
+            // Unchecked: `n` counts some of the items met before `x`.
+            set_cell(low, n, x);
+            n += usize::from(key_degree(k) <= 1);
+        }
         key = key.min(u128::from(score(x, k)) << 64 | u128::from(k << 16));
     }
     (n, key)
@@ -1037,17 +1065,25 @@ impl Cells {
                 // more (where Knuth's guard could change the choice), the
                 // items are looked at again as below.
                 let keys = &b.key[..set.len()];
-                let (n, key) = if weights == Weights::Wdeg {
+                let (n, key) = if !b.quotient.is_empty() {
                     // The quotient made when the weight last grew: the
                     // degree, biased, is the top field of the key.
                     let quotient = &b.quotient[..set.len() + QUOTIENT_PAD];
                     // Unchecked: `x` is a set start, below `set.len()`.
-                    least_scored::<SECONDARY>(keys, set, items, second, &mut b.low, |x, k| {
+                    let (_, key) = least_scored::<SECONDARY, false>(keys, set, items, second, &mut b.low, |x, k| {
                         cell(quotient, x as usize + (k >> 48) as usize)
-                    })
+                    });
+                    // A score of 0: some item is of degree 1 or less (never
+                    // below 0), and they are found again.
+                    let n = if (key >> 64) as u32 == 0 {
+                        least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, |_, _| 0).0
+                    } else {
+                        0
+                    };
+                    (n, key)
                 } else {
                     let weight = &b.weight[..set.len()];
-                    least_scored::<SECONDARY>(keys, set, items, second, &mut b.low, |x, k| {
+                    least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, |x, k| {
                         (key_degree(k) as f32 / cell(weight, x as usize)).to_bits()
                     })
                 };
@@ -1234,16 +1270,21 @@ impl Cells {
 
     /// Writes the row of [`Binary::quotient`] of the item whose set starts at
     /// `x`, a set of `size` options at first, for weight `w`: Knuth's score
-    /// `t / w` for each degree `t` it may have, from 0 to `size + 1`.
+    /// `t / w` for each degree `t` it may have, from 2 to `size + 1`, and 0
+    /// for the degrees 0 and 1.
     fn make_quotients(quotient: &mut [u32], size: u32, x: usize, w: f32) {
         let row = &mut quotient[x + QUOTIENT_PAD / 2..][..size as usize + 2];
         for (t, q) in row.iter_mut().enumerate() {
-            *q = (t as f32 / w).to_bits();
+            *q = if t <= 1 { 0 } else { (t as f32 / w).to_bits() };
         }
     }
 
     /// Sets up [`Binary::quotient`] for dom/wdeg with bounds on a narrow
-    /// problem, from the weights (all 1 at the root); empties it otherwise.
+    /// problem, from the weights (all 1 at the root); empties it otherwise,
+    /// or when an item's degree could be below 0 (its set has fewer options
+    /// than its lower bound less one: a degree never falls below 1, nor
+    /// below the root's, as an item left with fewer options than it needs
+    /// wipes out).
     fn start_quotients(&mut self, weights: Weights) {
         let b = &mut self.binary;
         b.quotient.clear();
@@ -1251,6 +1292,12 @@ impl Cells {
             return;
         }
         let initial = &self.frame.initial;
+        for (k, &(u, _)) in self.frame.bounds.iter().enumerate() {
+            let x = initial.item[k] as usize;
+            if x < self.frame.second as usize && initial.set[x - 1] + 1 < u {
+                return;
+            }
+        }
         b.quotient.resize(initial.set.len() + QUOTIENT_PAD, 0);
         for &x in &initial.item {
             if x < self.frame.second {
