@@ -106,6 +106,18 @@ pub(super) struct Binary {
     /// With bounds and weights, room for the active items: those of degree 1
     /// or less met by [`Cells::pick_bounded`].
     low: Vec<u32>,
+    /// With bounds and dom/wdeg on a narrow problem (else empty): at place
+    /// `x + 2^15 + t`, for each primary item's set start `x` and each degree
+    /// `t` from 2 to its set's first size plus one, the bits of Knuth's score
+    /// `t / weight` in single precision, made again when the weight grows
+    /// (at a wipe-out), so that the choice reads a quotient rather than
+    /// dividing; 0 for the degrees 0 and 1, so that the least score tells
+    /// whether an item is forced. Empty when some item's degree could be
+    /// negative (a set smaller than its lower bound less one at the root). Its places from `x + 2^15` on are as many as the set's, its
+    /// size's and its place's, so the items' rows do not meet; the padding
+    /// of `2^16` places past `set` makes any biased degree of 16 bits
+    /// ([`key_base`]) a place in it.
+    quotient: Vec<u32>,
     /// Whether the options of the solution just found are still to be copied
     /// from the levels to `choice`: only [`Cells::solution`] asks for them,
     /// so that a count does not copy them.
@@ -182,6 +194,72 @@ fn item_key(keys: &[u64], set: &[u32], x: u32) -> u64 {
 #[inline(always)]
 fn key_degree(key: u64) -> i32 {
     (key >> 48) as i32 - 0x8000
+}
+
+/// The places of [`Binary::quotient`] past those of `set`: a set start plus
+/// a biased degree of 16 bits (the top field of a key of [`key_base`]) is
+/// one of its places.
+const QUOTIENT_PAD: usize = 1 << 16;
+
+/// The least (score, min(slack, bound), !size, item) over the active primary
+/// items `items` of a narrow problem, packed in 128 bits, `score(x, key)`
+/// giving the bits of item `x`'s positive single-precision score from its
+/// key of [`key_base`] with its size (a positive score orders as its bits
+/// do, and the last three fields are the key shifted past its degree: a
+/// shift needs no mask held in a register), so that Knuth's comparisons and
+/// ties are one unsigned minimum of two words. With `LOW`, writes the items
+/// of degree 1 or less at the start of `low`, each at the end of the list
+/// kept by moving the end, so that no branch depends on the degree; returns
+/// how many (0 without `LOW`).
+/// Without secondary items (`SECONDARY` false), no item is tested against
+/// `second`. Always inlined, so that each score is computed in its own loop.
+#[inline(always)]
+fn least_scored<const SECONDARY: bool, const LOW: bool>(
+    keys: &[u64],
+    set: &[u32],
+    items: &[u32],
+    second: u32,
+    low: &mut [u32],
+    score: impl Fn(u32, u64) -> u32,
+) -> (usize, u128) {
+    if !LOW {
+        // Two minima, of the items at even places and at odd ones, each its
+        // own chain of comparisons, so that one item's need not wait for the
+        // one before it; the least of the two is the same.
+        let packed = |x: u32| {
+            if SECONDARY && x >= second {
+                return u128::MAX;
+            }
+            let k = item_key(keys, set, x);
+            u128::from(score(x, k)) << 64 | u128::from(k << 16)
+        };
+        let (mut even, mut odd) = (u128::MAX, u128::MAX);
+        let pairs = items.chunks_exact(2);
+        let rest = pairs.remainder();
+        for pair in pairs {
+            even = even.min(packed(pair[0]));
+            odd = odd.min(packed(pair[1]));
+        }
+        for &x in rest {
+            even = even.min(packed(x));
+        }
+        return (0, even.min(odd));
+    }
+    let low = &mut low[..items.len()];
+    let (mut n, mut key) = (0, u128::MAX);
+    for &x in items {
+        if SECONDARY && x >= second {
+            continue;
+        }
+        let k = item_key(keys, set, x);
+        if LOW {
+            // Unchecked: `n` counts some of the items met before `x`.
+            set_cell(low, n, x);
+            n += usize::from(key_degree(k) <= 1);
+        }
+        key = key.min(u128::from(score(x, k)) << 64 | u128::from(k << 16));
+    }
+    (n, key)
 }
 
 /// The least `key(size, item)` over the active primary items `items` with
@@ -991,21 +1069,29 @@ impl Cells {
                 // them. Else, or when the smallest score is `DANGEROUS` or
                 // more (where Knuth's guard could change the choice), the
                 // items are looked at again as below.
-                let (keys, weight) = (&b.key[..set.len()], &b.weight[..set.len()]);
-                let low = &mut b.low[..items.len()];
-                let (mut n, mut key) = (0, u128::MAX);
-                for &x in items {
-                    if SECONDARY && x >= second {
-                        continue;
-                    }
-                    let k = item_key(keys, set, x);
-                    let t = key_degree(k);
-                    // Unchecked: `n` counts some of the items met before `x`.
-                    set_cell(low, n, x);
-                    n += usize::from(t <= 1);
-                    let tscore = t as f32 / cell(weight, x as usize);
-                    key = key.min(u128::from(tscore.to_bits()) << 64 | u128::from(k << 16));
-                }
+                let keys = &b.key[..set.len()];
+                let (n, key) = if !b.quotient.is_empty() {
+                    // The quotient made when the weight last grew: the
+                    // degree, biased, is the top field of the key.
+                    let quotient = &b.quotient[..set.len() + QUOTIENT_PAD];
+                    // Unchecked: `x` is a set start, below `set.len()`.
+                    let (_, key) = least_scored::<SECONDARY, false>(keys, set, items, second, &mut b.low, |x, k| {
+                        cell(quotient, x as usize + (k >> 48) as usize)
+                    });
+                    // A score of 0: some item is of degree 1 or less (never
+                    // below 0), and they are found again.
+                    let n = if (key >> 64) as u32 == 0 {
+                        least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, |_, _| 0).0
+                    } else {
+                        0
+                    };
+                    (n, key)
+                } else {
+                    let weight = &b.weight[..set.len()];
+                    least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, |x, k| {
+                        (key_degree(k) as f32 / cell(weight, x as usize)).to_bits()
+                    })
+                };
                 if key == u128::MAX {
                     return Pick::Solved;
                 }
@@ -1014,7 +1100,7 @@ impl Cells {
                     let x = (key >> 16) as u32 & 0xFFFF;
                     return Pick::Item(x, degree(x) as u32);
                 }
-                let low = &low[..n];
+                let low = &b.low[..n];
                 if n > 0 && low.iter().all(|&x| degree(x) == 1) {
                     // The choice is the last item pushed.
                     for &x in low {
@@ -1187,6 +1273,45 @@ impl Cells {
         }
     }
 
+    /// Writes the row of [`Binary::quotient`] of the item whose set starts at
+    /// `x`, a set of `size` options at first, for weight `w`: Knuth's score
+    /// `t / w` for each degree `t` it may have, from 2 to `size + 1`, and 0
+    /// for the degrees 0 and 1.
+    fn make_quotients(quotient: &mut [u32], size: u32, x: usize, w: f32) {
+        let row = &mut quotient[x + QUOTIENT_PAD / 2..][..size as usize + 2];
+        for (t, q) in row.iter_mut().enumerate() {
+            *q = if t <= 1 { 0 } else { (t as f32 / w).to_bits() };
+        }
+    }
+
+    /// Sets up [`Binary::quotient`] for dom/wdeg with bounds on a narrow
+    /// problem, from the weights (all 1 at the root); empties it otherwise,
+    /// or when an item's degree could be below 0 (its set has fewer options
+    /// than its lower bound less one: a degree never falls below 1, nor
+    /// below the root's, as an item left with fewer options than it needs
+    /// wipes out).
+    fn start_quotients(&mut self, weights: Weights) {
+        let b = &mut self.binary;
+        b.quotient.clear();
+        if weights != Weights::Wdeg || !b.narrow {
+            return;
+        }
+        let initial = &self.frame.initial;
+        for (k, &(u, _)) in self.frame.bounds.iter().enumerate() {
+            let x = initial.item[k] as usize;
+            if x < self.frame.second as usize && initial.set[x - 1] + 1 < u {
+                return;
+            }
+        }
+        b.quotient.resize(initial.set.len() + QUOTIENT_PAD, 0);
+        for &x in &initial.item {
+            if x < self.frame.second {
+                let x = x as usize;
+                Self::make_quotients(&mut b.quotient, initial.set[x - 1], x, b.weight[x]);
+            }
+        }
+    }
+
     /// Learns from the option tried on `best`: whether it wiped out `tough`.
     #[inline(always)]
     fn learn(&mut self, weights: Weights, best: u32, tough: Option<u32>) {
@@ -1196,6 +1321,10 @@ impl Cells {
             Weights::Wdeg => {
                 if let Some(tough) = tough {
                     b.weight[tough as usize] += 1.0;
+                    if !b.quotient.is_empty() {
+                        let x = tough as usize;
+                        Self::make_quotients(&mut b.quotient, self.frame.initial.set[x - 1], x, b.weight[x]);
+                    }
                 }
             }
             Weights::Frb => {
@@ -1273,6 +1402,9 @@ impl Cells {
             }
             if BOUNDS {
                 self.start_bounded();
+                self.start_quotients(weights);
+            } else {
+                self.binary.quotient.clear();
             }
         }
         self.run.phase = Phase::Idle;
