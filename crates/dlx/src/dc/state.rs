@@ -717,34 +717,38 @@ impl State {
                 }
                 continue;
             }
-            let row = &bits[opt as usize * words..(opt as usize + 1) * words];
-            // Unchecked by invariant 7 of the node module.
+            // The option's row and the rows after it: a node's word is in
+            // the row (read unchecked by invariant 7 of the node module), and
+            // the slice's start is checked once.
+            let row = &bits[opt as usize * words..];
             while p != NIL {
                 let next = cell(pool, p as usize).next;
                 let Item { start, size, .. } = cell(items, cell(aux, p as usize) as usize);
                 let (mut k, end) = (start as usize, (start + size) as usize);
                 let node = if wide {
                     // Long sets four places at a time, each place's
-                    // compatibility a bit of a mask rather than a branch (how
-                    // far the first compatible option lies follows no
-                    // pattern); `set` has [`SET_PAD`] places past its last
-                    // set.
+                    // conflict a bit of a mask rather than a branch (how far
+                    // the first compatible option lies follows no pattern);
+                    // `set` has [`SET_PAD`] places past its last set. The
+                    // first compatible place is the first zero of the mask
+                    // (4 when none of the four is), taken when it lies in the
+                    // set; an empty set fails at once.
                     loop {
+                        let mut conflicts = 0u32;
+                        for j in 0..4 {
+                            let node = cell(set, k + j);
+                            let bit = (cell(row, node as usize >> 6) >> (node & 63)) & 1;
+                            conflicts |= (bit as u32) << j;
+                        }
+                        let first = (!conflicts).trailing_zeros() as usize;
+                        if first < 4 && k + first < end {
+                            break cell(set, k + first);
+                        }
+                        k += 4;
                         if k >= end {
                             opts[opt as usize].fixit = p;
                             return Some(opt);
                         }
-                        let mut found = 0u32;
-                        for j in 0..4 {
-                            let node = cell(set, k + j);
-                            let free = (cell(row, node as usize >> 6) >> (node & 63)) & 1 ^ 1;
-                            found |= (free as u32) << j;
-                        }
-                        found &= (1u32 << (end - k).min(4)) - 1;
-                        if found != 0 {
-                            break cell(set, k + found.trailing_zeros() as usize);
-                        }
-                        k += 4;
                     }
                 } else {
                     // Short sets place by place.
@@ -815,11 +819,12 @@ impl State {
                     // cost the search 1 % more instructions on windmill.)
                     let support = match row {
                         Some(row) => {
-                            let Item { start, size, .. } = this.items[ii as usize];
+                            // Unchecked by invariant 7 of the node module.
+                            let Item { start, size, .. } = cell(&this.items, ii as usize);
                             this.set[start as usize..(start + size) as usize]
                                 .iter()
-                                .find(|&&node| row[node as usize >> 6] & (1 << (node & 63)) == 0)
-                                .map(|&node| this.node_opt[node as usize])
+                                .find(|&&node| cell(row, node as usize >> 6) & (1 << (node & 63)) == 0)
+                                .map(|&node| cell(&this.node_opt, node as usize))
                         }
                         None => this.supporter(opt, ii),
                     };
@@ -833,13 +838,15 @@ impl State {
                 }
             }
             // Each support a new cell at the end of the pool (those freed
-            // so far are few), on top of its trigger list.
-            for &(ii, optp) in &supports {
-                let p = self.pool.len() as u32;
-                let next = std::mem::replace(&mut self.trigger[optp as usize], p);
-                self.pool.push(Cell { opt: opt as i32, next });
-                self.aux.push(ii);
-            }
+            // so far are few), on top of its trigger list: the cells and
+            // their items appended in bulk.
+            let State { pool, aux, trigger, .. } = self;
+            let base = pool.len() as u32;
+            pool.extend(supports.iter().zip(base..).map(|(&(_, optp), p)| Cell {
+                opt: opt as i32,
+                next: std::mem::replace(&mut trigger[optp as usize], p),
+            }));
+            aux.extend(supports.iter().map(|&(ii, _)| ii));
             if wiped && !self.opt_out::<false>(opt, self.active) {
                 return false;
             }
