@@ -113,8 +113,9 @@ pub(super) struct Binary {
     /// (at a wipe-out), so that the choice reads a quotient rather than
     /// dividing; 0 for the degrees 0 and 1, so that the least score tells
     /// whether an item is forced. Empty when some item's degree could be
-    /// negative (a set smaller than its lower bound less one at the root). Its places from `x + 2^15` on are as many as the set's, its
-    /// size's and its place's, so the items' rows do not meet; the padding
+    /// negative (a set smaller than its lower bound less one at the root).
+    /// Its places from `x + 2^15` on are as many as the set's, its size's
+    /// and its place's, so the items' rows do not meet; the padding
     /// of `2^16` places past `set` makes any biased degree of 16 bits
     /// ([`key_base`]) a place in it.
     quotient: Vec<u32>,
