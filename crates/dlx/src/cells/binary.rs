@@ -223,6 +223,7 @@ fn least_scored<const SECONDARY: bool, const LOW: bool>(
     low: &mut [u32],
     score: impl Fn(u32, u64) -> u32,
 ) -> (usize, u128) {
+    let pack = |x: u32, k: u64| u128::from(score(x, k)) << 64 | u128::from(k << 16);
     if !LOW {
         // Two minima, of the items at even places and at odd ones, each its
         // own chain of comparisons, so that one item's need not wait for the
@@ -231,8 +232,7 @@ fn least_scored<const SECONDARY: bool, const LOW: bool>(
             if SECONDARY && x >= second {
                 return u128::MAX;
             }
-            let k = item_key(keys, set, x);
-            u128::from(score(x, k)) << 64 | u128::from(k << 16)
+            pack(x, item_key(keys, set, x))
         };
         let (mut even, mut odd) = (u128::MAX, u128::MAX);
         let pairs = items.chunks_exact(2);
@@ -253,12 +253,10 @@ fn least_scored<const SECONDARY: bool, const LOW: bool>(
             continue;
         }
         let k = item_key(keys, set, x);
-        if LOW {
-            // Unchecked: `n` counts some of the items met before `x`.
-            set_cell(low, n, x);
-            n += usize::from(key_degree(k) <= 1);
-        }
-        key = key.min(u128::from(score(x, k)) << 64 | u128::from(k << 16));
+        // Unchecked: `n` counts some of the items met before `x`.
+        set_cell(low, n, x);
+        n += usize::from(key_degree(k) <= 1);
+        key = key.min(pack(x, k));
     }
     (n, key)
 }
