@@ -270,6 +270,9 @@ impl Walk {
             }
         }
         st.active = p;
+        for &s in &st.item[p as usize..oactive as usize] {
+            st.dead[s as usize] = true;
+        }
         for k in p..oactive {
             let s = st.item[k as usize];
             let begin = st.items[s as usize].start;
@@ -282,10 +285,12 @@ impl Walk {
                 let optp = cell(&st.node_opt, node as usize);
                 let blocked = if colour != 0 { cell(&st.node_clr, node as usize) != colour } else { optp != opt };
                 if blocked && !st.opt_out::<true>(optp, oactive) {
+                    st.clear_dead(p, oactive);
                     return false;
                 }
             }
         }
+        st.clear_dead(p, oactive);
         for k in p..oactive {
             let s = st.item[k as usize];
             if s < st.n_primary {
@@ -300,6 +305,14 @@ impl Walk {
 }
 
 impl State {
+    /// Marks again as not dead the items from place `from` to `to` of
+    /// `item`.
+    fn clear_dead(&mut self, from: u32, to: u32) {
+        for &s in &self.item[from as usize..to as usize] {
+            self.dead[s as usize] = false;
+        }
+    }
+
     /// The colour option `opt` gives item `item` (0: none).
     fn colour_in(&self, opt: u32, item: u32) -> u32 {
         let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);

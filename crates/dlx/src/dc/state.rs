@@ -113,6 +113,9 @@ pub(super) struct State {
     /// The items, the first `active` of them active.
     pub(super) item: Vec<u32>,
     pub(super) active: u32,
+    /// Per item, whether the choice being made deactivated it (set only
+    /// while it takes out the options it blocks).
+    pub(super) dead: Vec<bool>,
     /// The sets: for each item, the nodes of its options in play first.
     pub(super) set: Vec<u32>,
     /// Per node: its item, its place in its item's set (from the set's
@@ -260,6 +263,7 @@ impl State {
             items,
             item: (0..n_items as u32).collect(),
             active: n_items as u32,
+            dead: vec![false; n_items],
             set,
             node_item,
             node_loc,
@@ -507,9 +511,10 @@ impl State {
                 stage_stamp,
                 trigger,
                 aux,
+                dead,
                 ..
             } = self;
-            let aux = &aux[..];
+            let (aux, dead) = (&aux[..], &dead[..]);
             let active = *active;
             let (pool, opts, queue) = (&mut pool[..], &mut opts[..], &mut queue[..]);
             let mask = queue.len() - 1;
@@ -542,10 +547,14 @@ impl State {
                         "an inactive item outside a choice"
                     );
                     let mut inactive = t <= cur;
+                    // Out of play, `t` is the place of the list of its age:
+                    // the minimum with the current age only for an entry
+                    // kept by its item alone.
+                    let mut age = t;
                     if BLOCKING {
-                        inactive |= cell(items, cell(aux, p as usize) as usize).pos >= active;
+                        inactive |= cell(dead, cell(aux, p as usize) as usize);
+                        age = t.min(cur);
                     }
-                    let age = t.min(cur);
                     let m = i32::from(inactive).wrapping_neg();
                     let slot = ((age & m) | (optp & !m)) as usize;
                     let head = cell(opts, slot).fixit;
@@ -556,8 +565,12 @@ impl State {
                     debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
                     set_cell(queue, tail & mask, optp as u32);
                     tail += usize::from(fresh);
-                    // (An entry not inactive read as the oldest.)
-                    tmin = tmin.min(age as u32 | !(m as u32));
+                    // The oldest age of an entry out of play: the entries in
+                    // play are younger than the current age, and those
+                    // kept by their item alone of the current age (which
+                    // the walk of the lists below always takes when
+                    // blocking).
+                    tmin = tmin.min(t as u32);
                     p = next;
                     if p == NIL {
                         break 'walk;
@@ -594,7 +607,8 @@ impl State {
             // older list, or the rest after the cutoff (copied there). Each
             // sentinel used is replaced by a new one.
             // (Any entry of age -1 read as of age 0.)
-            let tmin = (tmin.min(cur as u32 + 1) as i32 - lists).max(0);
+            let youngest = if BLOCKING { cur as u32 } else { cur as u32 + 1 };
+            let tmin = (tmin.min(youngest) as i32 - lists).max(0);
             if tmin <= cutoff {
                 let next = self.pool[rest as usize].next;
                 self.free_cell(rest);
