@@ -150,10 +150,12 @@ pub(super) struct State {
     /// caches better).
     pub(super) aux: Vec<u32>,
     pub(super) avail: u32,
-    /// The options with holes: a ring of a power of two places, more than
-    /// the options (an option is queued at most once at a time: only while
-    /// its fixit list is not empty), the queue from place `head` to `tail`
-    /// (counted from the start, taken modulo the ring's size).
+    /// The options with holes, from place `head` to `tail`: an option is
+    /// queued at most once at a time (only while its fixit list is not
+    /// empty), and the queue has twice as many places as options, plus
+    /// two. Both ends go back to the start when the queue empties, and the
+    /// queue is moved there before a walk that could run past its end
+    /// ([`State::opt_out`]), so that no place is taken modulo its size.
     pub(super) queue: Vec<u32>,
     pub(super) head: usize,
     pub(super) tail: usize,
@@ -278,7 +280,7 @@ impl State {
             pool: vec![Cell::default(); ages + 1],
             aux: vec![0; ages + 1],
             avail: NIL,
-            queue: vec![0; (n_options + 1).next_power_of_two()],
+            queue: vec![0; 2 * n_options + 2],
             head: 0,
             tail: 0,
             cur_age: -1,
@@ -429,11 +431,20 @@ impl State {
     /// The next option of the queue, if any.
     fn pop_queue(&mut self) -> Option<u32> {
         if self.head == self.tail {
+            (self.head, self.tail) = (0, 0);
             return None;
         }
-        let opt = self.queue[self.head & (self.queue.len() - 1)];
+        let opt = self.queue[self.head];
         self.head += 1;
         Some(opt)
+    }
+
+    /// Moves the queue to the start of its places: a walk of a trigger list
+    /// then queues at most every option and stays within them.
+    #[cold]
+    fn compact_queue(&mut self) {
+        self.queue.copy_within(self.head..self.tail, 0);
+        (self.head, self.tail) = (0, self.tail - self.head);
     }
 
     /// Empties the queue after a wipe-out, each fixit back a trigger.
@@ -495,6 +506,9 @@ impl State {
         let cur = lists + cur_age;
         self.opts[opt as usize].age = cur;
         self.taken.push(opt);
+        if self.head + self.n_options() >= self.queue.len() {
+            self.compact_queue();
+        }
         let mut tmin = u32::MAX;
         let (mut rest, mut cutoff) = (NIL, -1);
         let base = lists as usize;
@@ -506,7 +520,6 @@ impl State {
                 items,
                 active,
                 queue,
-                head: queue_head,
                 tail: queue_tail,
                 stage_stamp,
                 trigger,
@@ -517,7 +530,6 @@ impl State {
             let (aux, dead) = (&aux[..], &dead[..]);
             let active = *active;
             let (pool, opts, queue) = (&mut pool[..], &mut opts[..], &mut queue[..]);
-            let mask = queue.len() - 1;
             let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
             let mut tail = *queue_tail;
             let opt = opt as i32;
@@ -562,8 +574,8 @@ impl State {
                     // (The age of a list of an age is not read.)
                     set_cell(opts, slot, Opt { age: QUEUED, fixit: p });
                     let fresh = head == NIL;
-                    debug_assert!(!fresh || tail - *queue_head < queue.len(), "an option queued twice");
-                    set_cell(queue, tail & mask, optp as u32);
+                    debug_assert!(!fresh || tail + 1 < queue.len(), "an option queued twice");
+                    set_cell(queue, tail, optp as u32);
                     tail += usize::from(fresh);
                     // The oldest age of an entry out of play: the entries in
                     // play are younger than the current age, and those
@@ -714,9 +726,8 @@ impl State {
         let (words, wide) = (*words, *wide_scan);
         let (pool, aux, trigger, set, items, node_opt, opts, queue) =
             (&mut pool[..], &aux[..], &mut trigger[..], &set[..], &items[..], &node_opt[..], &mut opts[..], &queue[..]);
-        let mask = queue.len() - 1;
         while *head != *tail {
-            let opt = queue[*head & mask];
+            let opt = queue[*head];
             *head += 1;
             let mut p = opts[opt as usize].fixit;
             opts[opt as usize].fixit = NIL;
@@ -784,6 +795,7 @@ impl State {
                 p = next;
             }
         }
+        (*head, *tail) = (0, 0);
         None
     }
 
