@@ -577,11 +577,12 @@ impl State {
                     debug_assert!(!fresh || tail + 1 < queue.len(), "an option queued twice");
                     set_cell(queue, tail, optp as u32);
                     tail += usize::from(fresh);
-                    // The oldest age of an entry out of play: the entries in
-                    // play are younger than the current age, and those
-                    // kept by their item alone of the current age (which
-                    // the walk of the lists below always takes when
-                    // blocking).
+                    // The least place of an age read: an option in play
+                    // reads above the current age, so the least, taken no
+                    // higher than the current age plus one, is the age of
+                    // the oldest entry out of play. An entry kept by its
+                    // item alone goes to the list of the current age, which
+                    // the lists are linked from when blocking.
                     tmin = tmin.min(t as u32);
                     p = next;
                     if p == NIL {
