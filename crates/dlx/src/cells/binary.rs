@@ -515,8 +515,8 @@ fn deactivate_at(set: &mut [u32], item: &mut [u32], active: &mut u32, ii: u32, p
     set_cell(set, ii as usize - 2, last);
 }
 
-/// [`hide_option`] with bounds: the option of node `optp` leaves the sets of
-/// all its items still active (the item being covered too); a primary item
+/// [`hide_option`] with bounds: the option whose nodes are `all` leaves the
+/// sets of all its items still active (the item being covered too); a primary item
 /// left with fewer options than it needs (`bound`, at its size's place)
 /// wipes out, one left with none (and needing none) becomes inactive. No
 /// item is forced here: the choice of the next item finds them. Without
@@ -528,13 +528,11 @@ fn hide_option_bounded<const SECONDARY: bool>(
     set: &mut [u32],
     item: &mut [u32],
     bound: &[[i32; 2]],
-    first: &[u32],
     second: u32,
     active: &mut u32,
     updates: &mut u64,
-    optp: u32,
+    all: std::ops::Range<u32>,
 ) -> Result<(), u32> {
-    let all = option(nodes, first, optp);
     // Each node is an update unless skipped, emptied, or left when a set is
     // wiped out: the count is corrected on those rare paths, so the loop
     // keeps no counter.
@@ -842,24 +840,36 @@ impl Cells {
             // The places after `pp`, then those before it, each from the
             // last, as in `include`: the `k`th place but `pp`, stepping over
             // it, so that one loop visits them with no test of the parts.
-            for k in (0..ss - 1).rev() {
-                let s = ii + k + u32::from(ii + k >= pp);
-                let optp = cell(set, s as usize);
-                if (c == 0 || clr[optp as usize] != c)
-                    && let Err(tough) = hide_option_bounded::<SECONDARY>(
-                        nodes,
-                        set,
-                        item,
-                        bound,
-                        first,
-                        second,
-                        &mut active,
-                        &mut updates,
-                        optp,
-                    )
-                {
-                    result = Err(tough);
-                    break 'items;
+            //
+            // Each option's nodes are found (its place, its first node, its
+            // length: three loads, each needing the one before) while the
+            // option before it is hidden, so that the loop over its nodes
+            // starts at once after the one before exits. Hiding an option
+            // leaves the places below its own in this set as they were.
+            if ss > 1 {
+                let place = |k: u32| (ii + k + u32::from(ii + k >= pp)) as usize;
+                let mut optp = cell(set, place(ss - 2));
+                let mut all = option(nodes, first, optp);
+                for k in (0..ss - 1).rev() {
+                    // The last option's "next" is itself, read again.
+                    let next_optp = cell(set, place(k.saturating_sub(1)));
+                    let next = option(nodes, first, next_optp);
+                    if (c == 0 || clr[optp as usize] != c)
+                        && let Err(tough) = hide_option_bounded::<SECONDARY>(
+                            nodes,
+                            set,
+                            item,
+                            bound,
+                            second,
+                            &mut active,
+                            &mut updates,
+                            all,
+                        )
+                    {
+                        result = Err(tough);
+                        break 'items;
+                    }
+                    (optp, all) = (next_optp, next);
                 }
             }
             deactivate(set, item, &mut active, ii);
