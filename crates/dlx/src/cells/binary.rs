@@ -106,19 +106,35 @@ pub(super) struct Binary {
     /// With bounds and weights, room for the active items: those of degree 1
     /// or less met by [`Cells::pick_bounded`].
     low: Vec<u32>,
-    /// With bounds and dom/wdeg on a narrow problem (else empty): at place
-    /// `x + 2^15 + t`, for each primary item's set start `x` and each degree
-    /// `t` from 2 to its set's first size plus one, the bits of Knuth's score
-    /// `t / weight` in single precision, made again when the weight grows
-    /// (at a wipe-out), so that the choice reads a quotient rather than
-    /// dividing; 0 for the degrees 0 and 1, so that the least score tells
-    /// whether an item is forced. Empty when some item's degree could be
-    /// negative (a set smaller than its lower bound less one at the root).
-    /// Its places from `x + 2^15` on are as many as the set's, its size's
-    /// and its place's, so the items' rows do not meet; the padding
-    /// of `2^16` places past `set` makes any biased degree of 16 bits
-    /// ([`key_base`]) a place in it.
+    /// With bounds and dom/wdeg on a narrow problem, when [`Binary::scores`]
+    /// is not used (else empty): at place `x + 2^15 + t`, for each primary
+    /// item's set start `x` and each degree `t` from 2 to its set's first
+    /// size plus one, the bits of Knuth's score `t / weight` in single
+    /// precision, made again when the weight grows (at a wipe-out), so that
+    /// the choice reads a quotient rather than dividing (with FRB, whose
+    /// weights change at every option tried, remaking a row cost more than
+    /// the divisions it saved: 1.26 times the time on redrect 4 5); 0 for
+    /// the degrees 0 and 1, so that the least score tells whether an item is
+    /// forced. Empty when some item's
+    /// degree could be negative (a set smaller than its lower bound less one
+    /// at the root). Its places from `x + 2^15` on are as many as the set's,
+    /// its size's and its place's, so the items' rows do not meet; the
+    /// padding of `2^16` places past `set` makes any biased degree of 16
+    /// bits ([`key_base`]) a place in it.
     quotient: Vec<u32>,
+    /// With bounds and dom/wdeg on a narrow problem whose slacks are all
+    /// below `2^3` (else empty): at place `x + t` for each primary item's set
+    /// start `x` and degree `t` from 0 to its set's first size plus one, the
+    /// score `t / weight` as [`Binary::quotient`] holds it, less
+    /// [`SCORE_FLOOR`] (a number of 29 bits), shifted left by `shift`, less
+    /// `x + t` shifted left by 48: added to an item's key, whose top field is
+    /// then `x + t` ([`key_base`]), it replaces that field by the score, so
+    /// that (score, min(slack, bound), !size, item) is one word and the
+    /// choice's compare one instruction.
+    scores: Vec<u64>,
+    /// The shift of the scores in [`Binary::scores`]: 32 plus the bits of
+    /// the largest slack, so that min(slack, bound) fits below it.
+    shift: u32,
     /// Whether the options of the solution just found are still to be copied
     /// from the levels to `choice`: only [`Cells::solution`] asks for them,
     /// so that a count does not copy them.
@@ -165,18 +181,29 @@ fn cell_loc(nodes: &mut [Node], x: u32, p: u32) {
 }
 
 /// The key of a primary item in [`Cells::pick_bounded`] on narrow problems
-/// is (degree, min(slack, bound), !size, item), 16 bits each, the two signed
-/// numbers biased by 2^15. With `need` its residual bound less its slack,
-/// the degree is `size + 1 - max(need, 0)` and min(slack, bound) is `slack +
-/// min(need, 0)`: so the key is this base, which only a change of bound
-/// changes, plus the size times [`KEY_SIZE`]. Truncated to 16 bits a field,
-/// so that a problem that is not narrow makes a wrong base, never read,
-/// rather than an overflow.
+/// is (degree, min(slack, bound), !size, item), 16 bits each, the degree
+/// biased by `top` (2^15, or the item `x` when [`Binary::scores`] is used:
+/// the degree is then never below 0, and the top field is the place of the
+/// item's score); min(slack, bound) is never below 0 in an active item's
+/// key. With `need` its residual bound less its slack, the degree is `size +
+/// 1 - max(need, 0)` and min(slack, bound) is `slack + min(need, 0)`: so the
+/// key is this base, which only a change of bound changes, plus the size
+/// times [`KEY_SIZE`] (the top field of the base may wrap: the size's
+/// multiple brings it back). Truncated to 16 bits a field, so that a problem
+/// that is not narrow makes a wrong base, never read, rather than an
+/// overflow.
 #[inline(always)]
-fn key_base(need: i32, slack: i32, x: u32) -> u64 {
-    let bias = |v: i32| u64::from(v.wrapping_add(0x8000) as u16);
-    bias(1 - need.max(0)) << 48 | bias(slack.wrapping_add(need.min(0))) << 32 | 0xFFFF << 16 | u64::from(x as u16)
+fn key_base(need: i32, slack: i32, x: u32, top: u32) -> u64 {
+    let field = |v: i32| u64::from(v as u16);
+    field((1 - need.max(0)).wrapping_add(top as i32)) << 48
+        | field(slack.wrapping_add(need.min(0))) << 32
+        | 0xFFFF << 16
+        | u64::from(x as u16)
 }
+
+/// The bias of the degree in a key of [`key_base`], unless
+/// [`Binary::scores`] is used.
+const KEY_BIAS: u32 = 0x8000;
 
 /// What a size of one adds to a key of [`key_base`]: one to the degree, and
 /// minus one to !size.
@@ -202,6 +229,43 @@ fn key_degree(key: u64) -> i32 {
 /// one of its places.
 const QUOTIENT_PAD: usize = 1 << 16;
 
+/// What [`Binary::scores`] takes from the bits of a score: those of 2^-23
+/// less one. A score there is a degree from 2 to 2^15 (a narrow problem)
+/// divided by a weight from 1 to 2^24 (a weight of single precision grown
+/// by ones stops there), so from 2^-23 to 2^15: its bits less these are
+/// from 2^23 to 39 * 2^23, 29 bits, and 0 is left for the degrees 0 and 1.
+const SCORE_FLOOR: u32 = 103 << 23;
+
+/// The least (score, min(slack, bound), !size, item) over the active
+/// primary items `items`, in one word (`u64::MAX` if none): each item's key
+/// ([`item_key`]) plus the entry of `scores` at the key's top field, that of
+/// its degree ([`Binary::scores`]). Two minima, of the items at even places
+/// and at odd ones, each its own chain of comparisons, as in
+/// [`least_scored`]. `SECONDARY` as there.
+#[inline(always)]
+fn least_packed<const SECONDARY: bool>(keys: &[u64], set: &[u32], items: &[u32], second: u32, scores: &[u64]) -> u64 {
+    let packed = |x: u32| {
+        if SECONDARY && x >= second {
+            return u64::MAX;
+        }
+        let k = item_key(keys, set, x);
+        // Unchecked: the top field is `x` plus a degree from 0 to the
+        // set's first size plus one, a place of `scores`.
+        k.wrapping_add(cell(scores, (k >> 48) as usize))
+    };
+    let (mut even, mut odd) = (u64::MAX, u64::MAX);
+    let pairs = items.chunks_exact(2);
+    let rest = pairs.remainder();
+    for pair in pairs {
+        even = even.min(packed(pair[0]));
+        odd = odd.min(packed(pair[1]));
+    }
+    for &x in rest {
+        even = even.min(packed(x));
+    }
+    even.min(odd)
+}
+
 /// The least (score, min(slack, bound), !size, item) over the active primary
 /// items `items` of a narrow problem, packed in 128 bits, `score(x, key)`
 /// giving the bits of item `x`'s positive single-precision score from its
@@ -210,8 +274,10 @@ const QUOTIENT_PAD: usize = 1 << 16;
 /// shift needs no mask held in a register), so that Knuth's comparisons and
 /// ties are one unsigned minimum of two words. With `LOW`, writes the items
 /// of degree 1 or less at the start of `low`, each at the end of the list
-/// kept by moving the end, so that no branch depends on the degree; returns
-/// how many (0 without `LOW`).
+/// kept by moving the end, so that no branch depends on the degree
+/// (`is_low(x, key)` tells whether item `x` with that key is of degree 1 or
+/// less);
+/// returns how many (0 without `LOW`).
 /// Without secondary items (`SECONDARY` false), no item is tested against
 /// `second`. Always inlined, so that each score is computed in its own loop.
 #[inline(always)]
@@ -221,6 +287,7 @@ fn least_scored<const SECONDARY: bool, const LOW: bool>(
     items: &[u32],
     second: u32,
     low: &mut [u32],
+    is_low: impl Fn(u32, u64) -> bool,
     score: impl Fn(u32, u64) -> u32,
 ) -> (usize, u128) {
     let pack = |x: u32, k: u64| u128::from(score(x, k)) << 64 | u128::from(k << 16);
@@ -255,7 +322,7 @@ fn least_scored<const SECONDARY: bool, const LOW: bool>(
         let k = item_key(keys, set, x);
         // Unchecked: `n` counts some of the items met before `x`.
         set_cell(low, n, x);
-        n += usize::from(key_degree(k) <= 1);
+        n += usize::from(is_low(x, k));
         key = key.min(pack(x, k));
     }
     (n, key)
@@ -1079,47 +1146,65 @@ impl Cells {
                 // more (where Knuth's guard could change the choice), the
                 // items are looked at again as below.
                 let keys = &b.key[..set.len()];
-                let (n, key) = if !b.quotient.is_empty() {
-                    // The quotient made when the weight last grew: the
-                    // degree, biased, is the top field of the key.
-                    let quotient = &b.quotient[..set.len() + QUOTIENT_PAD];
-                    // Unchecked: `x` is a set start, below `set.len()`.
-                    let (_, key) = least_scored::<SECONDARY, false>(keys, set, items, second, &mut b.low, |x, k| {
-                        cell(quotient, x as usize + (k >> 48) as usize)
-                    });
+                let is_low = |_: u32, k: u64| key_degree(k) <= 1;
+                let (n, by_item) = if !b.scores.is_empty() {
+                    // The scores made when the weight last grew, each at the
+                    // top field of its item's key.
+                    let key = least_packed::<SECONDARY>(keys, set, items, second, &b.scores[..set.len() + 2]);
+                    if key == u64::MAX {
+                        return Pick::Solved;
+                    }
                     // A score of 0: some item is of degree 1 or less (never
                     // below 0), and they are found again.
-                    let n = if (key >> 64) as u32 == 0 {
-                        least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, |_, _| 0).0
-                    } else {
-                        0
-                    };
-                    (n, key)
+                    if key >> b.shift != 0 {
+                        let x = key as u32 & 0xFFFF;
+                        return Pick::Item(x, (item_key(keys, set, x) >> 48) as u32 - x);
+                    }
+                    let is_low = |x: u32, k: u64| (k >> 48) as u32 <= x + 1;
+                    (least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, is_low, |_, _| 0).0, true)
                 } else {
-                    let weight = &b.weight[..set.len()];
-                    least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, |x, k| {
-                        (key_degree(k) as f32 / cell(weight, x as usize)).to_bits()
-                    })
+                    let (n, key) = if !b.quotient.is_empty() {
+                        // The quotient made when the weight last changed:
+                        // the degree, biased, is the top field of the key.
+                        let quotient = &b.quotient[..set.len() + QUOTIENT_PAD];
+                        // Unchecked: `x` is a set start, below `set.len()`.
+                        let (_, key) =
+                            least_scored::<SECONDARY, false>(keys, set, items, second, &mut b.low, is_low, |x, k| {
+                                cell(quotient, x as usize + (k >> 48) as usize)
+                            });
+                        // A score of 0: some item is of degree 1 or less
+                        // (never below 0), and they are found again.
+                        let n = if (key >> 64) as u32 == 0 {
+                            least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, is_low, |_, _| 0).0
+                        } else {
+                            0
+                        };
+                        (n, key)
+                    } else {
+                        let weight = &b.weight[..set.len()];
+                        least_scored::<SECONDARY, true>(keys, set, items, second, &mut b.low, is_low, |x, k| {
+                            (key_degree(k) as f32 / cell(weight, x as usize)).to_bits()
+                        })
+                    };
+                    if key == u128::MAX {
+                        return Pick::Solved;
+                    }
+                    if n == 0 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
+                        let x = (key >> 16) as u32 & 0xFFFF;
+                        return Pick::Item(x, key_degree(item_key(keys, set, x)) as u32);
+                    }
+                    (n, false)
                 };
-                if key == u128::MAX {
-                    return Pick::Solved;
-                }
-                let degree = |x: u32| key_degree(item_key(keys, set, x));
-                if n == 0 && ((key >> 64) as u32) < DANGEROUS.to_bits() {
-                    let x = (key >> 16) as u32 & 0xFFFF;
-                    return Pick::Item(x, degree(x) as u32);
-                }
+                // The degree of item `x`, from its key's top field; each
+                // form of key its own loop.
                 let low = &b.low[..n];
-                if n > 0 && low.iter().all(|&x| degree(x) == 1) {
-                    // The choice is the last item pushed.
-                    for &x in low {
-                        for _ in 0..cell(bounds, x as usize - 1)[0] {
-                            s.force.push(x);
-                        }
-                    }
-                    if let Some(x) = s.force.pop() {
-                        return Pick::Forced(x);
-                    }
+                let forced = if by_item {
+                    Self::force_low(low, bounds, &mut s.force, |x| (item_key(keys, set, x) >> 48) as i32 - x as i32)
+                } else {
+                    Self::force_low(low, bounds, &mut s.force, |x| key_degree(item_key(keys, set, x)))
+                };
+                if let Some(x) = forced {
+                    return Pick::Forced(x);
                 }
             }
             for &x in items {
@@ -1148,6 +1233,24 @@ impl Cells {
         } else {
             Pick::Item(best, score as u32)
         }
+    }
+
+    /// When the items `low` (of degree 1 or less) are all of degree 1, pushes
+    /// each on `force` once for each option it still needs (in `bounds`),
+    /// as SSMCC does, and returns the last pushed; `degree(x)` gives item
+    /// `x`'s degree.
+    #[inline(always)]
+    fn force_low(low: &[u32], bounds: &[[i32; 2]], force: &mut Vec<u32>, degree: impl Fn(u32) -> i32) -> Option<u32> {
+        if low.is_empty() || !low.iter().all(|&x| degree(x) == 1) {
+            return None;
+        }
+        // Unchecked: `x` is a set start (`util::nodes`, invariant 6).
+        for &x in low {
+            for _ in 0..cell(bounds, x as usize - 1)[0] {
+                force.push(x);
+            }
+        }
+        force.pop()
     }
 
     /// SSMCC's score of the primary item `x` (its set's size plus its
@@ -1185,12 +1288,13 @@ impl Cells {
         b.key.resize(n, 0);
         b.low.clear();
         b.low.resize(self.state.item.len(), 0);
+
         b.narrow = n < 1 << 15 && frame.bounds.iter().all(|&(_, v)| v < 1 << 15);
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
             if x < frame.second as usize {
                 b.bound[x - 1] = [u as i32, (v - u) as i32];
-                b.key[x - 1] = key_base(u as i32, (v - u) as i32, x as u32);
+                b.key[x - 1] = key_base(u as i32, (v - u) as i32, x as u32, KEY_BIAS);
             }
         }
         let mut sets = self.sets();
@@ -1214,6 +1318,7 @@ impl Cells {
             let s = &self.state;
             let items = &s.item[..s.active as usize];
             let to = from + items.len();
+
             if b.stack.len() < to {
                 // Never less than doubled, so this check is all a save pays.
                 let len = to.max(2 * b.stack.len());
@@ -1282,41 +1387,80 @@ impl Cells {
         }
     }
 
-    /// Writes the row of [`Binary::quotient`] of the item whose set starts at
-    /// `x`, a set of `size` options at first, for weight `w`: Knuth's score
-    /// `t / w` for each degree `t` it may have, from 2 to `size + 1`, and 0
-    /// for the degrees 0 and 1.
-    fn make_quotients(quotient: &mut [u32], size: u32, x: usize, w: f32) {
-        let row = &mut quotient[x + QUOTIENT_PAD / 2..][..size as usize + 2];
-        for (t, q) in row.iter_mut().enumerate() {
-            *q = if t <= 1 { 0 } else { (t as f32 / w).to_bits() };
+    /// Writes the rows of [`Binary::quotient`] or [`Binary::scores`] (the
+    /// one in use, if any) of the item whose set starts at `x`, for its
+    /// weight now: Knuth's score `t / w` for each degree `t` it may have,
+    /// from 2 to its set's first size plus one, and 0 for the degrees 0 and 1.
+    #[inline(always)]
+    fn make_quotients(&mut self, x: usize) {
+        let b = &mut self.binary;
+        if b.quotient.is_empty() && b.scores.is_empty() {
+            return;
+        }
+        let (w, size) = (b.weight[x], self.frame.initial.set[x - 1]);
+        // Never `2 * DANGEROUS` or more: a weight is 1 or more.
+        let score = |t: usize| t as f32 / w;
+        if b.scores.is_empty() {
+            let row = &mut b.quotient[x + QUOTIENT_PAD / 2..][..size as usize + 2];
+            for (t, q) in row.iter_mut().enumerate() {
+                *q = if t <= 1 { 0 } else { score(t).to_bits() };
+            }
+        } else {
+            let shift = b.shift;
+            let row = &mut b.scores[x..][..size as usize + 2];
+            for (t, q) in row.iter_mut().enumerate() {
+                let bits = if t <= 1 { 0 } else { score(t).to_bits() - SCORE_FLOOR };
+                debug_assert!(t <= 1 || (bits > 0 && bits < 1 << 29));
+                *q = (u64::from(bits) << shift).wrapping_sub(((x + t) as u64) << 48);
+            }
         }
     }
 
-    /// Sets up [`Binary::quotient`] for dom/wdeg with bounds on a narrow
-    /// problem, from the weights (all 1 at the root); empties it otherwise,
-    /// or when an item's degree could be below 0 (its set has fewer options
-    /// than its lower bound less one: a degree never falls below 1, nor
-    /// below the root's, as an item left with fewer options than it needs
-    /// wipes out).
+    /// Sets up [`Binary::quotient`] or [`Binary::scores`] for dom/wdeg with
+    /// bounds on a narrow problem, from the weights (all 1 at the root): the
+    /// scores when every slack is below 2^3, else the quotients. Empties
+    /// both for other weights, on a problem that is not narrow, or when an
+    /// item's degree
+    /// could be below 0 (its set has fewer options than its lower bound
+    /// less one: a degree never falls below 1, nor below the root's, as an
+    /// item left with fewer options than it needs wipes out). With the
+    /// scores, the keys' top fields are biased by their items.
     fn start_quotients(&mut self, weights: Weights) {
         let b = &mut self.binary;
         b.quotient.clear();
+        b.scores.clear();
         if weights != Weights::Wdeg || !b.narrow {
             return;
         }
         let initial = &self.frame.initial;
-        for (k, &(u, _)) in self.frame.bounds.iter().enumerate() {
+        let second = self.frame.second as usize;
+        let mut slack = 0;
+        for (k, &(u, v)) in self.frame.bounds.iter().enumerate() {
             let x = initial.item[k] as usize;
-            if x < self.frame.second as usize && initial.set[x - 1] + 1 < u {
-                return;
+            if x < second {
+                if initial.set[x - 1] + 1 < u {
+                    return;
+                }
+                slack = slack.max(v - u);
             }
         }
-        b.quotient.resize(initial.set.len() + QUOTIENT_PAD, 0);
-        for &x in &initial.item {
-            if x < self.frame.second {
-                let x = x as usize;
-                Self::make_quotients(&mut b.quotient, initial.set[x - 1], x, b.weight[x]);
+        if slack < 1 << 3 {
+            b.shift = 32 + (32 - slack.leading_zeros());
+            b.scores.resize(initial.set.len() + 2, 0);
+            for &x in &initial.item {
+                let xi = x as usize - 1;
+                if (x as usize) < second {
+                    let [need, slack] = b.bound[xi];
+                    b.key[xi] = key_base(need, slack, x, x);
+                }
+            }
+        } else {
+            b.quotient.resize(initial.set.len() + QUOTIENT_PAD, 0);
+        }
+        let frame = Arc::clone(&self.frame);
+        for &x in &frame.initial.item {
+            if (x as usize) < second {
+                self.make_quotients(x as usize);
             }
         }
     }
@@ -1330,10 +1474,7 @@ impl Cells {
             Weights::Wdeg => {
                 if let Some(tough) = tough {
                     b.weight[tough as usize] += 1.0;
-                    if !b.quotient.is_empty() {
-                        let x = tough as usize;
-                        Self::make_quotients(&mut b.quotient, self.frame.initial.set[x - 1], x, b.weight[x]);
-                    }
+                    self.make_quotients(tough as usize);
                 }
             }
             Weights::Frb => {
@@ -1414,6 +1555,7 @@ impl Cells {
                 self.start_quotients(weights);
             } else {
                 self.binary.quotient.clear();
+                self.binary.scores.clear();
             }
         }
         self.run.phase = Phase::Idle;
