@@ -115,9 +115,8 @@ pub(super) struct Binary {
     /// weights change at every option tried, remaking a row cost more than
     /// the divisions it saved: 1.26 times the time on redrect 4 5); 0 for
     /// the degrees 0 and 1, so that the least score tells whether an item is
-    /// forced. Empty when some item's
-    /// degree could be negative (a set smaller than its lower bound less one
-    /// at the root). Its places from `x + 2^15` on are as many as the set's,
+    /// forced. Empty when some item's degree could be negative (a set
+    /// smaller than its lower bound less one at the root). Its places from `x + 2^15` on are as many as the set's,
     /// its size's and its place's, so the items' rows do not meet; the
     /// padding of `2^16` places past `set` makes any biased degree of 16
     /// bits ([`key_base`]) a place in it.
@@ -276,8 +275,7 @@ fn least_packed<const SECONDARY: bool>(keys: &[u64], set: &[u32], items: &[u32],
 /// of degree 1 or less at the start of `low`, each at the end of the list
 /// kept by moving the end, so that no branch depends on the degree
 /// (`is_low(x, key)` tells whether item `x` with that key is of degree 1 or
-/// less);
-/// returns how many (0 without `LOW`).
+/// less); returns how many (0 without `LOW`).
 /// Without secondary items (`SECONDARY` false), no item is tested against
 /// `second`. Always inlined, so that each score is computed in its own loop.
 #[inline(always)]
@@ -583,11 +581,12 @@ fn deactivate_at(set: &mut [u32], item: &mut [u32], active: &mut u32, ii: u32, p
 }
 
 /// [`hide_option`] with bounds: the option whose nodes are `all` leaves the
-/// sets of all its items still active (the item being covered too); a primary item
-/// left with fewer options than it needs (`bound`, at its size's place)
-/// wipes out, one left with none (and needing none) becomes inactive. No
-/// item is forced here: the choice of the next item finds them. Without
-/// secondary items (`SECONDARY` false), no place is tested against `second`.
+/// sets of all its items still active (the item being covered too); a
+/// primary item left with fewer options than it needs (`bound`, at its
+/// size's place) wipes out, one left with none (and needing none) becomes
+/// inactive. No item is forced here: the choice of the next item finds
+/// them. Without secondary items (`SECONDARY` false), no place is tested
+/// against `second`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn hide_option_bounded<const SECONDARY: bool>(
@@ -1288,7 +1287,6 @@ impl Cells {
         b.key.resize(n, 0);
         b.low.clear();
         b.low.resize(self.state.item.len(), 0);
-
         b.narrow = n < 1 << 15 && frame.bounds.iter().all(|&(_, v)| v < 1 << 15);
         for (k, &(u, v)) in frame.bounds.iter().enumerate() {
             let x = frame.initial.item[k] as usize;
@@ -1318,7 +1316,6 @@ impl Cells {
             let s = &self.state;
             let items = &s.item[..s.active as usize];
             let to = from + items.len();
-
             if b.stack.len() < to {
                 // Never less than doubled, so this check is all a save pays.
                 let len = to.max(2 * b.stack.len());
