@@ -99,7 +99,10 @@ def test_two_iterators_at_once() -> None:
 
 CHILD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
+    # Ctrl-C raises KeyboardInterrupt even where the child was started with
+    # SIGINT ignored (as a shell's background jobs are).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.path.insert(0, {tests!r})
     from test_runtime import queens
     from quadrille import Problem
@@ -107,7 +110,7 @@ CHILD = textwrap.dedent(
     how = sys.argv[1]
     extra = -1
     if how == "knuth":
-        import os, signal
+        import os
         def handler(signum, frame):
             # The threads besides the process's own when Ctrl-C is handled:
             # one more while the text is read off the calling thread.
@@ -162,9 +165,16 @@ def interrupted(how: str, after: float) -> list[str]:
     time.sleep(after)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
-    line = child.stdout.readline().split()
+    # A child that does not stop is killed, so that the test fails rather
+    # than waits forever on its output.
+    watchdog = threading.Timer(60, child.kill)
+    watchdog.start()
+    try:
+        line = child.stdout.readline().split()
+    finally:
+        watchdog.cancel()
     child.wait(timeout=10)
-    assert line[0] == "interrupted", line
+    assert line and line[0] == "interrupted", f"{how}: the child did not stop after Ctrl-C: {line}"
     return [*line, str(sent)]
 
 
