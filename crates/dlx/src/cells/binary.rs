@@ -238,9 +238,8 @@ const SCORE_FLOOR: u32 = 103 << 23;
 /// The least (score, min(slack, bound), !size, item) over the active
 /// primary items `items`, in one word (`u64::MAX` if none): each item's key
 /// ([`item_key`]) plus the entry of `scores` at the key's top field, that of
-/// its degree ([`Binary::scores`]). Two minima, of the items at even places
-/// and at odd ones, each its own chain of comparisons, as in
-/// [`least_scored`]. `SECONDARY` as there.
+/// its degree ([`Binary::scores`]), by [`two_minima`]. `SECONDARY` as in
+/// [`least_scored`].
 #[inline(always)]
 fn least_packed<const SECONDARY: bool>(keys: &[u64], set: &[u32], items: &[u32], second: u32, scores: &[u64]) -> u64 {
     let packed = |x: u32| {
@@ -252,7 +251,17 @@ fn least_packed<const SECONDARY: bool>(keys: &[u64], set: &[u32], items: &[u32],
         // set's first size plus one, a place of `scores`.
         k.wrapping_add(cell(scores, (k >> 48) as usize))
     };
-    let (mut even, mut odd) = (u64::MAX, u64::MAX);
+    two_minima(items, u64::MAX, packed)
+}
+
+/// The least `packed(x)` over the items `x` of `items` (`none` if there are
+/// none), as two minima, of the items at even places and at odd ones, each
+/// its own chain of comparisons, so that one item's need not wait for the
+/// one before it; the least of the two is the same. Always inlined, so that
+/// each `packed` is computed in its own loop.
+#[inline(always)]
+fn two_minima<T: Ord + Copy>(items: &[u32], none: T, packed: impl Fn(u32) -> T) -> T {
+    let (mut even, mut odd) = (none, none);
     let pairs = items.chunks_exact(2);
     let rest = pairs.remainder();
     for pair in pairs {
@@ -290,26 +299,13 @@ fn least_scored<const SECONDARY: bool, const LOW: bool>(
 ) -> (usize, u128) {
     let pack = |x: u32, k: u64| u128::from(score(x, k)) << 64 | u128::from(k << 16);
     if !LOW {
-        // Two minima, of the items at even places and at odd ones, each its
-        // own chain of comparisons, so that one item's need not wait for the
-        // one before it; the least of the two is the same.
         let packed = |x: u32| {
             if SECONDARY && x >= second {
                 return u128::MAX;
             }
             pack(x, item_key(keys, set, x))
         };
-        let (mut even, mut odd) = (u128::MAX, u128::MAX);
-        let pairs = items.chunks_exact(2);
-        let rest = pairs.remainder();
-        for pair in pairs {
-            even = even.min(packed(pair[0]));
-            odd = odd.min(packed(pair[1]));
-        }
-        for &x in rest {
-            even = even.min(packed(x));
-        }
-        return (0, even.min(odd));
+        return (0, two_minima(items, u128::MAX, packed));
     }
     let low = &mut low[..items.len()];
     let (mut n, mut key) = (0, u128::MAX);
