@@ -116,10 +116,10 @@ pub(super) struct Binary {
     /// the divisions it saved: 1.26 times the time on redrect 4 5); 0 for
     /// the degrees 0 and 1, so that the least score tells whether an item is
     /// forced. Empty when some item's degree could be negative (a set
-    /// smaller than its lower bound less one at the root). Its places from `x + 2^15` on are as many as the set's,
-    /// its size's and its place's, so the items' rows do not meet; the
-    /// padding of `2^16` places past `set` makes any biased degree of 16
-    /// bits ([`key_base`]) a place in it.
+    /// smaller than its lower bound less one at the root). Its places from
+    /// `x + 2^15` on are as many as the set's, its size's and its place's,
+    /// so the items' rows do not meet; the padding of `2^16` places past
+    /// `set` makes any biased degree of 16 bits ([`key_base`]) a place in it.
     quotient: Vec<u32>,
     /// With bounds and dom/wdeg on a narrow problem whose slacks are all
     /// below `2^3` (else empty): at place `x + t` for each primary item's set
@@ -1413,11 +1413,10 @@ impl Cells {
     /// bounds on a narrow problem, from the weights (all 1 at the root): the
     /// scores when every slack is below 2^3, else the quotients. Empties
     /// both for other weights, on a problem that is not narrow, or when an
-    /// item's degree
-    /// could be below 0 (its set has fewer options than its lower bound
-    /// less one: a degree never falls below 1, nor below the root's, as an
-    /// item left with fewer options than it needs wipes out). With the
-    /// scores, the keys' top fields are biased by their items.
+    /// item's degree could be below 0 (its set has fewer options than its
+    /// lower bound less one: a degree never falls below 1, nor below the
+    /// root's, as an item left with fewer options than it needs wipes out).
+    /// With the scores, the keys' top fields are biased by their items.
     fn start_quotients(&mut self, weights: Weights) {
         let b = &mut self.binary;
         b.quotient.clear();
