@@ -803,97 +803,145 @@ impl State {
     /// Takes out the options without support on some primary item until
     /// every domain is consistent, recording a support for each pair left.
     /// Returns false when some primary item loses its last option.
+    ///
+    /// Each option in turn gets a support on each primary item it lacks,
+    /// the first compatible option of the item's set, or is taken out at
+    /// once; then the queue is emptied. The entries are written in groups
+    /// of cells side by side per supporting option ([`Groups`]), so that
+    /// the walks of trigger lists in the search read few lines of memory.
     pub(super) fn establish(&mut self) -> bool {
         self.cur_age = -1;
-        let n_primary = self.n_primary as usize;
-        // Whether each primary item is in the option at hand.
-        let mut own = vec![false; n_primary];
-        // The cells the supports take: one per option and primary item it
-        // lacks, at most.
-        let holes = (0..self.n_options())
-            .map(|opt| {
-                let (lo, hi) = (self.first[opt] as usize, self.first[opt + 1] as usize);
-                n_primary - self.node_item[lo..hi].iter().filter(|&&ii| (ii as usize) < n_primary).count()
-            })
-            .sum::<usize>();
-        self.pool.reserve(holes);
-        self.aux.reserve(holes);
-        // The supports of the option at hand, item by item, found before
-        // any is recorded (the matrix's row read once per option).
-        let mut supports: Vec<(u32, u32)> = Vec::with_capacity(n_primary);
-        for opt in 0..self.n_options() as u32 {
+        let (n_options, n_primary) = (self.n_options(), self.n_primary as usize);
+        let mut groups = Groups::new(self);
+        // Per primary item, the last option found to hold it.
+        let mut own = vec![u32::MAX; n_primary];
+        for opt in 0..n_options as u32 {
             self.prepare(opt);
             let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
-            for nn in lo..hi {
-                if let Some(slot) = own.get_mut(self.node_item[nn] as usize) {
-                    *slot = true;
+            for &ii in &self.node_item[lo..hi] {
+                if let Some(slot) = own.get_mut(ii as usize) {
+                    *slot = opt;
                 }
             }
-            supports.clear();
-            let mut wiped = false;
-            {
-                let this = &*self;
-                let row = match &this.compat {
-                    Compat::Nodes { words, bits } => Some(&bits[opt as usize * words..(opt as usize + 1) * words]),
-                    _ => None,
-                };
-                for &ii in &this.item[..n_primary] {
-                    if own[ii as usize] {
+            // The items in their first order (no item is inactive yet).
+            let mut supported = true;
+            if let Compat::Nodes { words, bits } = &self.compat {
+                // `supporter`'s search with the row cut once; every index
+                // below is in bounds by invariant 7 of the node module.
+                let row = &bits[opt as usize * words..(opt as usize + 1) * words];
+                let (items, set, node_opt) = (&self.items[..], &self.set[..], &self.node_opt[..]);
+                'items: for (ii, &holder) in own.iter().enumerate() {
+                    if holder == opt {
                         continue;
                     }
-                    // By node, `supporter`'s own search with the row cut
-                    // once: keep the two alike. (A function shared by both
-                    // cost the search 1 % more instructions on windmill.)
-                    let support = match row {
-                        Some(row) => {
-                            // Unchecked by invariant 7 of the node module.
-                            let Item { start, size, .. } = cell(&this.items, ii as usize);
-                            this.set[start as usize..(start + size) as usize]
-                                .iter()
-                                .find(|&&node| cell(row, node as usize >> 6) & (1 << (node & 63)) == 0)
-                                .map(|&node| cell(&this.node_opt, node as usize))
-                        }
-                        None => this.supporter(opt, ii),
-                    };
-                    match support {
-                        Some(optp) => supports.push((ii, optp)),
-                        None => {
-                            wiped = true;
-                            break;
+                    let Item { start, size, .. } = cell(items, ii);
+                    for k in start as usize..(start + size) as usize {
+                        let node = cell(set, k);
+                        if cell(row, node as usize >> 6) & (1 << (node & 63)) == 0 {
+                            let optp = cell(node_opt, node as usize);
+                            groups.record(&mut self.pool, &mut self.aux, &mut self.trigger, opt, ii as u32, optp);
+                            continue 'items;
                         }
                     }
+                    supported = false;
+                    break;
+                }
+            } else {
+                for (ii, &holder) in (0..).zip(&own) {
+                    if holder == opt {
+                        continue;
+                    }
+                    let Some(optp) = self.supporter(opt, ii) else {
+                        supported = false;
+                        break;
+                    };
+                    groups.record(&mut self.pool, &mut self.aux, &mut self.trigger, opt, ii, optp);
                 }
             }
-            // Each support a new cell at the end of the pool (those freed
-            // so far are few), on top of its trigger list: the cells and
-            // their items appended in bulk.
-            let State { pool, aux, trigger, .. } = self;
-            let base = pool.len() as u32;
-            pool.extend(supports.iter().zip(base..).map(|(&(_, optp), p)| Cell {
-                opt: opt as i32,
-                next: std::mem::replace(&mut trigger[optp as usize], p),
-            }));
-            aux.extend(supports.iter().map(|&(ii, _)| ii));
-            if wiped && !self.opt_out::<false>(opt, self.active) {
+            if !supported && !self.opt_out::<false>(opt, self.active) {
                 return false;
             }
-            for nn in lo..hi {
-                if let Some(slot) = own.get_mut(self.node_item[nn] as usize) {
-                    *slot = false;
-                }
-            }
         }
+        groups.give_back(self);
         if !self.empty_the_queue() {
             return false;
         }
-        // The options taken out at the start are useless in trigger lists.
-        for opt in 0..self.n_options() {
-            if self.opts[opt].age < self.lists {
-                continue;
+        // The options taken out at the start are useless in trigger lists
+        // (when there are any).
+        if !self.taken.is_empty() {
+            for opt in 0..self.n_options() {
+                if self.opts[opt].age < self.lists {
+                    continue;
+                }
+                self.drop_cells(opt, |state, optp| state.opts[optp as usize].age < state.lists);
             }
-            self.drop_cells(opt, |state, optp| state.opts[optp as usize].age < state.lists);
         }
         true
+    }
+}
+
+/// Where [`State::establish`] writes the entries of each supporting
+/// option: in groups of cells side by side at the end of the pool (a power
+/// of two, from a place that is a multiple of it), each group filled from
+/// its end down, so that a trigger list runs forward through each group.
+/// A group of one cell appends each entry.
+struct Groups {
+    /// Per option, the cell of its latest entry (0: none yet): when that
+    /// is the first of its group, the next entry opens a new group.
+    fill: Vec<u32>,
+    /// The size of a group less one.
+    mask: u32,
+}
+
+impl Groups {
+    /// The groups for `state`'s supports, the pool made ready for them: of
+    /// 16 cells when the cells left empty at the end of the groups (fewer
+    /// than 16 per option) would add at most an eighth to the supports, of
+    /// fewer otherwise.
+    fn new(state: &mut State) -> Groups {
+        let (n_options, n_primary) = (state.n_options(), state.n_primary as usize);
+        // The cells the supports take: one per option and primary item it
+        // lacks, at most.
+        let primary_nodes: usize = state.items[..n_primary].iter().map(|item| item.size as usize).sum();
+        let holes = n_options * n_primary - primary_nodes;
+        let size = [16, 8, 4, 2].into_iter().find(|&size| (size - 1) * n_options <= holes / 8).unwrap_or(1);
+        let start = state.pool.len().next_multiple_of(size);
+        let cells = start + holes + (size - 1) * n_options;
+        state.pool.reserve(cells - state.pool.len());
+        state.aux.reserve(cells - state.aux.len());
+        state.pool.resize(start, Cell::default());
+        state.aux.resize(start, 0);
+        Groups { fill: vec![0; n_options], mask: size as u32 - 1 }
+    }
+
+    /// Records `optp` as the support of option `opt` on item `ii`, on top
+    /// of its trigger list.
+    #[inline(always)]
+    fn record(&mut self, pool: &mut Vec<Cell>, aux: &mut Vec<u32>, trigger: &mut [u32], opt: u32, ii: u32, optp: u32) {
+        let mut p = self.fill[optp as usize];
+        if p & self.mask == 0 {
+            // A new group, past the end of the pool.
+            p = pool.len() as u32 + self.mask + 1;
+            pool.resize(p as usize, Cell::default());
+            aux.resize(p as usize, 0);
+        }
+        p -= 1;
+        self.fill[optp as usize] = p;
+        // Unchecked by invariant 7 of the node module: `p` is a cell of the
+        // pool and `optp` an option.
+        set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp as usize) });
+        set_cell(aux, p as usize, ii);
+        set_cell(trigger, optp as usize, p);
+    }
+
+    /// Gives the cells left empty at the start of each option's latest
+    /// group back to the pool.
+    fn give_back(self, state: &mut State) {
+        for &p in &self.fill {
+            for q in p & !self.mask..p {
+                state.free_cell(q);
+            }
+        }
     }
 }
 
