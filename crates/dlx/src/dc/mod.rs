@@ -275,6 +275,16 @@ mod tests {
             assert_eq!(dc.count(), 92, "8 queens, small cells {small}, stamps to 1");
             assert!(dc.walk.restamped() > 0, "the stamps never started again on the 8 queens");
         }
+        // Small cells renumber their hints rather than drop them: the same
+        // statistics as stamps that never start again.
+        let mut once = Dc::new(&queens).unwrap();
+        once.walk = Walks::of_width(&queens, true).unwrap();
+        once.count();
+        let mut often = Dc::new(&queens).unwrap();
+        often.walk = Walks::of_width(&queens, true).unwrap();
+        often.walk.tune(often.walk.wide_scan(), 1);
+        often.count();
+        assert_eq!(often.stats(), once.stats(), "8 queens, small cells, stamps to 1");
     }
 
     /// Dropping the hints, at the first node of a search that finds some in

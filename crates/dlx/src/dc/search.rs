@@ -57,7 +57,8 @@ pub(super) struct Walk<C: PoolCell> {
     /// The latest stamp given to a stage.
     biggest_stamp: u32,
     /// The stamp from which they start again from the stages' numbers
-    /// (every hint dropped): `u32::MAX`, less in tests.
+    /// (every hint dropped or renumbered): [`PoolCell::STAMP_END`], less in
+    /// tests.
     pub(super) stamp_end: u32,
     /// How many times the stamps started again.
     pub(super) restamped: u64,
@@ -176,7 +177,7 @@ impl<C: PoolCell> Walk<C> {
             saved_sizes: Vec::new(),
             saved_taken: vec![0; stages],
             biggest_stamp: 0,
-            stamp_end: u32::MAX,
+            stamp_end: C::STAMP_END,
             restamped: 0,
             paused: false,
             looked: 0,
@@ -245,12 +246,17 @@ impl<C: PoolCell> Walk<C> {
     }
 
     /// Starts the stamps again, as XCCDC does when its stamps wrap around:
-    /// drops every hint, whose stamp could be given again, and stamps each
+    /// drops every hint, whose stamp could be given again (with small
+    /// cells, renumbers the hints instead: [`State::renumber_hints`]), and stamps each
     /// stage before the current one with its number (all below the current
     /// stage's stamp, which is then its number too).
     #[cold]
     fn restamp(&mut self) {
-        self.state.drop_hints();
+        if C::STAMP_END == u32::MAX {
+            self.state.drop_hints();
+        } else {
+            self.state.renumber_hints(self.stage as usize);
+        }
         for (k, stamp) in self.state.stage_stamp[..self.stage as usize].iter_mut().enumerate() {
             *stamp = k as u32;
         }

@@ -32,14 +32,16 @@ pub(super) const IN_PLAY: i32 = i32::MAX;
 /// below `t`, as long as its stamp (in `State::aux` too) is still the stamp
 /// of stage `(t + 1) / 2`.
 pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
-    /// An entry's item, beside the cell; a hint's stamp too unless
-    /// [`PoolCell::SPLIT`].
+    /// An entry's item or a hint's stamp, beside the cell.
     type Aux: Copy + Default + std::fmt::Debug;
-    /// Whether hints' stamps are kept apart from the items, in
-    /// `State::stamps` (a stamp takes four bytes, as many as XCCDC's, so
-    /// that the stamps start again no sooner than its do: the order of the
-    /// trigger lists, and with it the statistics, would change).
-    const SPLIT: bool;
+    /// The largest stamp given to a stage: the stamps then start again
+    /// from the stages' numbers. With [`Cell`]s, at `u32::MAX`, every hint
+    /// is dropped, as XCCDC does when its stamps wrap around; with
+    /// [`SmallCell`]s, at `u16::MAX - 1`, every hint still valid takes its
+    /// stage's new stamp and every other `u16::MAX`, a stamp never given,
+    /// so that which hints are valid, the order of the trigger lists and
+    /// the statistics are as with stamps of four bytes.
+    const STAMP_END: u32;
     /// How many cells the pool can number.
     const CELLS: u64;
     /// A hint never valid (its age above every age of the search): it ends
@@ -69,7 +71,7 @@ pub(super) struct Cell {
 
 impl PoolCell for Cell {
     type Aux = u32;
-    const SPLIT: bool = false;
+    const STAMP_END: u32 = u32::MAX;
     const CELLS: u64 = 1 << 32;
     const OBSOLETE: i32 = -IN_PLAY;
 
@@ -104,8 +106,7 @@ impl PoolCell for Cell {
     }
 }
 
-/// One cell of the pool in four bytes, the item beside it in two (hints'
-/// stamps apart, in four):
+/// One cell of the pool in four bytes, the item or stamp beside it in two:
 /// for problems whose options, ages, items and cells all fit in 16 bits
 /// ([`small_cells`]), so that the pool and what is beside it take half the
 /// room in the caches (windmill dominoes 4 4: about 10 KB and 5 KB, not 21
@@ -118,12 +119,12 @@ pub(super) struct SmallCell {
 
 impl PoolCell for SmallCell {
     type Aux = u16;
-    const SPLIT: bool = true;
+    const STAMP_END: u32 = u16::MAX as u32 - 1;
     const CELLS: u64 = 1 << 16;
     const OBSOLETE: i32 = -(i16::MAX as i32);
 
     // The casts keep the low 16 bits: every option, hint, cell and item
-    // given fits in them by `small_cells` (stamps are kept apart).
+    // given fits in them by `small_cells`, and every stamp by `STAMP_END`.
     #[inline(always)]
     fn new(opt: i32, next: u32) -> SmallCell {
         SmallCell { opt: opt as i16, next: next as u16 }
@@ -288,9 +289,6 @@ pub(super) struct State<C: PoolCell = Cell> {
     /// (four bytes, as the pool's cell is eight, so that both fit the
     /// caches better).
     pub(super) aux: Vec<C::Aux>,
-    /// Per cell of the pool, when [`PoolCell::SPLIT`] (empty otherwise):
-    /// the stamp of a hint.
-    pub(super) stamps: Vec<u32>,
     pub(super) avail: u32,
     /// The options with holes, from place `head` to `tail`: an option is
     /// queued at most once at a time (only while its fixit list is not
@@ -303,7 +301,8 @@ pub(super) struct State<C: PoolCell = Cell> {
     pub(super) tail: usize,
     pub(super) cur_age: i32,
     /// Per stage, its stamp (hints in trigger lists hold one); when the
-    /// stamps start again, every hint is dropped ([`State::drop_hints`]).
+    /// stamps start again, every hint is dropped ([`State::drop_hints`]) or
+    /// renumbered ([`State::renumber_hints`]).
     pub(super) stage_stamp: Vec<u32>,
     /// The options out of play, in the order taken out (each at most once):
     /// a backtrack puts back those taken out after its point.
@@ -421,7 +420,6 @@ impl<C: PoolCell> State<C> {
             sentinel,
             pool: vec![C::default(); ages + 1],
             aux: vec![C::Aux::default(); ages + 1],
-            stamps: if C::SPLIT { vec![0; ages + 1] } else { Vec::new() },
             avail: NIL,
             queue: vec![0; 2 * n_options + 2],
             head: 0,
@@ -449,31 +447,14 @@ impl<C: PoolCell> State<C> {
             debug_assert!((self.pool.len() as u64) < C::CELLS, "more cells than the width numbers");
             self.pool.push(C::default());
             self.aux.push(C::Aux::default());
-            if C::SPLIT {
-                self.stamps.push(0);
-            }
             (self.pool.len() - 1) as u32
         }
-    }
-
-    /// The stamp of the hint in cell `p`.
-    fn stamp_of(&self, p: u32) -> u32 {
-        if C::SPLIT { self.stamps[p as usize] } else { C::value(self.aux[p as usize]) }
     }
 
     /// The item of the entry in cell `p`, or the stamp of the hint.
     #[cfg(test)]
     pub(super) fn aux_value(&self, p: u32) -> u32 {
-        if self.pool[p as usize].opt() < 0 { self.stamp_of(p) } else { C::value(self.aux[p as usize]) }
-    }
-
-    /// Puts `cell` in cell `p`, with its item (`aux`) or its stamp.
-    fn put(&mut self, p: u32, cell: C, aux: C::Aux, stamp: u32) {
-        self.pool[p as usize] = cell;
-        self.aux[p as usize] = aux;
-        if C::SPLIT {
-            self.stamps[p as usize] = stamp;
-        }
+        C::value(self.aux[p as usize])
     }
 
     fn free_cell(&mut self, p: u32) {
@@ -572,6 +553,28 @@ impl<C: PoolCell> State<C> {
         debug_assert_eq!(self.head, self.tail);
         for opt in 0..self.n_options() {
             self.drop_cells(opt, |_, optp| optp < 0);
+        }
+    }
+
+    /// Gives each hint of every trigger list still valid the stamp of its
+    /// stage's number, and every other hint `u16::MAX`, a stamp never
+    /// given (between stages, before the stages below `stage` are stamped
+    /// with their numbers): the hints valid stay valid and no other
+    /// becomes so, with every list as it was.
+    pub(super) fn renumber_hints(&mut self, stage: usize) {
+        for opt in 0..self.n_options() {
+            let mut p = self.trigger[opt];
+            while p != NIL {
+                let c = self.pool[p as usize];
+                if c.opt() < 0 {
+                    // The stage of the hint's age (an obsolete hint's lies
+                    // past every stage).
+                    let s = ((-c.opt() - 1 + 1) >> 1) as usize;
+                    let valid = s < stage && C::value(self.aux[p as usize]) == self.stage_stamp[s];
+                    self.aux[p as usize] = C::aux(if valid { s as u32 } else { u32::from(u16::MAX) });
+                }
+                p = c.next();
+            }
         }
     }
 
@@ -693,11 +696,10 @@ impl<C: PoolCell> State<C> {
                 stage_stamp,
                 trigger,
                 aux,
-                stamps,
                 dead,
                 ..
             } = self;
-            let (aux, stamps, dead) = (&aux[..], &stamps[..], &dead[..]);
+            let (aux, dead) = (&aux[..], &dead[..]);
             let active = *active;
             let (pool, opts, queue) = (&mut pool[..], &mut opts[..], &mut queue[..]);
             let (items, stage_stamp) = (&items[..], &stage_stamp[..]);
@@ -762,8 +764,7 @@ impl<C: PoolCell> State<C> {
                 }
                 // A hint: the rest is inactive if its stamp still holds.
                 let c = -optp - 1;
-                let stamp = if C::SPLIT { cell(stamps, p as usize) } else { C::value(cell(aux, p as usize)) };
-                if c < cur_age && stamp == cell(stage_stamp, ((c + 1) >> 1) as usize) {
+                if c < cur_age && C::value(cell(aux, p as usize)) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
                     cutoff = c;
                     rest = p;
                     break;
@@ -801,19 +802,19 @@ impl<C: PoolCell> State<C> {
             // What follows the list linked next (its cell and its item or
             // stamp): at first a copy of the rest, or a hint always obsolete
             // (the list ends there); then the hint of the latest list linked.
-            let (mut follow, mut follow_aux, mut follow_stamp) = match rest {
-                NIL => (C::new(C::OBSOLETE, NIL), C::Aux::default(), 0),
-                _ => (self.pool[rest as usize], self.aux[rest as usize], self.stamp_of(rest)),
+            let (mut follow, mut follow_aux) = match rest {
+                NIL => (C::new(C::OBSOLETE, NIL), C::Aux::default()),
+                _ => (self.pool[rest as usize], self.aux[rest as usize]),
             };
             let (mut top, mut top_age) = (rest, cur_age);
             for t in tmin..cur_age + 1 {
                 let (slot, k) = (base + t as usize, t as usize + 1);
                 let (head, end) = (self.opts[slot].fixit, self.sentinel[k]);
                 if head != end {
-                    self.put(end, follow, follow_aux, follow_stamp);
+                    self.pool[end as usize] = follow;
+                    self.aux[end as usize] = follow_aux;
                     follow = C::new(-t - 1, head);
-                    follow_stamp = self.stage_stamp[(t as usize + 1) >> 1];
-                    follow_aux = C::aux(follow_stamp);
+                    follow_aux = C::aux(self.stage_stamp[(t as usize + 1) >> 1]);
                     let fresh = self.get_cell();
                     self.sentinel[k] = fresh;
                     self.opts[slot].fixit = fresh;
@@ -828,7 +829,8 @@ impl<C: PoolCell> State<C> {
                 rest = top;
                 if top_age < cur_age {
                     let h = self.get_cell();
-                    self.put(h, follow, follow_aux, follow_stamp);
+                    self.pool[h as usize] = follow;
+                    self.aux[h as usize] = follow_aux;
                     rest = h;
                 }
             }
@@ -989,9 +991,6 @@ impl<C: PoolCell> State<C> {
             .sum::<usize>();
         self.pool.reserve(holes);
         self.aux.reserve(holes);
-        if C::SPLIT {
-            self.stamps.reserve(holes);
-        }
         // The supports of the option at hand, item by item, found before
         // any is recorded (the matrix's row read once per option).
         let mut supports: Vec<(u32, u32)> = Vec::with_capacity(n_primary);
@@ -1050,9 +1049,6 @@ impl<C: PoolCell> State<C> {
                     .map(|(&(_, optp), p)| C::new(opt as i32, std::mem::replace(&mut trigger[optp as usize], p))),
             );
             aux.extend(supports.iter().map(|&(ii, _)| C::aux(ii)));
-            if C::SPLIT {
-                self.stamps.resize(self.pool.len(), 0);
-            }
             if wiped && !self.opt_out::<false>(opt, self.active) {
                 return false;
             }

@@ -51,7 +51,7 @@
 //! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
 //!    and [`set_cell`] in its hot loops: a list's cells are cells of its pool
 //!    (the pool only grows, its entries' items and hints' stamps beside it,
-//!    as long, and so is the array of hints' stamps when it is kept apart); an entry's option is an option and its item a primary item;
+//!    as long); an entry's option is an option and its item a primary item;
 //!    an age of the search is at least -1 and below twice the most stages
 //!    plus two, and an option out of play keeps the place of its age's list,
 //!    so that the list of an age is a place of `opts` and the stage of a
