@@ -52,8 +52,7 @@ use crate::util::monitor::{Monitor, REPORT_EVERY};
 use crate::util::problem::{OptionId, Problem};
 use crate::util::stats::Stats;
 
-use search::{Found, Walk};
-use state::State;
+use search::{Found, Walks};
 
 /// Why the domain-consistent search does not take a problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -88,7 +87,7 @@ pub enum DcError {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Dc {
-    walk: Box<Walk>,
+    walk: Walks,
     limit: Option<u64>,
     monitor: Option<Arc<Monitor>>,
     reported: Stats,
@@ -102,15 +101,8 @@ impl Dc {
         if let Some(item) = problem.items().find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1)) {
             return Err(DcError::Bounds(problem.item_name(item).to_owned()));
         }
-        let state = State::new(problem).map_err(|cells| DcError::TooLarge { cells, limit: state::MAX_CELLS })?;
-        Ok(Dc {
-            walk: Box::new(Walk::new(state)),
-            limit: None,
-            monitor: None,
-            reported: Stats::default(),
-            interrupted: false,
-            finished: false,
-        })
+        let walk = Walks::new(problem).map_err(|cells| DcError::TooLarge { cells, limit: state::MAX_CELLS })?;
+        Ok(Dc { walk, limit: None, monitor: None, reported: Stats::default(), interrupted: false, finished: false })
     }
 
     /// Stops after this many solutions (`None`: all of them).
@@ -131,10 +123,10 @@ impl Dc {
     /// them (no cleansings).
     pub fn stats(&self) -> Stats {
         Stats {
-            nodes: self.walk.nodes,
-            updates: self.walk.state.updates,
+            nodes: self.walk.nodes(),
+            updates: self.walk.updates(),
             cleansings: 0,
-            solutions: self.walk.solutions,
+            solutions: self.walk.solutions(),
         }
     }
 
@@ -145,7 +137,7 @@ impl Dc {
 
     /// Whether the search stopped at its limit.
     pub fn limit_reached(&self) -> bool {
-        self.limit.is_some_and(|limit| self.walk.solutions >= limit)
+        self.limit.is_some_and(|limit| self.walk.solutions() >= limit)
     }
 
     /// The next solution, its options stage by stage; `None` at the end, the
@@ -190,9 +182,9 @@ impl Dc {
 
     /// Counts the solutions (at most the limit) from where the search stands.
     pub fn count(&mut self) -> u64 {
-        let before = self.walk.solutions;
+        let before = self.walk.solutions();
         while self.next_solution().is_some() {}
-        self.walk.solutions - before
+        self.walk.solutions() - before
     }
 
     /// Calls `visitor` with each solution (at most the limit) until it
@@ -235,6 +227,9 @@ impl Iterator for DcSolutions {
 #[cfg(test)]
 mod tests {
     use super::Dc;
+    use super::search::{Found, Walk, Walks};
+    use super::state::{Cell, NIL, PoolCell, SmallCell, State};
+    use crate::util::problem::Problem;
 
     /// Small problems (six primary items, two secondary) counted by the
     /// search and by trying every set of options: the same solutions. Small
@@ -245,18 +240,25 @@ mod tests {
     /// start again from the stamp 1 on (as XCCDC's start again when they
     /// wrap around). Such small problems leave no hint in the trigger lists:
     /// the 8 queens (92 solutions, OEIS A000170), searched with stamps that
-    /// start again at every stage but the first, drop hints on the way.
+    /// start again at every stage but the first, drop hints on the way. Each
+    /// search is made with the pool's cells of both widths.
     #[test]
     fn small_problems_count_as_every_set_of_options_says() {
         let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
         let mut restamped = 0;
         for (problem, solutions) in crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves) {
-            for (wide, stamp_end) in [(false, u32::MAX), (true, u32::MAX), (false, 1)] {
-                let mut dc = Dc::new(&problem).unwrap();
-                dc.walk.state.wide_scan = wide;
-                dc.walk.stamp_end = stamp_end;
-                assert_eq!(dc.count(), solutions, "{problem:?}, wide scan {wide}, stamps to {stamp_end}");
-                restamped += dc.walk.restamped;
+            for small in [false, true] {
+                for (wide, stamp_end) in [(false, u32::MAX), (true, u32::MAX), (false, 1)] {
+                    let mut dc = Dc::new(&problem).unwrap();
+                    dc.walk = Walks::of_width(&problem, small).unwrap();
+                    dc.walk.tune(wide, stamp_end);
+                    assert_eq!(
+                        dc.count(),
+                        solutions,
+                        "{problem:?}, small cells {small}, wide scan {wide}, stamps to {stamp_end}"
+                    );
+                    restamped += dc.walk.restamped();
+                }
             }
         }
         assert!(restamped > 0, "the stamps never started again");
@@ -265,55 +267,63 @@ mod tests {
         if cfg!(miri) {
             return;
         }
-        let queens = crate::util::problem::Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx"));
-        let mut dc = Dc::new(&queens.unwrap()).unwrap();
-        dc.walk.stamp_end = 1;
-        assert_eq!(dc.count(), 92, "8 queens, stamps to 1");
-        assert!(dc.walk.restamped > 0, "the stamps never started again on the 8 queens");
+        let queens = Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx")).unwrap();
+        for small in [false, true] {
+            let mut dc = Dc::new(&queens).unwrap();
+            dc.walk = Walks::of_width(&queens, small).unwrap();
+            dc.walk.tune(dc.walk.wide_scan(), 1);
+            assert_eq!(dc.count(), 92, "8 queens, small cells {small}, stamps to 1");
+            assert!(dc.walk.restamped() > 0, "the stamps never started again on the 8 queens");
+        }
+        // Small cells renumber their hints rather than drop them: the same
+        // statistics as stamps that never start again.
+        let mut once = Dc::new(&queens).unwrap();
+        once.walk = Walks::of_width(&queens, true).unwrap();
+        once.count();
+        let mut often = Dc::new(&queens).unwrap();
+        often.walk = Walks::of_width(&queens, true).unwrap();
+        often.walk.tune(often.walk.wide_scan(), 1);
+        often.count();
+        assert_eq!(often.stats(), once.stats(), "8 queens, small cells, stamps to 1");
     }
 
     /// Dropping the hints, at the first node of a search that finds some in
     /// the trigger lists (where the queue is empty, as
     /// when the stamps start again): no hint is left in any trigger list,
     /// the entries stay in their order with their items, and each hint's
-    /// cell goes back to the pool's free cells.
+    /// cell goes back to the pool's free cells; with the pool's cells of
+    /// both widths.
     #[test]
     fn dropping_the_hints_keeps_the_entries_in_order() {
-        use super::search::Found;
-        use super::state::{NIL, State};
-        // Per option, its list's cells (option or hint, item or stamp).
-        let lists = |state: &State| -> Vec<Vec<(i32, u32)>> {
-            (0..state.n_options())
-                .map(|opt| {
-                    let (mut p, mut cells) = (state.trigger[opt], Vec::new());
-                    while p != NIL {
-                        cells.push((state.pool[p as usize].opt, state.aux[p as usize]));
-                        p = state.pool[p as usize].next;
-                    }
-                    cells
-                })
-                .collect()
-        };
-        let free = |state: &State| {
-            let (mut p, mut n) = (state.avail, 0);
-            while p != NIL {
-                (n, p) = (n + 1, state.pool[p as usize].next);
-            }
-            n
-        };
-        let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
-        let mut dropped = 0;
-        // The small problems leave no hint at any node; the 8 queens do.
-        let queens = crate::util::problem::Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx"));
-        let small = crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves);
-        for problem in small.into_iter().map(|(problem, _)| problem).chain([queens.unwrap()]) {
-            let mut dc = Dc::new(&problem).unwrap();
+        /// The hints dropped at the first node with some, on `problem`.
+        fn dropped<C: PoolCell>(problem: &Problem) -> usize {
+            // Per option, its list's cells (option or hint, item or stamp).
+            let lists = |state: &State<C>| -> Vec<Vec<(i32, u32)>> {
+                (0..state.n_options())
+                    .map(|opt| {
+                        let (mut p, mut cells) = (state.trigger[opt], Vec::new());
+                        while p != NIL {
+                            cells.push((state.pool[p as usize].opt(), state.aux_value(p)));
+                            p = state.pool[p as usize].next();
+                        }
+                        cells
+                    })
+                    .collect()
+            };
+            let free = |state: &State<C>| {
+                let (mut p, mut n) = (state.avail, 0);
+                while p != NIL {
+                    (n, p) = (n + 1, state.pool[p as usize].next());
+                }
+                n
+            };
+            let mut walk = Walk::new(State::<C>::new(problem).unwrap());
             loop {
                 // A report at every node: the walk stops before each.
-                if let Found::Done = dc.walk.next(1) {
-                    break;
+                if let Found::Done = walk.next(1) {
+                    return 0;
                 }
-                let state = &mut dc.walk.state;
+                let state = &mut walk.state;
                 let before = lists(state);
                 let hints: usize = before.iter().map(|cells| cells.iter().filter(|c| c.0 < 0).count()).sum();
                 let free_before = free(state);
@@ -325,11 +335,20 @@ mod tests {
                     before.iter().map(|cells| cells.iter().copied().filter(|c| c.0 >= 0).collect()).collect();
                 assert_eq!(lists(state), entries, "{problem:?}");
                 assert_eq!(free(state), free_before + hints, "{problem:?}");
-                dropped += hints;
                 // The walk goes on from here only after new stamps (`restamp`).
-                break;
+                return hints;
             }
         }
-        assert!(dropped > 0, "no hint was ever in a list");
+        let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
+        // The small problems leave no hint at any node; the 8 queens do.
+        let queens = Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx"));
+        let small = crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves);
+        let (mut wide_dropped, mut small_dropped) = (0, 0);
+        for problem in small.into_iter().map(|(problem, _)| problem).chain([queens.unwrap()]) {
+            wide_dropped += dropped::<Cell>(&problem);
+            small_dropped += dropped::<SmallCell>(&problem);
+        }
+        assert!(wide_dropped > 0, "no hint was ever in a list");
+        assert_eq!(small_dropped, wide_dropped, "the two widths dropped different hints");
     }
 }

@@ -4,9 +4,9 @@
 
 use crate::util::monitor::REPORT_UPDATES;
 use crate::util::nodes::{cell, set_cell};
-use crate::util::problem::OptionId;
+use crate::util::problem::{OptionId, Problem};
 
-use super::state::State;
+use super::state::{Cell, PoolCell, SmallCell, State, small_cells};
 
 /// Where the search resumes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +39,8 @@ pub(super) enum Found {
 
 /// A domain-consistent search, resumable after each solution.
 #[derive(Debug, Clone)]
-pub(super) struct Walk {
-    pub(super) state: State,
+pub(super) struct Walk<C: PoolCell> {
+    pub(super) state: State<C>,
     step: Step,
     stage: i32,
     level: i32,
@@ -57,7 +57,8 @@ pub(super) struct Walk {
     /// The latest stamp given to a stage.
     biggest_stamp: u32,
     /// The stamp from which they start again from the stages' numbers
-    /// (every hint dropped): `u32::MAX`, less in tests.
+    /// (every hint dropped or renumbered): [`PoolCell::STAMP_END`], less in
+    /// tests.
     pub(super) stamp_end: u32,
     /// How many times the stamps started again.
     pub(super) restamped: u64,
@@ -70,8 +71,98 @@ pub(super) struct Walk {
     solution: Vec<OptionId>,
 }
 
-impl Walk {
-    pub(super) fn new(state: State) -> Walk {
+/// A search with the pool's cells of either width, chosen once for the
+/// problem: each width's search is compiled on its own.
+#[derive(Debug, Clone)]
+pub(super) enum Walks {
+    /// Cells of four bytes ([`SmallCell`]).
+    Small(Box<Walk<SmallCell>>),
+    /// Cells of eight bytes ([`Cell`]).
+    Wide(Box<Walk<Cell>>),
+}
+
+/// `$body` on the search inside `$walks`, named `$walk`.
+macro_rules! on_walk {
+    ($walks:expr, $walk:ident => $body:expr) => {
+        match $walks {
+            Walks::Small($walk) => $body,
+            Walks::Wide($walk) => $body,
+        }
+    };
+}
+
+impl Walks {
+    /// The search of `problem`, its pool's cells as small as the problem
+    /// allows, or the number of cells of supports it could need when that
+    /// is over [`MAX_CELLS`](super::state::MAX_CELLS).
+    pub(super) fn new(problem: &Problem) -> Result<Walks, u64> {
+        Ok(if small_cells(problem) {
+            Walks::Small(Box::new(Walk::new(State::new(problem)?)))
+        } else {
+            Walks::Wide(Box::new(Walk::new(State::new(problem)?)))
+        })
+    }
+
+    /// Nodes entered so far.
+    pub(super) fn nodes(&self) -> u64 {
+        on_walk!(self, walk => walk.nodes)
+    }
+
+    /// Updates so far.
+    pub(super) fn updates(&self) -> u64 {
+        on_walk!(self, walk => walk.state.updates)
+    }
+
+    /// Solutions found so far.
+    pub(super) fn solutions(&self) -> u64 {
+        on_walk!(self, walk => walk.solutions)
+    }
+
+    /// [`Walk::next`] on either width.
+    pub(super) fn next(&mut self, period: u64) -> Found {
+        on_walk!(self, walk => walk.next(period))
+    }
+
+    /// [`Walk::solution`] on either width.
+    pub(super) fn solution(&self) -> &[OptionId] {
+        on_walk!(self, walk => walk.solution())
+    }
+
+    /// The search of `problem` with small cells or not, as the tests choose.
+    #[cfg(test)]
+    pub(super) fn of_width(problem: &Problem, small: bool) -> Result<Walks, u64> {
+        Ok(if small {
+            Walks::Small(Box::new(Walk::new(State::new(problem)?)))
+        } else {
+            Walks::Wide(Box::new(Walk::new(State::new(problem)?)))
+        })
+    }
+
+    /// Whether the search for a support reads sets four places at a time.
+    #[cfg(test)]
+    pub(super) fn wide_scan(&self) -> bool {
+        on_walk!(self, walk => walk.state.wide_scan)
+    }
+
+    /// Sets how the search for a support reads sets, and the stamp from
+    /// which the stamps start again.
+    #[cfg(test)]
+    pub(super) fn tune(&mut self, wide_scan: bool, stamp_end: u32) {
+        on_walk!(self, walk => {
+            walk.state.wide_scan = wide_scan;
+            walk.stamp_end = stamp_end;
+        })
+    }
+
+    /// How many times the stamps started again.
+    #[cfg(test)]
+    pub(super) fn restamped(&self) -> u64 {
+        on_walk!(self, walk => walk.restamped)
+    }
+}
+
+impl<C: PoolCell> Walk<C> {
+    pub(super) fn new(state: State<C>) -> Walk<C> {
         let stages = state.n_primary as usize + 2;
         let levels = state.n_options() + stages + 1;
         Walk {
@@ -86,7 +177,7 @@ impl Walk {
             saved_sizes: Vec::new(),
             saved_taken: vec![0; stages],
             biggest_stamp: 0,
-            stamp_end: u32::MAX,
+            stamp_end: C::STAMP_END,
             restamped: 0,
             paused: false,
             looked: 0,
@@ -155,12 +246,17 @@ impl Walk {
     }
 
     /// Starts the stamps again, as XCCDC does when its stamps wrap around:
-    /// drops every hint, whose stamp could be given again, and stamps each
+    /// drops every hint, whose stamp could be given again (with small
+    /// cells, renumbers the hints instead: [`State::renumber_hints`]), and stamps each
     /// stage before the current one with its number (all below the current
     /// stage's stamp, which is then its number too).
     #[cold]
     fn restamp(&mut self) {
-        self.state.drop_hints();
+        if C::STAMP_END == u32::MAX {
+            self.state.drop_hints();
+        } else {
+            self.state.renumber_hints(self.stage as usize);
+        }
         for (k, stamp) in self.state.stage_stamp[..self.stage as usize].iter_mut().enumerate() {
             *stamp = k as u32;
         }
@@ -304,7 +400,7 @@ impl Walk {
     }
 }
 
-impl State {
+impl<C: PoolCell> State<C> {
     /// Marks again as not dead the items from place `from` to `to` of
     /// `item`.
     fn clear_dead(&mut self, from: u32, to: u32) {

@@ -17,24 +17,168 @@ pub(super) const QUEUED: i32 = i32::MAX - 1;
 /// The age of an option in play and not queued.
 pub(super) const IN_PLAY: i32 = i32::MAX;
 
-/// A hint never valid (its age above every age of the search): it ends a
-/// list, with nothing after it.
-const OBSOLETE: i32 = -IN_PLAY;
-
-/// One cell of the pool: eight bytes, an option and the next cell, so that
-/// a walk along a list reads only what it changes. In a trigger list of
-/// option `o'`, the entry (`opt`, `item`) says that `o'` supports option
-/// `opt` on primary item `item`; in a fixit list of option `o`, `opt` is the
-/// option whose removal left the hole and `item` the item. The item is kept
-/// apart, in `State::aux`: a walk that only moves an entry from one list to
-/// another rewrites its option and never reads its item. A **hint** has
+/// A cell of the pool and what is kept beside it: the search is compiled
+/// once per width ([`Cell`], and [`SmallCell`] for problems small enough),
+/// the width chosen once for a problem by [`small_cells`].
+///
+/// A cell holds an option and the next cell, so that a walk along a list
+/// reads only what it changes. In a trigger list of option `o'`, the entry
+/// (`opt`, `item`) says that `o'` supports option `opt` on primary item
+/// `item`; in a fixit list of option `o`, `opt` is the option whose removal
+/// left the hole and `item` the item. The item is kept apart, in
+/// `State::aux`: a walk that only moves an entry from one list to another
+/// rewrites its option and never reads its item. A **hint** has
 /// `opt = -t - 1`: every entry after it in the list was inactive at age
 /// below `t`, as long as its stamp (in `State::aux` too) is still the stamp
 /// of stage `(t + 1) / 2`.
+pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
+    /// An entry's item or a hint's stamp, beside the cell.
+    type Aux: Copy + Default + std::fmt::Debug;
+    /// The largest stamp given to a stage: the stamps then start again
+    /// from the stages' numbers. With [`Cell`]s, at `u32::MAX`, every hint
+    /// is dropped, as XCCDC does when its stamps wrap around; with
+    /// [`SmallCell`]s, at `u16::MAX - 1`, every hint still valid takes its
+    /// stage's new stamp and every other `u16::MAX`, a stamp never given,
+    /// so that which hints are valid, the order of the trigger lists and
+    /// the statistics are as with stamps of four bytes.
+    const STAMP_END: u32;
+    /// How many cells the pool can number.
+    const CELLS: u64;
+    /// A hint never valid (its age above every age of the search): it ends
+    /// a list, with nothing after it.
+    const OBSOLETE: i32;
+    /// The cell of option (or hint) `opt` followed by cell `next`.
+    fn new(opt: i32, next: u32) -> Self;
+    /// The cell's option, or a hint's negative age.
+    fn opt(self) -> i32;
+    /// The next cell of the list.
+    fn next(self) -> u32;
+    /// Links the cell to `next`.
+    fn set_next(&mut self, next: u32);
+    /// An item (or a stamp) as kept beside a cell.
+    fn aux(value: u32) -> Self::Aux;
+    /// The item (or stamp) kept beside a cell.
+    fn value(aux: Self::Aux) -> u32;
+}
+
+/// One cell of the pool: eight bytes, an option and the next cell; the
+/// item or stamp beside it in four.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Cell {
-    pub(super) opt: i32,
-    pub(super) next: u32,
+    opt: i32,
+    next: u32,
+}
+
+impl PoolCell for Cell {
+    type Aux = u32;
+    const STAMP_END: u32 = u32::MAX;
+    const CELLS: u64 = 1 << 32;
+    const OBSOLETE: i32 = -IN_PLAY;
+
+    #[inline(always)]
+    fn new(opt: i32, next: u32) -> Cell {
+        Cell { opt, next }
+    }
+
+    #[inline(always)]
+    fn opt(self) -> i32 {
+        self.opt
+    }
+
+    #[inline(always)]
+    fn next(self) -> u32 {
+        self.next
+    }
+
+    #[inline(always)]
+    fn set_next(&mut self, next: u32) {
+        self.next = next;
+    }
+
+    #[inline(always)]
+    fn aux(value: u32) -> u32 {
+        value
+    }
+
+    #[inline(always)]
+    fn value(aux: u32) -> u32 {
+        aux
+    }
+}
+
+/// One cell of the pool in four bytes, the item or stamp beside it in two:
+/// for problems whose options, ages, items and cells all fit in 16 bits
+/// ([`small_cells`]), so that the pool and what is beside it take half the
+/// room in the caches (windmill dominoes 4 4: about 10 KB and 5 KB, not 21
+/// KB and 10 KB).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SmallCell {
+    opt: i16,
+    next: u16,
+}
+
+impl PoolCell for SmallCell {
+    type Aux = u16;
+    const STAMP_END: u32 = u16::MAX as u32 - 1;
+    const CELLS: u64 = 1 << 16;
+    const OBSOLETE: i32 = -(i16::MAX as i32);
+
+    // The casts keep the low 16 bits: every option, hint, cell and item
+    // given fits in them by `small_cells`, and every stamp by `STAMP_END`.
+    #[inline(always)]
+    fn new(opt: i32, next: u32) -> SmallCell {
+        SmallCell { opt: opt as i16, next: next as u16 }
+    }
+
+    #[inline(always)]
+    fn opt(self) -> i32 {
+        i32::from(self.opt)
+    }
+
+    #[inline(always)]
+    fn next(self) -> u32 {
+        u32::from(self.next)
+    }
+
+    #[inline(always)]
+    fn set_next(&mut self, next: u32) {
+        self.next = next as u16;
+    }
+
+    #[inline(always)]
+    fn aux(value: u32) -> u16 {
+        value as u16
+    }
+
+    #[inline(always)]
+    fn value(aux: u16) -> u32 {
+        u32::from(aux)
+    }
+}
+
+/// Whether the search of `problem` can keep its pool in [`SmallCell`]s: its
+/// options (those with a primary item) below 2^15, as are its ages (the
+/// hints' negative ages), and the most cells its pool can hold below 2^16.
+///
+/// A trigger list holds at most a hint per entry, plus the obsolete hint
+/// that ends it: each hint is made in front of a nonempty list of an age,
+/// and the entries after a hint leave the list only when a walk passes
+/// the hint, which then frees it. So the pool holds at most its first
+/// cells (one per age and cell 0), an entry per hole (at most the options
+/// times the primary items), as many hints and one more per option, and a
+/// sentinel per age and one more cell while a walk links its lists. The
+/// groups of [`State::establish`] leave cells empty, at most an eighth of
+/// the holes and one group more, which go to the free cells before any is
+/// added: the pool never grows past the larger of that first length and
+/// the cells held at once, both within the bound.
+pub(super) fn small_cells(problem: &Problem) -> bool {
+    let n_options = problem.options().filter(|&o| !problem.searched_items(o).is_empty()).count() as u64;
+    let n_primary = problem.n_primary() as u64;
+    // As `State::new` counts them.
+    let ages = 2 * (n_primary + 1) + 4;
+    let holes = n_options * n_primary;
+    let cells = 2 * (ages + 1) + 2 * holes + n_options + 2;
+    n_options < 1 << 15 && ages < 1 << 15 && n_primary < 1 << 16 && cells < SmallCell::CELLS
 }
 
 /// What the search keeps of an option, side by side for the walk of a
@@ -106,7 +250,7 @@ pub(super) const MAX_CELLS: u64 = 1 << 27;
 /// order; nodes are the items of the options, each option's first node a
 /// primary item (as Knuth's XCCDC moves it there).
 #[derive(Debug, Clone)]
-pub(super) struct State {
+pub(super) struct State<C: PoolCell = Cell> {
     pub(super) n_primary: u32,
     /// Per item, its set, its size and its place in `item`.
     pub(super) items: Vec<Item>,
@@ -144,11 +288,11 @@ pub(super) struct State {
     /// the hint or the cell that follows the list, so that no walk keeps
     /// the last entry of each list.
     pub(super) sentinel: Vec<u32>,
-    pub(super) pool: Vec<Cell>,
+    pub(super) pool: Vec<C>,
     /// Per cell of the pool, the item of an entry, or the stamp of a hint
     /// (four bytes, as the pool's cell is eight, so that both fit the
     /// caches better).
-    pub(super) aux: Vec<u32>,
+    pub(super) aux: Vec<C::Aux>,
     pub(super) avail: u32,
     /// The options with holes, from place `head` to `tail`: an option is
     /// queued at most once at a time (only while its fixit list is not
@@ -161,7 +305,8 @@ pub(super) struct State {
     pub(super) tail: usize,
     pub(super) cur_age: i32,
     /// Per stage, its stamp (hints in trigger lists hold one); when the
-    /// stamps start again, every hint is dropped ([`State::drop_hints`]).
+    /// stamps start again, every hint is dropped ([`State::drop_hints`]) or
+    /// renumbered ([`State::renumber_hints`]).
     pub(super) stage_stamp: Vec<u32>,
     /// The options out of play, in the order taken out (each at most once):
     /// a backtrack puts back those taken out after its point.
@@ -176,10 +321,10 @@ pub(super) struct State {
     pub(super) hopeless: bool,
 }
 
-impl State {
+impl<C: PoolCell> State<C> {
     /// The arrays of `problem` (without bounds), or the number of cells of
     /// supports it could need when that is over [`MAX_CELLS`].
-    pub(super) fn new(problem: &Problem) -> Result<State, u64> {
+    pub(super) fn new(problem: &Problem) -> Result<State<C>, u64> {
         let n_items = problem.n_items();
         let n_primary = problem.n_primary();
         let options: Vec<OptionId> = problem.options().filter(|&o| !problem.searched_items(o).is_empty()).collect();
@@ -277,8 +422,8 @@ impl State {
             opts,
             lists: n_options as i32 + 1,
             sentinel,
-            pool: vec![Cell::default(); ages + 1],
-            aux: vec![0; ages + 1],
+            pool: vec![C::default(); ages + 1],
+            aux: vec![C::Aux::default(); ages + 1],
             avail: NIL,
             queue: vec![0; 2 * n_options + 2],
             head: 0,
@@ -300,17 +445,24 @@ impl State {
     fn get_cell(&mut self) -> u32 {
         if self.avail != NIL {
             let p = self.avail;
-            self.avail = self.pool[p as usize].next;
+            self.avail = self.pool[p as usize].next();
             p
         } else {
-            self.pool.push(Cell::default());
-            self.aux.push(0);
+            debug_assert!((self.pool.len() as u64) < C::CELLS, "more cells than the width numbers");
+            self.pool.push(C::default());
+            self.aux.push(C::Aux::default());
             (self.pool.len() - 1) as u32
         }
     }
 
+    /// The item of the entry in cell `p`, or the stamp of the hint.
+    #[cfg(test)]
+    pub(super) fn aux_value(&self, p: u32) -> u32 {
+        C::value(self.aux[p as usize])
+    }
+
     fn free_cell(&mut self, p: u32) {
-        self.pool[p as usize].next = self.avail;
+        self.pool[p as usize].set_next(self.avail);
         self.avail = p;
     }
 
@@ -368,7 +520,7 @@ impl State {
 
     /// Records `optp` as the support of the entry in cell `p` (option `opt`).
     fn record(&mut self, p: u32, opt: u32, optp: u32) {
-        self.pool[p as usize] = Cell { opt: opt as i32, next: self.trigger[optp as usize] };
+        self.pool[p as usize] = C::new(opt as i32, self.trigger[optp as usize]);
         self.trigger[optp as usize] = p;
     }
 
@@ -379,9 +531,10 @@ impl State {
         let (pool, trigger) = (&mut self.pool[..], &mut self.trigger[..]);
         // Unchecked by invariant 7 of the node module.
         while p != NIL {
-            let Cell { opt: optp, next } = cell(pool, p as usize);
+            let c = cell(pool, p as usize);
+            let (optp, next) = (c.opt(), c.next());
             let optp = optp as usize;
-            set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp) });
+            set_cell(pool, p as usize, C::new(opt as i32, cell(trigger, optp)));
             set_cell(trigger, optp, p);
             p = next;
         }
@@ -407,19 +560,42 @@ impl State {
         }
     }
 
+    /// Gives each hint of every trigger list still valid the stamp of its
+    /// stage's number, and every other hint `u16::MAX`, a stamp never
+    /// given (between stages, before the stages below `stage` are stamped
+    /// with their numbers): the hints valid stay valid and no other
+    /// becomes so, with every list as it was.
+    pub(super) fn renumber_hints(&mut self, stage: usize) {
+        for opt in 0..self.n_options() {
+            let mut p = self.trigger[opt];
+            while p != NIL {
+                let c = self.pool[p as usize];
+                if c.opt() < 0 {
+                    // The stage of the hint's age (an obsolete hint's lies
+                    // past every stage).
+                    let s = ((-c.opt() - 1 + 1) >> 1) as usize;
+                    let valid = s < stage && C::value(self.aux[p as usize]) == self.stage_stamp[s];
+                    self.aux[p as usize] = C::aux(if valid { s as u32 } else { u32::from(u16::MAX) });
+                }
+                p = c.next();
+            }
+        }
+    }
+
     /// Takes the cells of option `opt`'s trigger list for which `drop`
     /// holds (given the state and the cell's option, or a hint's negative
     /// age) out of the list, back to the pool; the others stay in order.
-    fn drop_cells(&mut self, opt: usize, drop: impl Fn(&State, i32) -> bool) {
+    fn drop_cells(&mut self, opt: usize, drop: impl Fn(&State<C>, i32) -> bool) {
         let (mut p, mut prev) = (self.trigger[opt], NIL);
         while p != NIL {
-            let Cell { opt: optp, next } = self.pool[p as usize];
+            let c = self.pool[p as usize];
+            let (optp, next) = (c.opt(), c.next());
             if drop(self, optp) {
                 self.free_cell(p);
                 if prev == NIL {
                     self.trigger[opt] = next;
                 } else {
-                    self.pool[prev as usize].next = next;
+                    self.pool[prev as usize].set_next(next);
                 }
             } else {
                 prev = p;
@@ -539,9 +715,9 @@ impl State {
             // up to a hint are walked by a loop of their own, which keeps
             // what only hints need out of its registers.
             'walk: while p != NIL {
-                let mut optp = cell(pool, p as usize).opt;
+                let mut optp = cell(pool, p as usize).opt();
                 while optp >= 0 {
-                    let next = cell(pool, p as usize).next;
+                    let next = cell(pool, p as usize).next();
                     let t = cell(opts, optp as usize).age;
                     // Out of play (not in the set of its first item), or its hole
                     // on an item the choice deactivates: the entry stays a
@@ -555,7 +731,7 @@ impl State {
                     // sentinel), so only an option's fixit list, when empty, says
                     // that the option is to be queued.
                     debug_assert!(
-                        BLOCKING || items[aux[p as usize] as usize].pos < active,
+                        BLOCKING || items[C::value(aux[p as usize]) as usize].pos < active,
                         "an inactive item outside a choice"
                     );
                     let mut inactive = t <= cur;
@@ -564,13 +740,13 @@ impl State {
                     // kept by its item alone.
                     let mut age = t;
                     if BLOCKING {
-                        inactive |= cell(dead, cell(aux, p as usize) as usize);
+                        inactive |= cell(dead, C::value(cell(aux, p as usize)) as usize);
                         age = t.min(cur);
                     }
                     let m = i32::from(inactive).wrapping_neg();
                     let slot = ((age & m) | (optp & !m)) as usize;
                     let head = cell(opts, slot).fixit;
-                    set_cell(pool, p as usize, Cell { opt: (optp & m) | (opt & !m), next: head });
+                    set_cell(pool, p as usize, C::new((optp & m) | (opt & !m), head));
                     // (The age of a list of an age is not read.)
                     set_cell(opts, slot, Opt { age: QUEUED, fixit: p });
                     let fresh = head == NIL;
@@ -588,17 +764,17 @@ impl State {
                     if p == NIL {
                         break 'walk;
                     }
-                    optp = cell(pool, p as usize).opt;
+                    optp = cell(pool, p as usize).opt();
                 }
                 // A hint: the rest is inactive if its stamp still holds.
                 let c = -optp - 1;
-                if c < cur_age && cell(aux, p as usize) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
+                if c < cur_age && C::value(cell(aux, p as usize)) == cell(stage_stamp, ((c + 1) >> 1) as usize) {
                     cutoff = c;
                     rest = p;
                     break;
                 }
-                let next = cell(pool, p as usize).next;
-                set_cell(pool, p as usize, Cell { opt: optp, next: *avail });
+                let next = cell(pool, p as usize).next();
+                set_cell(pool, p as usize, C::new(optp, *avail));
                 *avail = p;
                 p = next;
             }
@@ -609,7 +785,7 @@ impl State {
         let end = self.sentinel[0];
         let mut p = std::mem::replace(&mut self.opts[base - 1].fixit, end);
         while p != end {
-            let next = self.pool[p as usize].next;
+            let next = self.pool[p as usize].next();
             self.free_cell(p);
             p = next;
         }
@@ -623,7 +799,7 @@ impl State {
             let youngest = if BLOCKING { cur as u32 } else { cur as u32 + 1 };
             let tmin = (tmin.min(youngest) as i32 - lists).max(0);
             if tmin <= cutoff {
-                let next = self.pool[rest as usize].next;
+                let next = self.pool[rest as usize].next();
                 self.free_cell(rest);
                 rest = next;
             }
@@ -631,7 +807,7 @@ impl State {
             // stamp): at first a copy of the rest, or a hint always obsolete
             // (the list ends there); then the hint of the latest list linked.
             let (mut follow, mut follow_aux) = match rest {
-                NIL => (Cell { opt: OBSOLETE, next: NIL }, 0),
+                NIL => (C::new(C::OBSOLETE, NIL), C::Aux::default()),
                 _ => (self.pool[rest as usize], self.aux[rest as usize]),
             };
             let (mut top, mut top_age) = (rest, cur_age);
@@ -641,8 +817,8 @@ impl State {
                 if head != end {
                     self.pool[end as usize] = follow;
                     self.aux[end as usize] = follow_aux;
-                    follow = Cell { opt: -t - 1, next: head };
-                    follow_aux = self.stage_stamp[(t as usize + 1) >> 1];
+                    follow = C::new(-t - 1, head);
+                    follow_aux = C::aux(self.stage_stamp[(t as usize + 1) >> 1]);
                     let fresh = self.get_cell();
                     self.sentinel[k] = fresh;
                     self.opts[slot].fixit = fresh;
@@ -703,8 +879,8 @@ impl State {
         self.prepare(opt);
         let mut p = self.opts[opt as usize].fixit;
         while p != NIL {
-            let next = self.pool[p as usize].next;
-            match self.supporter(opt, self.aux[p as usize]) {
+            let next = self.pool[p as usize].next();
+            match self.supporter(opt, C::value(self.aux[p as usize])) {
                 Some(optp) => self.record(p, opt, optp),
                 None => return p,
             }
@@ -735,9 +911,10 @@ impl State {
             if opts[opt as usize].age != QUEUED {
                 // No longer in play: each fixit back a trigger.
                 while p != NIL {
-                    let Cell { opt: optp, next } = cell(pool, p as usize);
+                    let c = cell(pool, p as usize);
+                    let (optp, next) = (c.opt(), c.next());
                     let optp = optp as usize;
-                    set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp) });
+                    set_cell(pool, p as usize, C::new(opt as i32, cell(trigger, optp)));
                     set_cell(trigger, optp, p);
                     p = next;
                 }
@@ -748,8 +925,8 @@ impl State {
             // the slice's start is checked once.
             let row = &bits[opt as usize * words..];
             while p != NIL {
-                let next = cell(pool, p as usize).next;
-                let Item { start, size, .. } = cell(items, cell(aux, p as usize) as usize);
+                let next = cell(pool, p as usize).next();
+                let Item { start, size, .. } = cell(items, C::value(cell(aux, p as usize)) as usize);
                 let (mut k, end) = (start as usize, (start + size) as usize);
                 let node = if wide {
                     // Long sets four places at a time, each place's
@@ -791,7 +968,7 @@ impl State {
                     }
                 };
                 let optp = cell(node_opt, node as usize) as usize;
-                set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp) });
+                set_cell(pool, p as usize, C::new(opt as i32, cell(trigger, optp)));
                 set_cell(trigger, optp, p);
                 p = next;
             }
@@ -898,7 +1075,7 @@ impl Groups {
     /// 16 cells when the cells left empty at the end of the groups (fewer
     /// than 16 per option) would add at most an eighth to the supports, of
     /// fewer otherwise.
-    fn new(state: &mut State) -> Groups {
+    fn new<C: PoolCell>(state: &mut State<C>) -> Groups {
         let (n_options, n_primary) = (state.n_options(), state.n_primary as usize);
         // The cells the supports take: one per option and primary item it
         // lacks, at most.
@@ -909,34 +1086,42 @@ impl Groups {
         let cells = start + holes + (size - 1) * n_options;
         state.pool.reserve(cells - state.pool.len());
         state.aux.reserve(cells - state.aux.len());
-        state.pool.resize(start, Cell::default());
-        state.aux.resize(start, 0);
+        state.pool.resize(start, C::default());
+        state.aux.resize(start, C::Aux::default());
         Groups { fill: vec![0; n_options], mask: size as u32 - 1 }
     }
 
     /// Records `optp` as the support of option `opt` on item `ii`, on top
     /// of its trigger list.
     #[inline(always)]
-    fn record(&mut self, pool: &mut Vec<Cell>, aux: &mut Vec<u32>, trigger: &mut [u32], opt: u32, ii: u32, optp: u32) {
+    fn record<C: PoolCell>(
+        &mut self,
+        pool: &mut Vec<C>,
+        aux: &mut Vec<C::Aux>,
+        trigger: &mut [u32],
+        opt: u32,
+        ii: u32,
+        optp: u32,
+    ) {
         let mut p = self.fill[optp as usize];
         if p & self.mask == 0 {
             // A new group, past the end of the pool.
             p = pool.len() as u32 + self.mask + 1;
-            pool.resize(p as usize, Cell::default());
-            aux.resize(p as usize, 0);
+            pool.resize(p as usize, C::default());
+            aux.resize(p as usize, C::Aux::default());
         }
         p -= 1;
         self.fill[optp as usize] = p;
         // Unchecked by invariant 7 of the node module: `p` is a cell of the
         // pool and `optp` an option.
-        set_cell(pool, p as usize, Cell { opt: opt as i32, next: cell(trigger, optp as usize) });
-        set_cell(aux, p as usize, ii);
+        set_cell(pool, p as usize, C::new(opt as i32, cell(trigger, optp as usize)));
+        set_cell(aux, p as usize, C::aux(ii));
         set_cell(trigger, optp as usize, p);
     }
 
     /// Gives the cells left empty at the start of each option's latest
     /// group back to the pool.
-    fn give_back(self, state: &mut State) {
+    fn give_back<C: PoolCell>(self, state: &mut State<C>) {
         for &p in &self.fill {
             for q in p & !self.mask..p {
                 state.free_cell(q);
@@ -999,16 +1184,22 @@ fn conflicts(
 
 #[cfg(test)]
 mod tests {
-    use super::{NIL, State};
+    use super::{Cell, NIL, PoolCell, SmallCell, State};
     use crate::util::problem::Problem;
 
     /// Every entry of a trigger list, its option in the pool and its item
     /// beside it, reads back as a hole: a primary item not in the option,
-    /// whose set holds the option that supports it.
+    /// whose set holds the option that supports it; with the pool's cells
+    /// of both widths.
     #[test]
     fn trigger_entries_read_back_as_holes() {
+        read_back::<Cell>();
+        read_back::<SmallCell>();
+    }
+
+    fn read_back<C: PoolCell>() {
         let problem = Problem::from_knuth("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n").unwrap();
-        let mut state = State::new(&problem).unwrap();
+        let mut state = State::<C>::new(&problem).unwrap();
         assert!(state.establish());
         let items_of = |opt: usize| &state.node_item[state.first[opt] as usize..state.first[opt + 1] as usize];
         let mut entries = 0;
@@ -1017,15 +1208,15 @@ mod tests {
         for supporter in (0..state.n_options()).filter(|&o| state.opts[o].age >= state.lists) {
             let mut p = state.trigger[supporter];
             while p != NIL {
-                let opt = state.pool[p as usize].opt;
+                let opt = state.pool[p as usize].opt();
                 assert!(opt >= 0, "no hints before the search");
-                let (opt, item) = (opt as usize, state.aux[p as usize]);
+                let (opt, item) = (opt as usize, state.aux_value(p));
                 assert!(opt < state.n_options() && opt != supporter && state.opts[opt].age >= state.lists);
                 assert!(item < state.n_primary);
                 assert!(!items_of(opt).contains(&item));
                 assert!(items_of(supporter).contains(&item));
                 entries += 1;
-                p = state.pool[p as usize].next;
+                p = state.pool[p as usize].next();
             }
         }
         // Each option in play has one entry per primary item it lacks.
