@@ -69,7 +69,9 @@ pub(super) struct Binary {
     choice: Vec<u32>,
     deg: Vec<u32>,
     /// Per stage, its latest level, and where the sizes it saved start on
-    /// the save stack.
+    /// the save stack. These four vectors hold two more entries than there
+    /// are options, more than any level or stage reaches (each level takes
+    /// or hides an option of its own).
     levelstage: Vec<usize>,
     saved: Vec<u32>,
     /// The save stack: per active item of a stage that branches, the item,
@@ -1305,9 +1307,10 @@ impl Cells {
     #[inline(always)]
     fn save_stage<const BOUNDS: bool>(&mut self, stage: usize, save: bool) {
         let b = &mut self.binary;
-        reach(&mut b.saved, stage);
         let from = b.top;
-        b.saved[stage] = from as u32;
+        // Unchecked: a stage is at most the number of options (see
+        // `Binary::levelstage`).
+        set_cell(&mut b.saved, stage, from as u32);
         if save {
             let s = &self.state;
             let items = &s.item[..s.active as usize];
@@ -1346,7 +1349,7 @@ impl Cells {
     #[inline(always)]
     fn restore_stage<const BOUNDS: bool>(&mut self, stage: usize) {
         let b = &mut self.binary;
-        let from = b.saved[stage] as usize;
+        let from = cell(&b.saved, stage) as usize;
         let s = &mut self.state;
         s.active = (b.top - from) as u32;
         let (set, bound, key) = (&mut s.set[..], &mut b.bound[..], &mut b.key[..]);
@@ -1512,8 +1515,6 @@ impl Cells {
         if self.run.phase != Phase::Suspended {
             let b = &mut self.binary;
             (b.stage, b.level) = (0, 0);
-            b.levelstage.clear();
-            b.levelstage.push(0);
             b.top = 0;
             let n = self.state.set.len() + 2;
             let (w, a) = match weights {
@@ -1538,6 +1539,18 @@ impl Cells {
                 let uniform = lengths.next().unwrap_or(0);
                 b.uniform = if lengths.all(|t| t == uniform) { uniform } else { 0 };
             }
+            // Each level takes or hides an option left in play, which leaves
+            // play for the levels below it: a path has at most as many
+            // levels, and stages, as there are options. The vectors per level
+            // and per stage are sized for that once, and the search indexes
+            // them unchecked, with no growth test per node.
+            let most = nodes.iter().filter(|node| node.itm <= 0).count() + 1;
+            for v in [&mut b.choice, &mut b.deg, &mut b.saved] {
+                v.clear();
+                v.resize(most, 0);
+            }
+            b.levelstage.clear();
+            b.levelstage.resize(most, 0);
             if weights != Weights::Off {
                 b.weight.resize(n, w);
                 b.assigns.resize(n, a);
@@ -1571,7 +1584,7 @@ impl Cells {
                 };
                 loop {
                     if drop {
-                        self.binary.top = self.binary.saved[stage] as usize;
+                        self.binary.top = cell(&self.binary.saved, stage) as usize;
                     }
                     if up {
                         if stage == 0 {
@@ -1585,14 +1598,14 @@ impl Cells {
                             return;
                         }
                         stage -= 1;
-                        level = self.binary.levelstage[stage];
+                        level = cell(&self.binary.levelstage, stage);
                     }
                     (drop, up) = (true, true);
-                    if self.binary.deg[level] == 1 {
+                    if cell(&self.binary.deg, level) == 1 {
                         continue;
                     }
                     self.restore_stage::<BOUNDS>(stage);
-                    let x = self.binary.choice[level];
+                    let x = cell(&self.binary.choice, level);
                     let mut sets = self.sets();
                     let rejected = if BOUNDS {
                         if secondary { sets.reject_bounded::<true>(x) } else { sets.reject_bounded::<false>(x) }
@@ -1606,7 +1619,7 @@ impl Cells {
                         continue;
                     }
                     level += 1;
-                    self.binary.levelstage[stage] = level;
+                    set_cell(&mut self.binary.levelstage, stage, level);
                     break;
                 }
             }
@@ -1675,10 +1688,10 @@ impl Cells {
             self.save_stage::<BOUNDS>(stage, forced.is_none());
             // Advances: takes the first option of `best`.
             let x = self.state.set[best as usize];
-            reach(&mut self.binary.choice, level);
-            reach(&mut self.binary.deg, level);
-            self.binary.choice[level] = x;
-            self.binary.deg[level] = t;
+            // Unchecked: a level is at most the number of options (see
+            // `Binary::levelstage`).
+            set_cell(&mut self.binary.choice, level, x);
+            set_cell(&mut self.binary.deg, level, t);
             let included = if BOUNDS {
                 let (made, included) = if secondary {
                     self.include_bounded::<COLORS, true>(x)
@@ -1712,8 +1725,7 @@ impl Cells {
                     self.learn(weights, best, None);
                     stage += 1;
                     level += 1;
-                    reach(&mut self.binary.levelstage, stage);
-                    self.binary.levelstage[stage] = level;
+                    set_cell(&mut self.binary.levelstage, stage, level);
                 }
                 Err(tough) => {
                     self.learn(weights, best, Some(tough));

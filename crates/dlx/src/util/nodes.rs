@@ -45,7 +45,10 @@
 //!    stack of binary branching is a set start; its bounds and keys are as
 //!    long as `set`; binary branching's `first` has an entry per node, the
 //!    first node of the node's option, which follows a spacer (when every
-//!    option has `L` nodes, the option's nodes are the `L` from its first); a
+//!    option has `L` nodes, the option's nodes are the `L` from its first);
+//!    binary branching's vectors per level and per stage hold two more
+//!    entries than there are options, and a level or a stage is at most the
+//!    number of options (each level takes or hides an option of its own); a
 //!    place in `item` below `active` is in `item`. Every write keeps these: a
 //!    size only shrinks or is restored, a node moves to a place of its own set.
 //! 7. The domain-consistent search (`dc/`) indexes its arrays with [`cell`]
@@ -162,8 +165,9 @@ impl ItemIx {
 
 /// Reads `v[i]` without a bounds check: for the hiding loops of the dancing
 /// cells' binary branching (`cells/binary.rs`), whose every index is a node's
-/// item or place, a set start less one or two, or a place within a set below
-/// its size, read from the cells' own arrays (invariant 6); and for the hot
+/// item or place, a set start less one or two, a place within a set below
+/// its size, read from the cells' own arrays, or a level or a stage
+/// (invariant 6); and for the hot
 /// loops of the domain-consistent search (`dc/`, invariant 7).
 #[inline(always)]
 pub(crate) fn cell<T: Copy>(v: &[T], i: usize) -> T {
