@@ -96,11 +96,7 @@ impl Walks {
     /// allows, or the number of cells of supports it could need when that
     /// is over [`MAX_CELLS`](super::state::MAX_CELLS).
     pub(super) fn new(problem: &Problem) -> Result<Walks, u64> {
-        Ok(if small_cells(problem) {
-            Walks::Small(Box::new(Walk::new(State::new(problem)?)))
-        } else {
-            Walks::Wide(Box::new(Walk::new(State::new(problem)?)))
-        })
+        Walks::of_width(problem, small_cells(problem))
     }
 
     /// Nodes entered so far.
@@ -128,8 +124,9 @@ impl Walks {
         on_walk!(self, walk => walk.solution())
     }
 
-    /// The search of `problem` with small cells or not, as the tests choose.
-    #[cfg(test)]
+    /// The search of `problem` with small cells or not: small only where
+    /// [`small_cells`] allows them (the tests take both widths on small
+    /// problems).
     pub(super) fn of_width(problem: &Problem, small: bool) -> Result<Walks, u64> {
         Ok(if small {
             Walks::Small(Box::new(Walk::new(State::new(problem)?)))
