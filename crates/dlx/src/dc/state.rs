@@ -316,6 +316,9 @@ pub(super) struct State<C: PoolCell = Cell> {
     /// when the sets of the primary items hold [`WIDE_SCAN`] options or
     /// more on average at the start.
     pub(super) wide_scan: bool,
+    /// Whether some node has a colour: only then can an option in play
+    /// have an inactive (purified) item.
+    pub(super) coloured: bool,
     pub(super) updates: u64,
     /// Some primary item has no option: no search.
     pub(super) hopeless: bool,
@@ -405,6 +408,7 @@ impl<C: PoolCell> State<C> {
             Compat::Walk { mark: vec![0; n_items], colour: vec![0; n_items], stamp: 0 }
         };
         let items = (0..n_items).map(|k| Item { start: start[k], size: size[k], pos: k as u32 }).collect();
+        let coloured = node_clr.iter().any(|&c| c != 0);
         Ok(State {
             n_primary: n_primary as u32,
             items,
@@ -433,6 +437,7 @@ impl<C: PoolCell> State<C> {
             taken: Vec::with_capacity(n_options),
             compat,
             wide_scan,
+            coloured,
             updates: 0,
             hopeless,
         })
@@ -644,38 +649,66 @@ impl<C: PoolCell> State<C> {
     pub(super) fn opt_out<const BLOCKING: bool>(&mut self, opt: u32, act: u32) -> bool {
         let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
         {
-            let State { n_primary, items, set, node_item, node_loc, updates, .. } = self;
+            let State { n_primary, items, set, node_item, node_loc, updates, coloured, .. } = self;
             let n_primary = *n_primary as usize;
             // Slices, not vectors: their bounds stay in registers.
             let (items, set, node_item, node_loc) = (&mut items[..], &mut set[..], &node_item[..], &mut node_loc[..]);
-            let mut taken = 0;
-            for (nn, &ii) in (lo..).zip(&node_item[lo..hi]) {
-                let ii = ii as usize;
-                let primary = ii < n_primary;
-                let mut item = cell(items, ii);
-                let p = cell(node_loc, nn);
-                // A purified secondary item keeps its set: its node swapped
-                // with itself, by a mask rather than a branch (whether an
-                // item is purified follows no pattern).
-                let keep = !primary && item.pos >= act;
-                let m = std::hint::black_box(u32::from(keep).wrapping_neg());
-                let ss = (item.size.wrapping_sub(1) & !m) | (p & m);
-                if ss == 0 && primary {
-                    *updates += taken;
-                    self.clear_queue();
-                    return false;
+            if !*coloured {
+                // Without colours no option in play has an inactive item
+                // (a choice takes out every other option of its items), so
+                // every set loses the node: one branch per node, taken only
+                // when a primary item loses its last option.
+                for (nn, &ii) in (lo..).zip(&node_item[lo..hi]) {
+                    let ii = ii as usize;
+                    let mut item = cell(items, ii);
+                    debug_assert!(ii < n_primary || item.pos < act, "an inactive item in play");
+                    let p = cell(node_loc, nn);
+                    let ss = item.size.wrapping_sub(1);
+                    if ss == 0 && ii < n_primary {
+                        *updates += (nn - lo) as u64;
+                        self.clear_queue();
+                        return false;
+                    }
+                    item.size = ss;
+                    set_cell(items, ii, item);
+                    let start = item.start as usize;
+                    let nnp = cell(set, start + ss as usize);
+                    set_cell(set, start + ss as usize, nn as u32);
+                    set_cell(set, start + p as usize, nnp);
+                    set_cell(node_loc, nn, ss);
+                    set_cell(node_loc, nnp as usize, p);
                 }
-                item.size -= u32::from(!keep);
-                set_cell(items, ii, item);
-                let start = item.start as usize;
-                let nnp = cell(set, start + ss as usize);
-                set_cell(set, start + ss as usize, nn as u32);
-                set_cell(set, start + p as usize, nnp);
-                set_cell(node_loc, nn, ss);
-                set_cell(node_loc, nnp as usize, p);
-                taken += u64::from(!keep);
+                *updates += (hi - lo) as u64;
+            } else {
+                let mut taken = 0;
+                for (nn, &ii) in (lo..).zip(&node_item[lo..hi]) {
+                    let ii = ii as usize;
+                    let primary = ii < n_primary;
+                    let mut item = cell(items, ii);
+                    let p = cell(node_loc, nn);
+                    // A purified secondary item keeps its set: its node swapped
+                    // with itself, by a mask rather than a branch (whether an
+                    // item is purified follows no pattern).
+                    let keep = !primary && item.pos >= act;
+                    let m = std::hint::black_box(u32::from(keep).wrapping_neg());
+                    let ss = (item.size.wrapping_sub(1) & !m) | (p & m);
+                    if ss == 0 && primary {
+                        *updates += taken;
+                        self.clear_queue();
+                        return false;
+                    }
+                    item.size -= u32::from(!keep);
+                    set_cell(items, ii, item);
+                    let start = item.start as usize;
+                    let nnp = cell(set, start + ss as usize);
+                    set_cell(set, start + ss as usize, nn as u32);
+                    set_cell(set, start + p as usize, nnp);
+                    set_cell(node_loc, nn, ss);
+                    set_cell(node_loc, nnp as usize, p);
+                    taken += u64::from(!keep);
+                }
+                *updates += taken;
             }
-            *updates += taken;
         }
         let (cur_age, lists) = (self.cur_age, self.lists);
         // The current age, as the place of its list.
