@@ -184,7 +184,7 @@ fn ascii_blank(b: u8) -> bool {
 #[inline]
 fn blank_at(line: &str, at: usize, b: u8) -> (bool, usize) {
     if b < 0x80 {
-        (matches!(b, b'\t'..=b'\r' | b' '), 1)
+        (ascii_blank(b), 1)
     } else {
         let c = line[at..].chars().next().unwrap_or_default();
         (c.is_whitespace(), c.len_utf8())
