@@ -148,31 +148,113 @@ pub struct Parsed {
     pub option_lines: Vec<usize>,
 }
 
-/// The blank-separated words of a line, each with its column (from 1).
-fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    let mut chars = line.char_indices().peekable();
-    std::iter::from_fn(move || {
-        while let Some(&(_, c)) = chars.peek() {
-            if !c.is_whitespace() {
+/// A blank-separated word of a line: its text, its column (in characters,
+/// from 1), and where (in bytes) its first `|` and its first `:` are, found
+/// in the one scan that finds its end.
+#[derive(Clone, Copy, Debug)]
+struct Word<'t> {
+    column: usize,
+    text: &'t str,
+    bar: Option<usize>,
+    colon: Option<usize>,
+}
+
+/// The blank-separated words of a line, in one pass over its bytes: white
+/// space as `char::is_whitespace` has it, the columns counted in characters.
+struct Words<'t> {
+    line: &'t str,
+    /// Whether the line is all ASCII: then a byte is a character, and a
+    /// column the byte's place plus one.
+    ascii: bool,
+    /// The byte reached.
+    at: usize,
+    /// The characters before it.
+    column: usize,
+}
+
+/// Whether an ASCII byte is white space (`char::is_whitespace`: the space,
+/// and the tab to the carriage return, the vertical tab among them).
+#[inline]
+fn ascii_blank(b: u8) -> bool {
+    b <= b' ' && (b == b' ' || (b'\t'..=b'\r').contains(&b))
+}
+
+/// Whether the character that starts at byte `at` of `line` (the byte
+/// `b`) is white space, and its length in bytes.
+#[inline]
+fn blank_at(line: &str, at: usize, b: u8) -> (bool, usize) {
+    if b < 0x80 {
+        (ascii_blank(b), 1)
+    } else {
+        let c = line[at..].chars().next().unwrap_or_default();
+        (c.is_whitespace(), c.len_utf8())
+    }
+}
+
+impl<'t> Iterator for Words<'t> {
+    type Item = Word<'t>;
+
+    fn next(&mut self) -> Option<Word<'t>> {
+        let bytes = self.line.as_bytes();
+        if self.ascii {
+            let mut at = self.at;
+            while at < bytes.len() && ascii_blank(bytes[at]) {
+                at += 1;
+            }
+            if at == bytes.len() {
+                self.at = at;
+                return None;
+            }
+            let start = at;
+            let (mut bar, mut colon) = (None, None);
+            while at < bytes.len() {
+                match bytes[at] {
+                    b'|' => bar = bar.or(Some(at - start)),
+                    b':' => colon = colon.or(Some(at - start)),
+                    b if ascii_blank(b) => break,
+                    _ => {}
+                }
+                at += 1;
+            }
+            self.at = at;
+            return Some(Word { column: start + 1, text: &self.line[start..at], bar, colon });
+        }
+        loop {
+            let &b = bytes.get(self.at)?;
+            let (blank, len) = blank_at(self.line, self.at, b);
+            if !blank {
                 break;
             }
-            chars.next();
-            column += 1;
+            self.at += len;
+            self.column += 1;
         }
-        let (start, _) = *chars.peek()?;
-        let start_column = column + 1;
-        let mut end = line.len();
-        while let Some(&(at, c)) = chars.peek() {
-            if c.is_whitespace() {
-                end = at;
-                break;
-            }
-            chars.next();
-            column += 1;
+        let (start, column) = (self.at, self.column + 1);
+        let (mut bar, mut colon) = (None, None);
+        while let Some(&b) = bytes.get(self.at) {
+            let len = match b {
+                b'|' => {
+                    bar = bar.or(Some(self.at - start));
+                    1
+                }
+                b':' => {
+                    colon = colon.or(Some(self.at - start));
+                    1
+                }
+                _ => match blank_at(self.line, self.at, b) {
+                    (true, _) => break,
+                    (false, len) => len,
+                },
+            };
+            self.at += len;
+            self.column += 1;
         }
-        Some((start_column, &line[start..end]))
-    })
+        Some(Word { column, text: &self.line[start..self.at], bar, colon })
+    }
+}
+
+/// The blank-separated words of a line (see [`Words`]).
+fn words(line: &str) -> Words<'_> {
+    Words { line, ascii: line.is_ascii(), at: 0, column: 0 }
 }
 
 /// Reads a problem in Knuth's format.
@@ -194,9 +276,24 @@ pub fn read_monitored(text: &str, monitor: Option<&Monitor>) -> Result<Parsed, P
     let err = |line, column, kind| ParseError { line, column, kind };
     let mut builder = ProblemBuilder::new();
     let mut secondary = false;
-    for (column, word) in words(items_text) {
-        let bounded = word.split_once('|').filter(|(spec, _)| spec.starts_with(|c: char| c.is_ascii_digit()));
-        if let Some((spec, name)) = bounded {
+    let declare = |builder: &mut ProblemBuilder, secondary: bool, column: usize, word: &str| {
+        let made = if secondary { builder.secondary(word) } else { builder.primary(word) };
+        made.map(drop).map_err(|e| match e {
+            BuildError::DuplicateItem { name } => err(item_line, column, ParseErrorKind::DuplicateItem(name)),
+            other => err(item_line, column, ParseErrorKind::Build(other)),
+        })
+    };
+    for Word { column, text: word, bar, colon } in words(items_text) {
+        let Some(bar) = bar else {
+            // A plain name, the common case.
+            if colon.is_some() {
+                return Err(err(item_line, column, ParseErrorKind::ColonInName(word.to_string())));
+            }
+            declare(&mut builder, secondary, column, word)?;
+            continue;
+        };
+        let (spec, name) = (&word[..bar], &word[bar + 1..]);
+        if spec.starts_with(|c: char| c.is_ascii_digit()) {
             let name_column = column + spec.chars().count() + 1;
             bounded_item(&mut builder, secondary, spec, name, word)
                 .map_err(|(at_name, kind)| err(item_line, if at_name { name_column } else { column }, kind))?;
@@ -213,11 +310,7 @@ pub fn read_monitored(text: &str, monitor: Option<&Monitor>) -> Result<Parsed, P
             if word.contains(':') {
                 return Err(err(item_line, column, ParseErrorKind::ColonInName(word.to_string())));
             }
-            let made = if secondary { builder.secondary(word) } else { builder.primary(word) };
-            made.map_err(|e| match e {
-                BuildError::DuplicateItem { name } => err(item_line, column, ParseErrorKind::DuplicateItem(name)),
-                other => err(item_line, column, ParseErrorKind::Build(other)),
-            })?;
+            declare(&mut builder, secondary, column, word)?;
         }
     }
     if builder.n_primary() == 0 {
@@ -237,17 +330,20 @@ pub fn read_monitored(text: &str, monitor: Option<&Monitor>) -> Result<Parsed, P
         in_option.clear();
         let mut has_primary = false;
         let mut cost: Option<(u64, usize, &str)> = None;
-        for (column, word) in words(text) {
-            if is_cost(word) {
-                cost = Some(add_cost(cost, column, word).map_err(|kind| err(line, column, kind))?);
-                continue;
+        for Word { column, text: word, bar, colon } in words(text) {
+            match bar {
+                None => {}
+                // A cost: `|` and something after it.
+                Some(0) if word.len() > 1 => {
+                    cost = Some(add_cost(cost, column, word).map_err(|kind| err(line, column, kind))?);
+                    continue;
+                }
+                Some(_) => return Err(err(line, column, ParseErrorKind::BarInOption)),
             }
-            if word.contains('|') {
-                return Err(err(line, column, ParseErrorKind::BarInOption));
-            }
-            let (name, color) = match word.split_once(':') {
+            let (name, color) = match colon {
                 None => (word, None),
-                Some((name, color)) => {
+                Some(colon) => {
+                    let (name, color) = (&word[..colon], &word[colon + 1..]);
                     if color.is_empty() || color.contains(':') {
                         return Err(err(line, column, ParseErrorKind::BadColor(word.to_string())));
                     }
@@ -305,12 +401,6 @@ pub fn read_monitored(text: &str, monitor: Option<&Monitor>) -> Result<Parsed, P
     }
     let problem = builder.build().map_err(|e| err(item_line, 1, ParseErrorKind::Build(e)))?;
     Ok(Parsed { problem, warnings, option_lines })
-}
-
-/// Whether a word of an option line is a cost (`|` and something after it; a
-/// lone `|` is a misplaced separator).
-fn is_cost(word: &str) -> bool {
-    word.len() > 1 && word.starts_with('|')
 }
 
 /// Adds the cost word `word` (at `column`) to the option's cost so far, which

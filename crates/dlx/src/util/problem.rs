@@ -196,9 +196,11 @@ impl NameTable {
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            h = (h.rotate_left(26) ^ u64::from_le_bytes(word)).wrapping_mul(K);
+            // The last bytes as a little-endian word padded with zeros, put
+            // together byte by byte: a copy of a slice of unknown length
+            // would call `memcpy` for the few bytes of a short name.
+            let word = rest.iter().rev().fold(0u64, |word, &b| word << 8 | u64::from(b));
+            h = (h.rotate_left(26) ^ word).wrapping_mul(K);
         }
         // The high bits are the best mixed: they choose the slot.
         h.rotate_left(32)
