@@ -227,8 +227,8 @@ impl Iterator for DcSolutions {
 #[cfg(test)]
 mod tests {
     use super::Dc;
-    use super::search::{Found, Walk, Walks};
-    use super::state::{Cell, NIL, PoolCell, SmallCell, State};
+    use super::search::{Found, Walk, Walks, Width};
+    use super::state::{Cell, NIL, PackedCell, PoolCell, SmallCell, State};
     use crate::util::problem::Problem;
 
     /// Small problems (six primary items, two secondary) counted by the
@@ -241,21 +241,21 @@ mod tests {
     /// wrap around). Such small problems leave no hint in the trigger lists:
     /// the 8 queens (92 solutions, OEIS A000170), searched with stamps that
     /// start again at every stage but the first, drop hints on the way. Each
-    /// search is made with the pool's cells of both widths.
+    /// search is made with the pool's cells of every width.
     #[test]
     fn small_problems_count_as_every_set_of_options_says() {
         let solves = |times: &[u32; 8]| times[..6] == [1; 6] && times[6] <= 1 && times[7] <= 1;
         let mut restamped = 0;
         for (problem, solutions) in crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves) {
-            for small in [false, true] {
+            for width in Width::ALL {
                 for (wide, stamp_end) in [(false, u32::MAX), (true, u32::MAX), (false, 1)] {
                     let mut dc = Dc::new(&problem).unwrap();
-                    dc.walk = Walks::of_width(&problem, small).unwrap();
+                    dc.walk = Walks::of_width(&problem, width).unwrap();
                     dc.walk.tune(wide, stamp_end);
                     assert_eq!(
                         dc.count(),
                         solutions,
-                        "{problem:?}, small cells {small}, wide scan {wide}, stamps to {stamp_end}"
+                        "{problem:?}, cells {width:?}, wide scan {wide}, stamps to {stamp_end}"
                     );
                     restamped += dc.walk.restamped();
                 }
@@ -268,23 +268,47 @@ mod tests {
             return;
         }
         let queens = Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx")).unwrap();
-        for small in [false, true] {
+        for width in Width::ALL {
             let mut dc = Dc::new(&queens).unwrap();
-            dc.walk = Walks::of_width(&queens, small).unwrap();
+            dc.walk = Walks::of_width(&queens, width).unwrap();
             dc.walk.tune(dc.walk.wide_scan(), 1);
-            assert_eq!(dc.count(), 92, "8 queens, small cells {small}, stamps to 1");
+            assert_eq!(dc.count(), 92, "8 queens, cells {width:?}, stamps to 1");
             assert!(dc.walk.restamped() > 0, "the stamps never started again on the 8 queens");
         }
-        // Small cells renumber their hints rather than drop them: the same
-        // statistics as stamps that never start again.
-        let mut once = Dc::new(&queens).unwrap();
-        once.walk = Walks::of_width(&queens, true).unwrap();
-        once.count();
-        let mut often = Dc::new(&queens).unwrap();
-        often.walk = Walks::of_width(&queens, true).unwrap();
-        often.walk.tune(often.walk.wide_scan(), 1);
-        often.count();
-        assert_eq!(often.stats(), once.stats(), "8 queens, small cells, stamps to 1");
+        // Cells with stamps of two bytes renumber their hints rather than
+        // drop them: the same statistics as stamps that never start again.
+        for width in [Width::Small, Width::Packed] {
+            let mut once = Dc::new(&queens).unwrap();
+            once.walk = Walks::of_width(&queens, width).unwrap();
+            once.count();
+            let mut often = Dc::new(&queens).unwrap();
+            often.walk = Walks::of_width(&queens, width).unwrap();
+            often.walk.tune(often.walk.wide_scan(), 1);
+            often.count();
+            assert_eq!(often.stats(), once.stats(), "8 queens, cells {width:?}, stamps to 1");
+        }
+    }
+
+    /// The pool's cells are the smallest the problem fits: windmill
+    /// dominoes 4 4 (288 options, 10 primary items: 6,104 cells at most) in
+    /// 16-bit fields; a 17-clue sudoku (312 options, 256 primary items:
+    /// 161,096 cells at most) packed; 16 primary items with 2,047 options,
+    /// one item each (67,631 cells at most: 78 first cells, 65,504 for
+    /// entries and hints, 2,049 more), packed, and with 2,048 options,
+    /// which a packed cell cannot number, of eight bytes.
+    #[test]
+    fn the_cells_are_as_small_as_the_problem_allows() {
+        let windmill = include_str!("../../../../data/knuth/dc/windmill_dominoes_4_4.dlx");
+        let sudoku = include_str!("../../../../data/knuth/dc/sudoku_17_1.dlx");
+        assert_eq!(Width::of(&Problem::from_knuth(windmill).unwrap()), Width::Small);
+        assert_eq!(Width::of(&Problem::from_knuth(sudoku).unwrap()), Width::Packed);
+        let options = |n: usize| {
+            let items: Vec<String> = (0..16).map(|i| format!("a{i}")).collect();
+            let lines: Vec<String> = (0..n).map(|k| format!("a{}", k % 16)).collect();
+            Problem::from_knuth(&format!("{}\n{}\n", items.join(" "), lines.join("\n"))).unwrap()
+        };
+        assert_eq!(Width::of(&options(2047)), Width::Packed);
+        assert_eq!(Width::of(&options(2048)), Width::Wide);
     }
 
     /// Dropping the hints, at the first node of a search that finds some in
@@ -292,7 +316,7 @@ mod tests {
     /// when the stamps start again): no hint is left in any trigger list,
     /// the entries stay in their order with their items, and each hint's
     /// cell goes back to the pool's free cells; with the pool's cells of
-    /// both widths.
+    /// every width.
     #[test]
     fn dropping_the_hints_keeps_the_entries_in_order() {
         /// The hints dropped at the first node with some, on `problem`.
@@ -343,12 +367,14 @@ mod tests {
         // The small problems leave no hint at any node; the 8 queens do.
         let queens = Problem::from_knuth(include_str!("../../../../data/dlx/queens_dlx_8.dlx"));
         let small = crate::util::small::small_problems("a b c d e f | x y", 6, 0x2545_F491, solves);
-        let (mut wide_dropped, mut small_dropped) = (0, 0);
+        let (mut wide_dropped, mut small_dropped, mut packed_dropped) = (0, 0, 0);
         for problem in small.into_iter().map(|(problem, _)| problem).chain([queens.unwrap()]) {
             wide_dropped += dropped::<Cell>(&problem);
             small_dropped += dropped::<SmallCell>(&problem);
+            packed_dropped += dropped::<PackedCell>(&problem);
         }
         assert!(wide_dropped > 0, "no hint was ever in a list");
-        assert_eq!(small_dropped, wide_dropped, "the two widths dropped different hints");
+        assert_eq!(small_dropped, wide_dropped, "the small and wide cells dropped different hints");
+        assert_eq!(packed_dropped, wide_dropped, "the packed and wide cells dropped different hints");
     }
 }

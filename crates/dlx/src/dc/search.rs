@@ -6,7 +6,7 @@ use crate::util::monitor::REPORT_UPDATES;
 use crate::util::nodes::{cell, set_cell};
 use crate::util::problem::{OptionId, Problem};
 
-use super::state::{Cell, PoolCell, SmallCell, State, small_cells};
+use super::state::{Cell, PackedCell, PoolCell, SmallCell, State, packed_cells, small_cells};
 
 /// Where the search resumes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,12 +71,42 @@ pub(super) struct Walk<C: PoolCell> {
     solution: Vec<OptionId>,
 }
 
-/// A search with the pool's cells of either width, chosen once for the
+/// The width of the pool's cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Width {
+    /// Four bytes of two fields of 16 bits ([`SmallCell`]).
+    Small,
+    /// Four bytes of packed fields ([`PackedCell`]).
+    Packed,
+    /// Eight bytes ([`Cell`]).
+    Wide,
+}
+
+impl Width {
+    /// Every width, the smallest first.
+    #[cfg(test)]
+    pub(super) const ALL: [Width; 3] = [Width::Small, Width::Packed, Width::Wide];
+
+    /// The smallest width `problem` fits.
+    pub(super) fn of(problem: &Problem) -> Width {
+        if small_cells(problem) {
+            Width::Small
+        } else if packed_cells(problem) {
+            Width::Packed
+        } else {
+            Width::Wide
+        }
+    }
+}
+
+/// A search with the pool's cells of one of the widths, chosen once for the
 /// problem: each width's search is compiled on its own.
 #[derive(Debug, Clone)]
 pub(super) enum Walks {
-    /// Cells of four bytes ([`SmallCell`]).
+    /// Cells of four bytes of two fields ([`SmallCell`]).
     Small(Box<Walk<SmallCell>>),
+    /// Cells of four bytes of packed fields ([`PackedCell`]).
+    Packed(Box<Walk<PackedCell>>),
     /// Cells of eight bytes ([`Cell`]).
     Wide(Box<Walk<Cell>>),
 }
@@ -86,6 +116,7 @@ macro_rules! on_walk {
     ($walks:expr, $walk:ident => $body:expr) => {
         match $walks {
             Walks::Small($walk) => $body,
+            Walks::Packed($walk) => $body,
             Walks::Wide($walk) => $body,
         }
     };
@@ -96,7 +127,7 @@ impl Walks {
     /// allows, or the number of cells of supports it could need when that
     /// is over [`MAX_CELLS`](super::state::MAX_CELLS).
     pub(super) fn new(problem: &Problem) -> Result<Walks, u64> {
-        Walks::of_width(problem, small_cells(problem))
+        Walks::of_width(problem, Width::of(problem))
     }
 
     /// Nodes entered so far.
@@ -114,24 +145,24 @@ impl Walks {
         on_walk!(self, walk => walk.solutions)
     }
 
-    /// [`Walk::next`] on either width.
+    /// [`Walk::next`] on any width.
     pub(super) fn next(&mut self, period: u64) -> Found {
         on_walk!(self, walk => walk.next(period))
     }
 
-    /// [`Walk::solution`] on either width.
+    /// [`Walk::solution`] on any width.
     pub(super) fn solution(&self) -> &[OptionId] {
         on_walk!(self, walk => walk.solution())
     }
 
-    /// The search of `problem` with small cells or not: small only where
-    /// [`small_cells`] allows them (the tests take both widths on small
-    /// problems).
-    pub(super) fn of_width(problem: &Problem, small: bool) -> Result<Walks, u64> {
-        Ok(if small {
-            Walks::Small(Box::new(Walk::new(State::new(problem)?)))
-        } else {
-            Walks::Wide(Box::new(Walk::new(State::new(problem)?)))
+    /// The search of `problem` with the pool's cells of `width`, which
+    /// the problem must fit ([`small_cells`], [`packed_cells`]; the tests
+    /// take every width on small problems).
+    pub(super) fn of_width(problem: &Problem, width: Width) -> Result<Walks, u64> {
+        Ok(match width {
+            Width::Small => Walks::Small(Box::new(Walk::new(State::new(problem)?))),
+            Width::Packed => Walks::Packed(Box::new(Walk::new(State::new(problem)?))),
+            Width::Wide => Walks::Wide(Box::new(Walk::new(State::new(problem)?))),
         })
     }
 
@@ -249,7 +280,7 @@ impl<C: PoolCell> Walk<C> {
     /// stage's stamp, which is then its number too).
     #[cold]
     fn restamp(&mut self) {
-        if C::STAMP_END == u32::MAX {
+        if C::NEVER_STAMPED.is_none() {
             self.state.drop_hints();
         } else {
             self.state.renumber_hints(self.stage as usize);

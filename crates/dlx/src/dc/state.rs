@@ -18,8 +18,9 @@ pub(super) const QUEUED: i32 = i32::MAX - 1;
 pub(super) const IN_PLAY: i32 = i32::MAX;
 
 /// A cell of the pool and what is kept beside it: the search is compiled
-/// once per width ([`Cell`], and [`SmallCell`] for problems small enough),
-/// the width chosen once for a problem by [`small_cells`].
+/// once per width ([`Cell`], and [`PackedCell`] or [`SmallCell`] for
+/// problems small enough), the width chosen once for a problem by
+/// [`packed_cells`] and [`small_cells`].
 ///
 /// A cell holds an option and the next cell, so that a walk along a list
 /// reads only what it changes. In a trigger list of option `o'`, the entry
@@ -36,14 +37,25 @@ pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
     type Aux: Copy + Default + std::fmt::Debug;
     /// The largest stamp given to a stage: the stamps then start again
     /// from the stages' numbers. With [`Cell`]s, at `u32::MAX`, every hint
-    /// is dropped, as XCCDC does when its stamps wrap around; with
-    /// [`SmallCell`]s, at `u16::MAX - 1`, every hint still valid takes its
-    /// stage's new stamp and every other `u16::MAX`, a stamp never given,
-    /// so that which hints are valid, the order of the trigger lists and
-    /// the statistics are as with stamps of four bytes.
+    /// is dropped, as XCCDC does when its stamps wrap around; with stamps
+    /// of two bytes ([`PackedCell`]s and [`SmallCell`]s), at `u16::MAX -
+    /// 1`, every hint still valid takes its stage's new stamp and every
+    /// other [`PoolCell::NEVER_STAMPED`], so that which hints are valid,
+    /// the order of the trigger lists and the statistics are as with stamps
+    /// of four bytes.
     const STAMP_END: u32;
+    /// A stamp never given to a stage, which the hints no longer valid take
+    /// when the stamps start again ([`State::renumber_hints`]); `None` when
+    /// every stamp can be given and the hints are dropped instead
+    /// ([`State::drop_hints`]).
+    const NEVER_STAMPED: Option<u32>;
     /// How many cells the pool can number.
     const CELLS: u64;
+    /// The options (those with a primary item) and the ages a cell can
+    /// hold are below this.
+    const OPTIONS: u64;
+    /// The items an entry can keep beside its cell are below this.
+    const ITEMS: u64;
     /// A hint never valid (its age above every age of the search): it ends
     /// a list, with nothing after it.
     const OBSOLETE: i32;
@@ -72,7 +84,10 @@ pub(super) struct Cell {
 impl PoolCell for Cell {
     type Aux = u32;
     const STAMP_END: u32 = u32::MAX;
+    const NEVER_STAMPED: Option<u32> = None;
     const CELLS: u64 = 1 << 32;
+    const OPTIONS: u64 = 1 << 31;
+    const ITEMS: u64 = 1 << 32;
     const OBSOLETE: i32 = -IN_PLAY;
 
     #[inline(always)]
@@ -120,7 +135,10 @@ pub(super) struct SmallCell {
 impl PoolCell for SmallCell {
     type Aux = u16;
     const STAMP_END: u32 = u16::MAX as u32 - 1;
+    const NEVER_STAMPED: Option<u32> = Some(u16::MAX as u32);
     const CELLS: u64 = 1 << 16;
+    const OPTIONS: u64 = 1 << 15;
+    const ITEMS: u64 = 1 << 16;
     const OBSOLETE: i32 = -(i16::MAX as i32);
 
     // The casts keep the low 16 bits: every option, hint, cell and item
@@ -156,9 +174,90 @@ impl PoolCell for SmallCell {
     }
 }
 
+/// One cell of the pool packed in four bytes, the item or stamp beside it
+/// in two: the next cell in the low [`PackedCell::NEXT_BITS`] bits, the
+/// option or hint's negative age in the high [`PackedCell::OPT_BITS`] as a
+/// signed field. For problems whose cells are too many for [`SmallCell`]s
+/// but whose options, ages, items and cells fit these fields
+/// ([`packed_cells`]): a 17-clue sudoku's pool and what is beside it take
+/// about 470 KB, not 940 KB, within the second-level cache.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct PackedCell {
+    bits: u32,
+}
+
+impl PackedCell {
+    /// The bits of the next cell, the low ones.
+    pub(super) const NEXT_BITS: u32 = 20;
+    /// The bits of the option or hint's negative age, the high ones.
+    pub(super) const OPT_BITS: u32 = 32 - PackedCell::NEXT_BITS;
+    /// The next cell's bits in place.
+    const NEXT_MASK: u32 = (1 << PackedCell::NEXT_BITS) - 1;
+}
+
+impl PoolCell for PackedCell {
+    type Aux = u16;
+    const STAMP_END: u32 = u16::MAX as u32 - 1;
+    const NEVER_STAMPED: Option<u32> = Some(u16::MAX as u32);
+    const CELLS: u64 = 1 << PackedCell::NEXT_BITS;
+    const OPTIONS: u64 = 1 << (PackedCell::OPT_BITS - 1);
+    const ITEMS: u64 = 1 << 16;
+    const OBSOLETE: i32 = -((1 << (PackedCell::OPT_BITS - 1)) - 1);
+
+    // Every option, hint and cell given fits its field by `packed_cells`,
+    // every item and stamp the low 16 bits by `packed_cells` and
+    // `STAMP_END`: the shift keeps the option's low bits, which an
+    // arithmetic shift reads back with their sign.
+    #[inline(always)]
+    fn new(opt: i32, next: u32) -> PackedCell {
+        PackedCell { bits: (opt as u32) << PackedCell::NEXT_BITS | next }
+    }
+
+    #[inline(always)]
+    fn opt(self) -> i32 {
+        self.bits as i32 >> PackedCell::NEXT_BITS
+    }
+
+    #[inline(always)]
+    fn next(self) -> u32 {
+        self.bits & PackedCell::NEXT_MASK
+    }
+
+    #[inline(always)]
+    fn set_next(&mut self, next: u32) {
+        self.bits = self.bits & !PackedCell::NEXT_MASK | next;
+    }
+
+    #[inline(always)]
+    fn aux(value: u32) -> u16 {
+        value as u16
+    }
+
+    #[inline(always)]
+    fn value(aux: u16) -> u32 {
+        u32::from(aux)
+    }
+}
+
 /// Whether the search of `problem` can keep its pool in [`SmallCell`]s: its
 /// options (those with a primary item) below 2^15, as are its ages (the
-/// hints' negative ages), and the most cells its pool can hold below 2^16.
+/// hints' negative ages), its primary items below 2^16, and the most cells
+/// its pool can hold below 2^16 ([`fits`]).
+pub(super) fn small_cells(problem: &Problem) -> bool {
+    fits::<SmallCell>(problem)
+}
+
+/// Whether the search of `problem` can keep its pool in [`PackedCell`]s: its
+/// options and its ages below 2^11, its primary items below 2^16, and the
+/// most cells its pool can hold below 2^20 ([`fits`]).
+pub(super) fn packed_cells(problem: &Problem) -> bool {
+    fits::<PackedCell>(problem)
+}
+
+/// Whether the search of `problem` can keep its pool in cells of width `C`:
+/// its options and ages below [`PoolCell::OPTIONS`], its primary items below
+/// [`PoolCell::ITEMS`] and the most cells its pool can hold below
+/// [`PoolCell::CELLS`].
 ///
 /// A trigger list holds at most a hint per entry, plus the obsolete hint
 /// that ends it: each hint is made in front of a nonempty list of an age,
@@ -171,14 +270,14 @@ impl PoolCell for SmallCell {
 /// the holes and one group more, which go to the free cells before any is
 /// added: the pool never grows past the larger of that first length and
 /// the cells held at once, both within the bound.
-pub(super) fn small_cells(problem: &Problem) -> bool {
+fn fits<C: PoolCell>(problem: &Problem) -> bool {
     let n_options = problem.options().filter(|&o| !problem.searched_items(o).is_empty()).count() as u64;
     let n_primary = problem.n_primary() as u64;
     // As `State::new` counts them.
     let ages = 2 * (n_primary + 1) + 4;
     let holes = n_options * n_primary;
     let cells = 2 * (ages + 1) + 2 * holes + n_options + 2;
-    n_options < 1 << 15 && ages < 1 << 15 && n_primary < 1 << 16 && cells < SmallCell::CELLS
+    n_options < C::OPTIONS && ages < C::OPTIONS && n_primary < C::ITEMS && cells < C::CELLS
 }
 
 /// What the search keeps of an option, side by side for the walk of a
@@ -290,8 +389,8 @@ pub(super) struct State<C: PoolCell = Cell> {
     pub(super) sentinel: Vec<u32>,
     pub(super) pool: Vec<C>,
     /// Per cell of the pool, the item of an entry, or the stamp of a hint
-    /// (four bytes, as the pool's cell is eight, so that both fit the
-    /// caches better).
+    /// (half as wide as the pool's cell, so that both fit the caches
+    /// better).
     pub(super) aux: Vec<C::Aux>,
     pub(super) avail: u32,
     /// The options with holes, from place `head` to `tail`: an option is
@@ -566,11 +665,15 @@ impl<C: PoolCell> State<C> {
     }
 
     /// Gives each hint of every trigger list still valid the stamp of its
-    /// stage's number, and every other hint `u16::MAX`, a stamp never
-    /// given (between stages, before the stages below `stage` are stamped
-    /// with their numbers): the hints valid stay valid and no other
-    /// becomes so, with every list as it was.
+    /// stage's number, and every other hint [`PoolCell::NEVER_STAMPED`], a
+    /// stamp never given (between stages, before the stages below `stage`
+    /// are stamped with their numbers): the hints valid stay valid and no
+    /// other becomes so, with every list as it was. Only for widths with
+    /// such a stamp.
     pub(super) fn renumber_hints(&mut self, stage: usize) {
+        let Some(never) = C::NEVER_STAMPED else {
+            unreachable!("every stamp of this width can be given");
+        };
         for opt in 0..self.n_options() {
             let mut p = self.trigger[opt];
             while p != NIL {
@@ -580,7 +683,7 @@ impl<C: PoolCell> State<C> {
                     // past every stage).
                     let s = ((-c.opt() - 1 + 1) >> 1) as usize;
                     let valid = s < stage && C::value(self.aux[p as usize]) == self.stage_stamp[s];
-                    self.aux[p as usize] = C::aux(if valid { s as u32 } else { u32::from(u16::MAX) });
+                    self.aux[p as usize] = C::aux(if valid { s as u32 } else { never });
                 }
                 p = c.next();
             }
@@ -1217,17 +1320,36 @@ fn conflicts(
 
 #[cfg(test)]
 mod tests {
-    use super::{Cell, NIL, PoolCell, SmallCell, State};
+    use super::{Cell, NIL, PackedCell, PoolCell, SmallCell, State};
     use crate::util::problem::Problem;
 
     /// Every entry of a trigger list, its option in the pool and its item
     /// beside it, reads back as a hole: a primary item not in the option,
     /// whose set holds the option that supports it; with the pool's cells
-    /// of both widths.
+    /// of every width.
     #[test]
     fn trigger_entries_read_back_as_holes() {
         read_back::<Cell>();
         read_back::<SmallCell>();
+        read_back::<PackedCell>();
+    }
+
+    /// A packed cell reads back its option (or a hint's negative age) and
+    /// its next cell at the ends of their fields, and relinking it keeps
+    /// its option.
+    #[test]
+    fn packed_cells_keep_their_fields() {
+        let (most_next, most_opt) = ((1 << 20) - 1, (1 << 11) - 1);
+        for opt in [0, 1, -1, most_opt, -most_opt, -most_opt - 1, PackedCell::OBSOLETE] {
+            for next in [0, 1, most_next] {
+                let mut c = PackedCell::new(opt, next);
+                assert_eq!((c.opt(), c.next()), (opt, next));
+                c.set_next(most_next - next);
+                assert_eq!((c.opt(), c.next()), (opt, most_next - next));
+            }
+        }
+        assert_eq!(PackedCell::CELLS, 1 << 20);
+        assert_eq!(PackedCell::OPTIONS, 1 << 11);
     }
 
     fn read_back<C: PoolCell>() {
