@@ -34,7 +34,7 @@ pub(super) const IN_PLAY: i32 = i32::MAX;
 /// of stage `(t + 1) / 2`.
 pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
     /// An entry's item or a hint's stamp, beside the cell.
-    type Aux: Copy + Default + std::fmt::Debug;
+    type Aux: AuxWord;
     /// The largest stamp given to a stage: the stamps then start again
     /// from the stages' numbers. With [`Cell`]s, at `u32::MAX`, every hint
     /// is dropped, as XCCDC does when its stamps wrap around; with stamps
@@ -68,9 +68,48 @@ pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
     /// Links the cell to `next`.
     fn set_next(&mut self, next: u32);
     /// An item (or a stamp) as kept beside a cell.
-    fn aux(value: u32) -> Self::Aux;
+    #[inline(always)]
+    fn aux(value: u32) -> Self::Aux {
+        Self::Aux::keep(value)
+    }
     /// The item (or stamp) kept beside a cell.
-    fn value(aux: Self::Aux) -> u32;
+    #[inline(always)]
+    fn value(aux: Self::Aux) -> u32 {
+        aux.read()
+    }
+}
+
+/// The word an item or stamp is kept in beside a cell ([`PoolCell::Aux`]).
+pub(super) trait AuxWord: Copy + Default + std::fmt::Debug {
+    /// `value` in the word: its low bits, which hold every item and stamp
+    /// given (the bounds of [`fits`] and [`PoolCell::STAMP_END`]).
+    fn keep(value: u32) -> Self;
+    /// The value kept.
+    fn read(self) -> u32;
+}
+
+impl AuxWord for u32 {
+    #[inline(always)]
+    fn keep(value: u32) -> u32 {
+        value
+    }
+
+    #[inline(always)]
+    fn read(self) -> u32 {
+        self
+    }
+}
+
+impl AuxWord for u16 {
+    #[inline(always)]
+    fn keep(value: u32) -> u16 {
+        value as u16
+    }
+
+    #[inline(always)]
+    fn read(self) -> u32 {
+        u32::from(self)
+    }
 }
 
 /// One cell of the pool: eight bytes, an option and the next cell; the
@@ -108,16 +147,6 @@ impl PoolCell for Cell {
     #[inline(always)]
     fn set_next(&mut self, next: u32) {
         self.next = next;
-    }
-
-    #[inline(always)]
-    fn aux(value: u32) -> u32 {
-        value
-    }
-
-    #[inline(always)]
-    fn value(aux: u32) -> u32 {
-        aux
     }
 }
 
@@ -161,16 +190,6 @@ impl PoolCell for SmallCell {
     #[inline(always)]
     fn set_next(&mut self, next: u32) {
         self.next = next as u16;
-    }
-
-    #[inline(always)]
-    fn aux(value: u32) -> u16 {
-        value as u16
-    }
-
-    #[inline(always)]
-    fn value(aux: u16) -> u32 {
-        u32::from(aux)
     }
 }
 
@@ -226,16 +245,6 @@ impl PoolCell for PackedCell {
     #[inline(always)]
     fn set_next(&mut self, next: u32) {
         self.bits = self.bits & !PackedCell::NEXT_MASK | next;
-    }
-
-    #[inline(always)]
-    fn aux(value: u32) -> u16 {
-        value as u16
-    }
-
-    #[inline(always)]
-    fn value(aux: u16) -> u32 {
-        u32::from(aux)
     }
 }
 
