@@ -248,6 +248,18 @@ impl PoolCell for PackedCell {
     }
 }
 
+/// Swaps node `nn`, at place `p` of the set that starts at `start`, with
+/// the node at place `ss`, each node's place in `node_loc` with it
+/// (unchecked, by invariant 7 of the node module).
+#[inline(always)]
+fn swap_in_set(set: &mut [u32], node_loc: &mut [u32], start: usize, nn: usize, p: u32, ss: u32) {
+    let nnp = cell(set, start + ss as usize);
+    set_cell(set, start + ss as usize, nn as u32);
+    set_cell(set, start + p as usize, nnp);
+    set_cell(node_loc, nn, ss);
+    set_cell(node_loc, nnp as usize, p);
+}
+
 /// Whether the search of `problem` can keep its pool in [`SmallCell`]s: its
 /// options (those with a primary item) below 2^15, as are its ages (the
 /// hints' negative ages), its primary items below 2^16, and the most cells
@@ -783,12 +795,7 @@ impl<C: PoolCell> State<C> {
                     }
                     item.size = ss;
                     set_cell(items, ii, item);
-                    let start = item.start as usize;
-                    let nnp = cell(set, start + ss as usize);
-                    set_cell(set, start + ss as usize, nn as u32);
-                    set_cell(set, start + p as usize, nnp);
-                    set_cell(node_loc, nn, ss);
-                    set_cell(node_loc, nnp as usize, p);
+                    swap_in_set(set, node_loc, item.start as usize, nn, p, ss);
                 }
                 *updates += (hi - lo) as u64;
             } else {
@@ -811,12 +818,7 @@ impl<C: PoolCell> State<C> {
                     }
                     item.size -= u32::from(!keep);
                     set_cell(items, ii, item);
-                    let start = item.start as usize;
-                    let nnp = cell(set, start + ss as usize);
-                    set_cell(set, start + ss as usize, nn as u32);
-                    set_cell(set, start + p as usize, nnp);
-                    set_cell(node_loc, nn, ss);
-                    set_cell(node_loc, nnp as usize, p);
+                    swap_in_set(set, node_loc, item.start as usize, nn, p, ss);
                     taken += u64::from(!keep);
                 }
                 *updates += taken;
