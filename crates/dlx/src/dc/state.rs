@@ -35,27 +35,17 @@ pub(super) const IN_PLAY: i32 = i32::MAX;
 pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
     /// An entry's item or a hint's stamp, beside the cell.
     type Aux: AuxWord;
-    /// The largest stamp given to a stage: the stamps then start again
-    /// from the stages' numbers. With [`Cell`]s, at `u32::MAX`, every hint
-    /// is dropped, as XCCDC does when its stamps wrap around; with stamps
-    /// of two bytes ([`PackedCell`]s and [`SmallCell`]s), at `u16::MAX -
-    /// 1`, every hint still valid takes its stage's new stamp and every
-    /// other [`PoolCell::NEVER_STAMPED`], so that which hints are valid,
-    /// the order of the trigger lists and the statistics are as with stamps
-    /// of four bytes.
-    const STAMP_END: u32;
-    /// A stamp never given to a stage, which the hints no longer valid take
-    /// when the stamps start again ([`State::renumber_hints`]); `None` when
-    /// every stamp can be given and the hints are dropped instead
-    /// ([`State::drop_hints`]).
-    const NEVER_STAMPED: Option<u32>;
+    /// The largest stamp given to a stage ([`AuxWord::STAMP_END`]).
+    const STAMP_END: u32 = <Self::Aux as AuxWord>::STAMP_END;
+    /// A stamp never given to a stage ([`AuxWord::NEVER_STAMPED`]).
+    const NEVER_STAMPED: Option<u32> = <Self::Aux as AuxWord>::NEVER_STAMPED;
     /// How many cells the pool can number.
     const CELLS: u64;
     /// The options (those with a primary item) and the ages a cell can
     /// hold are below this.
     const OPTIONS: u64;
     /// The items an entry can keep beside its cell are below this.
-    const ITEMS: u64;
+    const ITEMS: u64 = <Self::Aux as AuxWord>::ITEMS;
     /// A hint never valid (its age above every age of the search): it ends
     /// a list, with nothing after it.
     const OBSOLETE: i32;
@@ -81,6 +71,21 @@ pub(super) trait PoolCell: Copy + Default + std::fmt::Debug {
 
 /// The word an item or stamp is kept in beside a cell ([`PoolCell::Aux`]).
 pub(super) trait AuxWord: Copy + Default + std::fmt::Debug {
+    /// The largest stamp given to a stage: the stamps then start again
+    /// from the stages' numbers. In four bytes, at `u32::MAX`, every hint
+    /// is dropped, as XCCDC does when its stamps wrap around; in two, at
+    /// `u16::MAX - 1`, every hint still valid takes its stage's new stamp
+    /// and every other [`AuxWord::NEVER_STAMPED`], so that which hints are
+    /// valid, the order of the trigger lists and the statistics are as
+    /// with stamps of four bytes.
+    const STAMP_END: u32;
+    /// A stamp never given to a stage, which the hints no longer valid take
+    /// when the stamps start again ([`State::renumber_hints`]); `None` when
+    /// every stamp can be given and the hints are dropped instead
+    /// ([`State::drop_hints`]).
+    const NEVER_STAMPED: Option<u32>;
+    /// The items the word can hold are below this.
+    const ITEMS: u64;
     /// `value` in the word: its low bits, which hold every item and stamp
     /// given (the bounds of [`fits`] and [`PoolCell::STAMP_END`]).
     fn keep(value: u32) -> Self;
@@ -89,6 +94,10 @@ pub(super) trait AuxWord: Copy + Default + std::fmt::Debug {
 }
 
 impl AuxWord for u32 {
+    const STAMP_END: u32 = u32::MAX;
+    const NEVER_STAMPED: Option<u32> = None;
+    const ITEMS: u64 = 1 << 32;
+
     #[inline(always)]
     fn keep(value: u32) -> u32 {
         value
@@ -101,6 +110,10 @@ impl AuxWord for u32 {
 }
 
 impl AuxWord for u16 {
+    const STAMP_END: u32 = u16::MAX as u32 - 1;
+    const NEVER_STAMPED: Option<u32> = Some(u16::MAX as u32);
+    const ITEMS: u64 = 1 << 16;
+
     #[inline(always)]
     fn keep(value: u32) -> u16 {
         value as u16
@@ -122,11 +135,8 @@ pub(super) struct Cell {
 
 impl PoolCell for Cell {
     type Aux = u32;
-    const STAMP_END: u32 = u32::MAX;
-    const NEVER_STAMPED: Option<u32> = None;
     const CELLS: u64 = 1 << 32;
     const OPTIONS: u64 = 1 << 31;
-    const ITEMS: u64 = 1 << 32;
     const OBSOLETE: i32 = -IN_PLAY;
 
     #[inline(always)]
@@ -163,11 +173,8 @@ pub(super) struct SmallCell {
 
 impl PoolCell for SmallCell {
     type Aux = u16;
-    const STAMP_END: u32 = u16::MAX as u32 - 1;
-    const NEVER_STAMPED: Option<u32> = Some(u16::MAX as u32);
     const CELLS: u64 = 1 << 16;
     const OPTIONS: u64 = 1 << 15;
-    const ITEMS: u64 = 1 << 16;
     const OBSOLETE: i32 = -(i16::MAX as i32);
 
     // The casts keep the low 16 bits: every option, hint, cell and item
@@ -216,11 +223,8 @@ impl PackedCell {
 
 impl PoolCell for PackedCell {
     type Aux = u16;
-    const STAMP_END: u32 = u16::MAX as u32 - 1;
-    const NEVER_STAMPED: Option<u32> = Some(u16::MAX as u32);
     const CELLS: u64 = 1 << PackedCell::NEXT_BITS;
     const OPTIONS: u64 = 1 << (PackedCell::OPT_BITS - 1);
-    const ITEMS: u64 = 1 << 16;
     const OBSOLETE: i32 = -((1 << (PackedCell::OPT_BITS - 1)) - 1);
 
     // Every option, hint and cell given fits its field by `packed_cells`,
