@@ -390,6 +390,7 @@ pub mod parallel;
 pub mod pre;
 pub mod shard;
 pub mod sweep;
+pub use util::engine;
 pub use util::knuth;
 pub use util::matrix;
 
@@ -407,6 +408,7 @@ pub use costs::{Best, CostedSolution, MinCost};
 pub use links::trace::Event;
 pub use memo::{Memo, MemoStats, Zdd};
 pub use solver::{IntoSolutions, Solutions, Solver};
+pub use util::engine::{Capabilities, Question};
 pub use util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
 pub use util::search::{Branching, Config, Engine, Weights};
 pub use util::stats::Stats;

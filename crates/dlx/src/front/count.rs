@@ -161,13 +161,119 @@ use crate::auto::{
     FEWEST_NODE_COST, FEWEST_UPDATE_COST, MEMO_HIT_PERCENT, MEMO_PROBE_NODES, MEMO_SOLUTIONS_PER_NODE,
     SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST,
 };
+use std::sync::Arc;
+
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
 use crate::run::threads::effective_threads;
 use crate::sweep::{Kept, Sweep, SweepError, Within};
+use crate::util::engine::Question;
+use crate::util::monitor::Monitor;
 use crate::util::search::{Branching, Engine};
 use crate::util::stats::Stats;
 
+use super::plan::{Budget, Plan};
+use super::race::{self, Cost, Race};
 use super::search::{Choice, Counted, EngineStats, Report, Search, SearchError, SweepStats};
+
+/// An engine of a race of counts.
+pub(super) enum Entrant {
+    /// Links, cells or bits; the cells with binary branching, on one
+    /// thread, when `binary`.
+    Search { engine: Engine, binary: bool },
+    /// The sweep, in the order chosen, going on from the work kept.
+    Sweep { sweep: Box<Sweep>, kept: Option<Kept> },
+}
+
+/// A count planned by the rule of `auto`: its plan, the record of the
+/// choice, and the route left to run.
+pub(super) struct Prepared {
+    pub plan: Plan,
+    pub choice: Choice,
+    pub route: Route,
+}
+
+/// What is left to run of a count by `auto`.
+pub(super) enum Route {
+    /// Answered while planning (a turn or a probe counted everything).
+    Answered(Box<Counted>),
+    /// Stopped while planning.
+    Interrupted,
+    /// The search alone.
+    Search(Engine),
+    /// The memo whole (its cache answered, and there is no estimate), the
+    /// search if it fails.
+    MemoThenSearch(Engine),
+    /// The sweep by its frontiers.
+    Frontiers { sweep: Box<Sweep>, kept: Option<Kept> },
+    /// The memo within a budget first, if given; then a race.
+    Race { memo_first: Option<(u64, u64)>, entrants: Vec<Entrant>, patience: f64 },
+}
+
+impl Prepared {
+    /// Writes the route's steps in the plan.
+    fn describe_route(&mut self) {
+        let plan = &mut self.plan;
+        match &self.route {
+            Route::Answered(_) | Route::Interrupted => {}
+            Route::Search(engine) => plan.step(vec![*engine], Budget::Whole, "the search by fewest options"),
+            Route::MemoThenSearch(engine) => {
+                plan.step(vec![Engine::Memo], Budget::Whole, "its cache answered the probe, and there is no estimate");
+                plan.step(vec![*engine], Budget::Whole, "if the memo fails (its memory limit)");
+            }
+            Route::Frontiers { .. } => plan.step(
+                vec![Engine::Sweep],
+                Budget::Whole,
+                "by its frontiers: its estimate, bounded by them, is an upper bound of its search",
+            ),
+            Route::Race { memo_first, entrants, patience } => {
+                if let Some((nodes, updates)) = memo_first {
+                    plan.step(
+                        vec![Engine::Memo],
+                        Budget::Work { nodes: *nodes, updates: *updates },
+                        "the memo's turn, within a share of the cheaper engine's estimated work",
+                    );
+                }
+                let engines: Vec<Engine> = entrants.iter().map(Entrant::engine).collect();
+                let why = if engines.len() > 1 {
+                    "the cheaper by the estimates runs alone until its patience is spent, then they take turns; the first to finish answers"
+                } else {
+                    "the one engine left"
+                };
+                plan.step(engines, Budget::Patience(*patience), why);
+            }
+        }
+    }
+}
+
+impl Entrant {
+    /// The engine.
+    fn engine(&self) -> Engine {
+        match self {
+            Entrant::Search { engine, binary } => {
+                if *binary {
+                    Engine::Cells
+                } else {
+                    *engine
+                }
+            }
+            Entrant::Sweep { .. } => Engine::Sweep,
+        }
+    }
+
+    /// What its node and its update cost, for the race's turns.
+    fn cost(&self) -> Cost {
+        match self.engine() {
+            Engine::Sweep => Cost { node: SWEEP_NODE_COST, update: 0.0 },
+            Engine::Links => Cost { node: 2.0 * FEWEST_NODE_COST, update: 2.0 * FEWEST_UPDATE_COST },
+            _ => Cost { node: FEWEST_NODE_COST, update: FEWEST_UPDATE_COST },
+        }
+    }
+}
+
+/// With bounds, the patience of the first entrant of the race between the
+/// search and binary branching, in nanoseconds of work: without an
+/// estimate of either tree, a tenth of a second.
+const BOUNDED_PATIENCE: f64 = 1e8;
 
 /// With bounds on items, binary branching on the cells (Knuth's SSMCC)
 /// counts when at least the primary items over this may be left uncovered
@@ -279,19 +385,11 @@ impl Search<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> Result<Counted, SearchError> {
-        self.check()?;
+        self.admit(Question::Count)?;
         let choice = Choice::default();
         match self.engine {
-            Engine::Costs => {
-                Err(self
-                    .refuse("count solutions", "it finds the cheapest solutions: ask for the best, or count by auto"))
-            }
-            Engine::Memo => {
-                self.unsharded("count solutions")?;
-                self.by_memo(u64::MAX, u64::MAX, choice)?.ok_or_else(|| unreachable!())
-            }
+            Engine::Memo => self.by_memo(u64::MAX, u64::MAX, choice)?.ok_or_else(|| unreachable!()),
             Engine::Sweep => {
-                self.unsharded("count solutions")?;
                 let sweep = match Sweep::new_monitored(self.swept_problem(), self.monitor.as_deref()) {
                     Ok(sweep) => self.sweep_memory(sweep),
                     Err(SweepError::Interrupted) => {
@@ -305,7 +403,7 @@ impl Search<'_> {
                 self.by_sweep(&sweep, None, false, choice)
             }
             Engine::Dc => {
-                let mut dc = self.dc("count solutions")?;
+                let mut dc = self.dc()?;
                 dc.count();
                 Ok(Counted { solutions: BigUint::from(dc.stats().solutions), report: self.dc_report(&dc) })
             }
@@ -358,30 +456,61 @@ impl Search<'_> {
         }
     }
 
-    /// The rule for `auto` without a limit (see the module's notes).
+    /// The rule for `auto` without a limit (see the module's notes): the
+    /// plan, then its route.
     fn auto(&self) -> Result<Counted, SearchError> {
+        let prepared = self.prepare()?;
+        self.run_route(prepared.route, prepared.choice)
+    }
+
+    /// The plan of a count by `auto` without a limit, made by the rule of
+    /// the module's notes: the steps it ran to choose (the sweep's turn,
+    /// the memo's probe, the estimates) and the route left to run.
+    pub(super) fn prepare(&self) -> Result<Prepared, SearchError> {
+        let (threads, threads_note) = self.threads_for(Question::Count, Engine::Auto);
+        let mut plan = Plan::new(Question::Count, Engine::Auto, threads);
+        if let Some(note) = threads_note {
+            plan.note(note);
+        }
         let mut choice = Choice::default();
+        let route = self.choose(&mut plan, &mut choice)?;
+        let mut prepared = Prepared { plan, choice, route };
+        prepared.describe_route();
+        Ok(prepared)
+    }
+
+    /// The rule's choice of route, the plan's steps written as it goes.
+    fn choose(&self, plan: &mut Plan, choice: &mut Choice) -> Result<Route, SearchError> {
         let search = self.search_engine();
         // 0. Bounds on items (neither the memo nor the sweep takes them):
         // many items that may stay uncovered go to binary branching on one
-        // thread, unless many threads are asked; other problems stay on the
-        // search. (Binary branching knows no sharp preference.)
-        if self.problem.has_bounds() && self.branching == Branching::Dlx && !self.problem.sharp_preference() {
+        // thread first, unless many threads are asked; other problems to
+        // the search first. The other runs against it in a race.
+        // (Binary branching knows no sharp preference.)
+        if self.problem.has_bounds() {
+            if self.branching != Branching::Dlx || self.problem.sharp_preference() {
+                return Ok(Route::Search(search));
+            }
             let p = self.problem;
             let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
             let threads = effective_threads(self.threads.unwrap_or(0)).used;
-            if threads <= BOUNDED_BINARY_MOST_THREADS && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary() {
-                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary).threads(1);
-                choice.fewer_threads = (threads > 1).then_some(1);
-                return binary.by_search(Engine::Cells, choice);
-            }
-            return self.by_search(search, choice);
+            let binary_first =
+                threads <= BOUNDED_BINARY_MOST_THREADS && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary();
+            plan.note(format!(
+                "bounds on items: {optional} of {} primary items may stay uncovered{}",
+                p.n_primary(),
+                if binary_first { ", so binary branching first" } else { "" }
+            ));
+            let binary = Entrant::Search { engine: Engine::Cells, binary: true };
+            let usual = Entrant::Search { engine: search, binary: false };
+            let entrants = if binary_first { vec![binary, usual] } else { vec![usual, binary] };
+            return Ok(Route::Race { memo_first: None, entrants, patience: BOUNDED_PATIENCE });
         }
         // 0. Without bounds, the sweep's turn, on a problem with labels.
         let first = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
             match Sweep::new_first(self.swept_problem(), self.monitor.as_deref()) {
                 Ok(first) => first,
-                Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
+                Err(SweepError::Interrupted) => return Ok(Route::Interrupted),
                 Err(_) => None,
             }
         } else {
@@ -391,14 +520,22 @@ impl Search<'_> {
         let mut kept = None;
         if let Some(sweep) = first {
             let sweep = self.sweep_memory(sweep);
+            let why = "a packing (labels on its options): the sweep in the order of a first, cheap choice";
             match sweep.count_within(SWEEP_TURN_NODES, self.monitor.as_deref()) {
                 // A small search: Knuth's statistics, by the search.
                 Within::Done(stats) if stats.nodes < MEMO_PROBE_NODES && !self.stopped() => {
-                    return self.by_search(search, choice);
+                    plan.taken(Engine::Sweep, Budget::Nodes(SWEEP_TURN_NODES), why, true);
+                    plan.note("a small search: counted again by the search, for Knuth's statistics");
+                    return Ok(Route::Search(search));
                 }
-                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                Within::Done(stats) => {
+                    plan.taken(Engine::Sweep, Budget::Nodes(SWEEP_TURN_NODES), why, true);
+                    let counted = self.swept(&sweep, stats.nodes, stats.solutions.into(), choice.clone());
+                    return Ok(Route::Answered(Box::new(counted)));
+                }
                 // Past its budget, or past 64 bits: the rule goes on.
                 Within::Unfinished(work) => {
+                    plan.taken(Engine::Sweep, Budget::Nodes(SWEEP_TURN_NODES), why, false);
                     choice.gave_way = Some(Engine::Sweep);
                     kept = Some(work);
                 }
@@ -408,35 +545,49 @@ impl Search<'_> {
         // 1. The memo's probe, its work bounded by the problem's size.
         let size: u64 = self.problem.options().map(|o| self.problem.option_items(o).len() as u64).sum();
         let probe_updates = (MEMO_PROBE_NODES * PROBE_UPDATES_PER_NODE).max(4 * size);
+        let probe_budget = Budget::Work { nodes: MEMO_PROBE_NODES, updates: probe_updates };
         let mut memo_hits = None;
         match memo.probe_within(MEMO_PROBE_NODES, probe_updates) {
             Ok(probe) => {
                 choice.probe = Some(probe.stats);
+                let stats = probe.stats;
                 if probe.finished {
                     let built = memo.build_within(MEMO_PROBE_NODES, probe_updates);
                     if let Ok(Some(zdd)) = built {
                         if zdd.count() >= BigUint::from(probe.stats.nodes) * MEMO_SOLUTIONS_PER_NODE {
-                            return Ok(self.memo_answer(&zdd, choice));
+                            plan.taken(Engine::Memo, probe_budget, "the memo's probe: it counted everything", true);
+                            return Ok(Route::Answered(Box::new(self.memo_answer(&zdd, choice.clone()))));
                         }
                     }
-                    return self.by_search(search, choice);
+                    plan.taken(Engine::Memo, probe_budget, "the memo's probe: it counted everything", false);
+                    plan.note("few solutions a node of the memo: the search counts them, with Knuth's statistics");
+                    return Ok(Route::Search(search));
                 }
-                let stats = probe.stats;
-                memo_hits = Some(stats.nodes > 0 && stats.hits * 100 >= stats.nodes * MEMO_HIT_PERCENT);
+                let hits = stats.nodes > 0 && stats.hits * 100 >= stats.nodes * MEMO_HIT_PERCENT;
+                plan.taken(Engine::Memo, probe_budget, "the memo's probe", false);
+                plan.weigh(
+                    Engine::Memo,
+                    format!("its cache answered {} of the probe's {} nodes", stats.hits, stats.nodes),
+                    None,
+                );
+                memo_hits = Some(hits);
             }
-            Err(MemoError::Interrupted) => return Ok(self.interrupted(choice)),
+            Err(MemoError::Interrupted) => return Ok(Route::Interrupted),
             // Bounds: the memo does not take the problem.
             Err(_) => {}
         }
         if self.stopped() {
-            return Ok(self.interrupted(choice));
+            return Ok(Route::Interrupted);
         }
         // 2. Knuth's estimates, when the sweep takes the problem.
         let sweep = if self.problem.n_options() <= SWEEP_MAX_OPTIONS {
             match Sweep::new_monitored(self.swept_problem(), self.monitor.as_deref()) {
                 Ok(sweep) => Some(self.sweep_memory(sweep)),
-                Err(SweepError::Interrupted) => return Ok(self.interrupted(choice)),
-                Err(_) => None,
+                Err(SweepError::Interrupted) => return Ok(Route::Interrupted),
+                Err(e) => {
+                    plan.note(format!("no sweep: {e}"));
+                    None
+                }
             }
         } else {
             None
@@ -447,25 +598,38 @@ impl Search<'_> {
             // boards) are out of the search's reach, which would run for
             // ever where the error tells the user to raise the limit.
             if memo_hits == Some(true) {
-                if let Some(counted) = self.by_memo(u64::MAX, u64::MAX, choice.clone())? {
-                    return Ok(counted);
-                }
+                return Ok(Route::MemoThenSearch(search));
             }
-            return self.by_search(search, choice);
+            return Ok(Route::Search(search));
         };
         let Some((nodes, updates)) = sweep.estimate_fewest_monitored(self.monitor.as_deref()) else {
-            return Ok(self.interrupted(choice));
+            return Ok(Route::Interrupted);
         };
         choice.fewest_estimate = Some((nodes, updates));
         choice.sweep_estimate = Some(sweep.estimate());
         if self.stopped() {
-            return Ok(self.interrupted(choice));
+            return Ok(Route::Interrupted);
         }
         let fewest = FEWEST_NODE_COST * nodes + FEWEST_UPDATE_COST * updates;
+        plan.weigh(
+            search,
+            format!("Knuth's estimate of the search by fewest options: {nodes:.3e} nodes, {updates:.3e} updates"),
+            Some(fewest),
+        );
         if fewest < SWEEP_MIN_COST {
-            return self.by_search(search, choice);
+            plan.note("a search of under a millisecond: the search counts, with Knuth's statistics");
+            return Ok(Route::Search(search));
         }
         let swept = SWEEP_NODE_COST * sweep.estimate();
+        plan.weigh(
+            Engine::Sweep,
+            format!(
+                "Knuth's estimate of its tree: {:.3e} nodes{}",
+                sweep.estimate(),
+                if sweep.bounded_by_frontiers() { ", bounded by its frontiers" } else { "" }
+            ),
+            Some(swept),
+        );
         let (other_cost, by_sweep) = if swept < fewest { (swept, true) } else { (fewest, false) };
         // 2. Against the search, on a problem without labels (no turn at
         // step 0), whose states meet again where the sweep's estimate cannot
@@ -473,17 +637,25 @@ impl Search<'_> {
         if !by_sweep && !turned && !sweep.labelled() {
             // Float to integer casts saturate.
             let nodes = ((fewest * SWEEP_TRY_SHARE / SWEEP_NODE_COST) as u64).min(SWEEP_TURN_NODES);
+            let why = "no labels: states meet again where the estimate cannot see it";
             match sweep.count_within(nodes, self.monitor.as_deref()) {
-                Within::Done(stats) => return Ok(self.swept(&sweep, stats.nodes, stats.solutions.into(), choice)),
+                Within::Done(stats) => {
+                    plan.taken(Engine::Sweep, Budget::Nodes(nodes), why, true);
+                    let counted = self.swept(&sweep, stats.nodes, stats.solutions.into(), choice.clone());
+                    return Ok(Route::Answered(Box::new(counted)));
+                }
                 // Past its budget, or past 64 bits: the rule goes on.
-                Within::Unfinished(_) => choice.gave_way = Some(Engine::Sweep),
+                Within::Unfinished(_) => {
+                    plan.taken(Engine::Sweep, Budget::Nodes(nodes), why, false);
+                    choice.gave_way = Some(Engine::Sweep);
+                }
             }
         }
         // 2. The sweep's estimate bounded by its frontiers (a tiling swept
         // across a narrow side): an upper bound of its search, the cache
         // seen; it counts at once, by those frontiers.
         if by_sweep && sweep.bounded_by_frontiers() {
-            return self.by_frontiers(&sweep, kept, choice);
+            return Ok(Route::Frontiers { sweep: Box::new(sweep), kept });
         }
         // 3. The memo's turn, bounded by the other engine's cost.
         let share = match memo_hits {
@@ -491,7 +663,7 @@ impl Search<'_> {
             Some(false) if other_cost >= MEMO_TRY_MIN_COST => Some(MEMO_TRY_SHARE),
             _ => None,
         };
-        if let Some(share) = share {
+        let memo_first = share.map(|share| {
             let budget = other_cost * share;
             // Float to integer casts saturate. Against the sweep, whose
             // estimate is of its tree without its cache, the turn is capped.
@@ -502,17 +674,136 @@ impl Search<'_> {
                 memo_updates = memo_updates.min(MEMO_TURN_NODES * PROBE_UPDATES_PER_NODE);
             }
             choice.memo_budget = Some((memo_nodes, memo_updates));
-            match self.by_memo(memo_nodes, memo_updates, choice.clone()) {
-                Ok(Some(counted)) => return Ok(counted),
-                // Past its turn, or over its memory limit.
-                _ => choice.gave_way = Some(Engine::Memo),
+            (memo_nodes, memo_updates)
+        });
+        // 4. The cheaper one, raced against the other: it runs alone until
+        // it has spent twice its estimate (and at least the other's), then
+        // the two take turns, so that a wrong estimate costs a bounded
+        // share of the right one's time.
+        let swept_entrant = Entrant::Sweep { sweep: Box::new(sweep), kept };
+        let search_entrant = Entrant::Search { engine: search, binary: false };
+        let (entrants, patience) = if by_sweep {
+            (vec![swept_entrant, search_entrant], (2.0 * swept).max(fewest))
+        } else {
+            (vec![search_entrant, swept_entrant], (2.0 * fewest).max(swept))
+        };
+        Ok(Route::Race { memo_first, entrants, patience })
+    }
+
+    /// Runs the route the rule chose.
+    fn run_route(&self, route: Route, mut choice: Choice) -> Result<Counted, SearchError> {
+        match route {
+            Route::Answered(counted) => Ok(*counted),
+            Route::Interrupted => Ok(self.interrupted(choice)),
+            Route::Search(engine) => self.by_search(engine, choice),
+            Route::MemoThenSearch(engine) => {
+                if let Some(counted) = self.by_memo(u64::MAX, u64::MAX, choice.clone())? {
+                    return Ok(counted);
+                }
+                self.by_search(engine, choice)
+            }
+            Route::Frontiers { sweep, kept } => self.by_frontiers(&sweep, kept, choice),
+            Route::Race { memo_first, entrants, patience } => {
+                if let Some((nodes, updates)) = memo_first {
+                    match self.by_memo(nodes, updates, choice.clone()) {
+                        Ok(Some(counted)) => return Ok(counted),
+                        // Past its turn, or over its memory limit.
+                        _ => choice.gave_way = Some(Engine::Memo),
+                    }
+                }
+                self.race(entrants, patience, choice)
             }
         }
-        if by_sweep {
-            // The turn's work goes on when the choice landed on its order.
-            self.by_sweep(&sweep, kept, true, choice)
-        } else {
-            self.by_search(search, choice)
+    }
+
+    /// Counts by a race of `entrants` (see the `race` module): the first
+    /// runs alone until it has spent `patience` nanoseconds of work (by its
+    /// own cost of a node and an update), then they take turns; the first
+    /// to finish answers. Where threads cannot be made, the first alone.
+    fn race(&self, entrants: Vec<Entrant>, patience: f64, mut choice: Choice) -> Result<Counted, SearchError> {
+        let costs: Vec<Cost> = entrants.iter().map(|e| e.cost()).collect();
+        let engines: Vec<Engine> = entrants.iter().map(|e| e.engine()).collect();
+        let race_state = Race::new(&costs, patience, self.monitor.clone());
+        let runs: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (Result<Counted, SearchError>, bool) + Send + '_>> = entrants
+            .into_iter()
+            .map(|entrant| {
+                let choice = choice.clone();
+                let run: Box<dyn FnOnce(Arc<Monitor>) -> (Result<Counted, SearchError>, bool) + Send + '_> =
+                    Box::new(move |monitor: Arc<Monitor>| {
+                        let search = self.clone().monitor(Some(monitor));
+                        let counted = search.by_entrant(entrant, choice);
+                        let answered = counted.as_ref().is_ok_and(|c| !c.report.interrupted);
+                        (counted, answered)
+                    });
+                run
+            })
+            .collect();
+        let Some(outcome) = race::run(&race_state, runs) else {
+            // No threads here (a browser): the first entrant alone.
+            return self.by_entrant_alone(engines[0], choice);
+        };
+        let mut results = outcome.results;
+        if let Some(winner) = outcome.winner {
+            let mut counted = results[winner].take().unwrap_or_else(|| unreachable!())?;
+            let others: Vec<Engine> =
+                engines.iter().enumerate().filter(|&(i, _)| i != winner).map(|(_, &e)| e).collect();
+            counted.report.choice.raced = others;
+            counted.report.interrupted = self.stopped();
+            return Ok(counted);
+        }
+        // None answered: stopped by the parent (the partial count of the
+        // entrant that worked most), or every entrant failed (the first's
+        // error).
+        choice.raced = engines[1..].to_vec();
+        let mut partial: Option<Counted> = None;
+        let mut first_error = None;
+        for result in results.into_iter().flatten() {
+            match result {
+                Ok(counted) if counted.report.interrupted => {
+                    if partial.as_ref().is_none_or(|p| p.report.stats.nodes() < counted.report.stats.nodes()) {
+                        partial = Some(counted);
+                    }
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        match (partial, first_error) {
+            (Some(mut counted), _) if self.stopped() => {
+                counted.report.interrupted = true;
+                Ok(counted)
+            }
+            (_, Some(error)) => Err(error),
+            (Some(counted), None) => Ok(counted),
+            (None, None) => Ok(self.interrupted(choice)),
+        }
+    }
+
+    /// The count of one entrant of a race, on its own monitor.
+    fn by_entrant(&self, entrant: Entrant, choice: Choice) -> Result<Counted, SearchError> {
+        match entrant {
+            Entrant::Search { engine, binary: false } => self.by_search(engine, choice),
+            Entrant::Search { engine, binary: true } => {
+                let mut choice = choice;
+                let threads = effective_threads(self.threads.unwrap_or(0)).used;
+                choice.fewer_threads = (threads > 1).then_some(1);
+                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary).threads(1);
+                binary.by_search(engine, choice)
+            }
+            Entrant::Sweep { sweep, kept } => self.by_sweep(&sweep, kept, true, choice),
+        }
+    }
+
+    /// The count of an entrant alone, where a race cannot be run.
+    fn by_entrant_alone(&self, engine: Engine, choice: Choice) -> Result<Counted, SearchError> {
+        match engine {
+            Engine::Sweep => {
+                let sweep = self.sweep_memory(Sweep::new_monitored(self.swept_problem(), self.monitor.as_deref())?);
+                self.by_sweep(&sweep, None, true, choice)
+            }
+            _ => self.by_search(self.search_engine(), choice),
         }
     }
 

@@ -20,6 +20,7 @@
 //! guessed from the option drawn.
 
 use crate::solver::Solver;
+use crate::util::engine::Question;
 use crate::util::problem::OptionId;
 use crate::util::random::SplitMix64;
 use crate::util::search::Engine;
@@ -129,16 +130,7 @@ impl Search<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn estimate(&self, probes: u32, seed: u64) -> Result<Estimate, SearchError> {
-        const QUESTION: &str = "estimate the search tree";
-        self.check()?;
-        match self.engine {
-            Engine::Memo => return Err(self.refuse(QUESTION, "it remembers subproblems rather than search a tree")),
-            Engine::Sweep => return Err(self.refuse(QUESTION, "it branches on the first item, not by Knuth's rule")),
-            Engine::Costs => return Err(self.refuse(QUESTION, "it prunes its tree by the costs found")),
-            Engine::Dc => return Err(self.refuse(QUESTION, "its tree is pruned by domain consistency, not estimated")),
-            _ => {}
-        }
-        self.unsharded(QUESTION)?;
+        self.admit(Question::Estimate)?;
         if probes == 0 {
             return Err(SearchError::NoProbes);
         }

@@ -32,19 +32,11 @@ impl Search<'_> {
     pub(super) fn lister(&self, whole: bool, choice: &mut Choice) -> Result<Lists, SearchError> {
         let monitor = self.monitor.as_deref();
         match self.engine {
-            Engine::Sweep => {
-                if self.slices.is_some() {
-                    return Err(self.refuse(
-                        "list solutions",
-                        "slices are split for links, cells or bits: ask the sweep for a shard",
-                    ));
-                }
-                match Sweep::new_monitored(self.swept_problem(), monitor) {
-                    Ok(sweep) => Ok(Lists::Sweep(self.sweep_memory(sweep).lister(self.swept_problem())?)),
-                    Err(SweepError::Interrupted) => Ok(Lists::Interrupted(Engine::Sweep)),
-                    Err(e) => Err(e.into()),
-                }
-            }
+            Engine::Sweep => match Sweep::new_monitored(self.swept_problem(), monitor) {
+                Ok(sweep) => Ok(Lists::Sweep(self.sweep_memory(sweep).lister(self.swept_problem())?)),
+                Err(SweepError::Interrupted) => Ok(Lists::Interrupted(Engine::Sweep)),
+                Err(e) => Err(e.into()),
+            },
             Engine::Auto if whole && self.limit.is_none() && !self.sharded() => {
                 let search = self.search_engine();
                 if self.problem.n_options() > SWEEP_MAX_OPTIONS {

@@ -34,9 +34,12 @@
 mod count;
 mod estimate;
 mod list;
+mod plan;
+mod race;
 mod search;
 
 pub use estimate::{Estimate, Spread};
+pub use plan::{Budget, Plan, Step, Weighed};
 
 pub use search::{
     Choice, Counted, EngineStats, Found, Listing, Ranked, Report, Sampled, Search, SearchError, SweepStats,

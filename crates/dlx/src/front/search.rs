@@ -11,6 +11,7 @@ use crate::memo::{BigUint, DEFAULT_LIMIT_BYTES, Memo, MemoError, MemoStats, Zdd}
 use crate::parallel::{Parallel, ParallelError, Slices};
 use crate::solver::{IntoSolutions, Solver};
 use crate::sweep::{self, DEFAULT_CACHE_BYTES, Lister, SweepError};
+use crate::util::engine::{Question, Refusal, Refused, Shape};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{Item, OptionId, Problem};
 use crate::util::search::{Branching, Config, Engine, Weights};
@@ -43,24 +44,23 @@ pub struct Choice {
     /// were asked: binary branching with bounds, on one (its search is one
     /// subproblem that no split shares out).
     pub fewer_threads: Option<usize>,
+    /// The engines that raced the one that answered and lost (none when it
+    /// ran alone).
+    pub raced: Vec<Engine>,
 }
 
 /// Why the front could not answer.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
-    /// The engine asked for cannot answer this question (the sweep has no
-    /// search by cost; only the memo samples; the memo does not count in
-    /// shards).
-    #[error("the {engine} engine cannot {question}: {reason}")]
-    Refused {
-        /// The engine asked for.
-        engine: Engine,
-        /// The question, in words ("list solutions").
-        question: &'static str,
-        /// Why not, in words.
-        reason: &'static str,
-    },
+    /// The engine asked for cannot do what was asked: answer the question
+    /// (the sweep has no search by cost; only the memo samples), in shards
+    /// or slices, with a knob (binary branching off the cells engine, the
+    /// sharp preference off links, cells and bits), or on a problem of this
+    /// kind (bounds that can bind, colours, too many items). The words are
+    /// the capability table's ([`crate::engine`]), the same at every door.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
     /// The memo cannot answer (bounds on items, its memory limit).
     #[error(transparent)]
     Memo(#[from] MemoError),
@@ -79,18 +79,14 @@ pub enum SearchError {
     /// An estimate asked for no probes ([`Search::estimate`]).
     #[error("an estimate needs at least one probe")]
     NoProbes,
-    /// A knob the engine asked for does not take ([`Search::check`]):
-    /// binary branching off the cells engine, weights without binary
-    /// branching.
-    #[error("the {engine} engine does not take {knob}: {reason}")]
-    Knob {
-        /// The engine asked for.
-        engine: Engine,
-        /// The knob, in words ("binary branching").
-        knob: &'static str,
-        /// Why not, in words.
-        reason: &'static str,
-    },
+    /// An owned listing ([`Search::solutions`]) in shards or slices: a
+    /// listing of a shard is visited ([`Search::visit`]).
+    #[error("solutions are listed one at a time from the whole problem: visit a shard's instead")]
+    OwnedShards,
+    /// Weights asked for without binary branching, which they serve
+    /// ([`Search::check`]).
+    #[error("weights choose the item of binary branching: ask for --branching binary on the cells engine too")]
+    WeightsWithoutBinary,
 }
 
 /// The sweep's figures: it counts nodes and solutions, no updates (a
@@ -497,10 +493,13 @@ impl<'p> Search<'p> {
     }
 
     /// Refuses the knobs the engine asked for does not take, rather than
-    /// ignore them: binary branching ([`Search::branching`]) on any engine
-    /// but [`Engine::Cells`] (named: `auto` may choose another), weights
-    /// ([`Search::weights`]) without binary branching. Every question
-    /// checks first; a door may check before it reads the rest of its input.
+    /// ignore them, in the capability table's words ([`crate::engine`]):
+    /// binary branching ([`Search::branching`]) and its weights on any
+    /// engine but [`Engine::Cells`] (named: `auto` may choose another), the
+    /// sharp preference ([`Problem::with_sharp_preference`]) off links,
+    /// cells and bits; and weights without binary branching. Every question
+    /// checks first ([`Search::admit`]); a door may check before it reads
+    /// the rest of its input.
     ///
     /// ```
     /// use quadrille_dlx::front::Search;
@@ -510,29 +509,86 @@ impl<'p> Search<'p> {
     /// let binary = Search::new(&problem).branching(Branching::Binary);
     /// assert_eq!(
     ///     binary.clone().engine(Engine::Links).count().unwrap_err().to_string(),
-    ///     "the links engine does not take binary branching: it runs on the cells engine only"
+    ///     "the links engine does not take binary branching or weights: cells does"
     /// );
     /// assert_eq!(binary.engine(Engine::Cells).weights(Weights::Frb).count()?.solutions_u64(), Some(1));
     /// assert!(Search::new(&problem).engine(Engine::Cells).weights(Weights::Frb).check().is_err());
+    /// let sharp = problem.with_sharp_preference();
+    /// assert_eq!(
+    ///     Search::new(&sharp).engine(Engine::Dc).check().unwrap_err().to_string(),
+    ///     "the dc engine does not follow the sharp preference: links, cells and bits do"
+    /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self) -> Result<(), SearchError> {
+        let caps = self.engine.capabilities();
         let binary = self.branching == Branching::Binary;
-        if binary && self.engine != Engine::Cells {
-            return Err(SearchError::Knob {
-                engine: self.engine,
-                knob: "binary branching",
-                reason: "it runs on the cells engine only",
-            });
+        let refuse = |what| Err(SearchError::Refused(Refusal { engine: self.engine, what }));
+        if (binary || self.weights != Weights::Off) && !caps.branching {
+            return refuse(Refused::Branching);
         }
         if self.weights != Weights::Off && !binary {
-            return Err(SearchError::Knob {
-                engine: self.engine,
-                knob: "weights without binary branching",
-                reason: "they choose the item of binary branching, on the cells engine",
-            });
+            return Err(SearchError::WeightsWithoutBinary);
+        }
+        if self.problem.sharp_preference() && !caps.sharp {
+            return refuse(Refused::Sharp);
         }
         Ok(())
+    }
+
+    /// Refuses what the engine asked for cannot do for `question`, in the
+    /// capability table's words ([`crate::engine`]): the knobs
+    /// ([`Search::check`]), the question itself, in shards or slices, and
+    /// the problem (bounds that can bind, colours, more options or items
+    /// than it holds). `auto` takes everything the table lets it; the plan
+    /// then picks among the engines that do.
+    ///
+    /// ```
+    /// use quadrille_dlx::front::Search;
+    /// use quadrille_dlx::{Engine, Problem, Question};
+    ///
+    /// let problem = Problem::from_knuth("a | x\na x:1\na x:2\n")?;
+    /// assert_eq!(
+    ///     Search::new(&problem).engine(Engine::Sweep).admit(Question::Count).unwrap_err().to_string(),
+    ///     "the sweep engine does not take colours: links, cells, bits, costs, memo and dc do"
+    /// );
+    /// assert_eq!(
+    ///     Search::new(&problem).engine(Engine::Memo).shard(0, 2).admit(Question::Count).unwrap_err().to_string(),
+    ///     "the memo engine cannot count solutions in shards: links, cells and bits do"
+    /// );
+    /// assert!(Search::new(&problem).admit(Question::Sample).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn admit(&self, question: Question) -> Result<(), SearchError> {
+        self.check()?;
+        let caps = self.engine.capabilities();
+        let refuse = |what| Err(SearchError::Refused(Refusal { engine: self.engine, what }));
+        if !caps.answers(question) {
+            return refuse(Refused::Question(question));
+        }
+        if self.shard.is_some() && !caps.shards(question) {
+            return refuse(Refused::Shards(question));
+        }
+        if self.slices.is_some() && !caps.slices.contains(question) {
+            return refuse(Refused::Slices(question));
+        }
+        if let Some(refusal) = caps.refusal_of_problem(&self.shape()) {
+            return Err(refusal.into());
+        }
+        Ok(())
+    }
+
+    /// What the capability table asks of the problem.
+    pub(super) fn shape(&self) -> Shape {
+        let p = self.problem;
+        let mut shape = Shape::default();
+        shape.binding_bounds = p.has_bounds();
+        shape.colours = p.has_colors();
+        shape.sharp = p.sharp_preference();
+        shape.binary = self.branching == Branching::Binary;
+        shape.options = p.n_options();
+        shape.items = p.n_items();
+        shape
     }
 
     /// The first solution (in the search's order on one thread). `auto`
@@ -592,12 +648,9 @@ impl<'p> Search<'p> {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
-        const QUESTION: &str = "list solutions";
-        self.check()?;
+        self.admit(if whole { Question::List } else { Question::First })?;
         match self.engine {
-            Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
             Engine::Memo => {
-                self.unsharded(QUESTION)?;
                 let zdd = self.memo().build()?;
                 let mut seen = 0;
                 for solution in zdd.solutions() {
@@ -613,7 +666,7 @@ impl<'p> Search<'p> {
                 return Ok(self.report(Engine::Memo, EngineStats::Memo(*zdd.stats()), limit_reached));
             }
             Engine::Dc => {
-                let mut dc = self.dc(QUESTION)?;
+                let mut dc = self.dc()?;
                 dc.visit(visitor);
                 return Ok(self.dc_report(&dc));
             }
@@ -661,15 +714,13 @@ impl<'p> Search<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self) -> Result<Listing, SearchError> {
-        const QUESTION: &str = "list solutions";
-        self.check()?;
-        if self.engine == Engine::Costs {
-            return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best"));
+        self.admit(Question::List)?;
+        if self.sharded() {
+            return Err(SearchError::OwnedShards);
         }
-        self.unsharded("list solutions one at a time in shards")?;
         let mut choice = Choice::default();
         let inner = if self.engine == Engine::Dc {
-            Inner::Dc { solutions: Box::new(self.dc(QUESTION)?.into_solutions()) }
+            Inner::Dc { solutions: Box::new(self.dc()?.into_solutions()) }
         } else if self.engine == Engine::Memo {
             let zdd = self.memo().build()?;
             let stats = *zdd.stats();
@@ -706,14 +757,8 @@ impl<'p> Search<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn best(&self, k: usize) -> Result<Ranked, SearchError> {
-        const QUESTION: &str = "find the cheapest solutions";
-        self.check()?;
-        self.unsharded(QUESTION)?;
+        self.admit(Question::Best)?;
         match self.engine {
-            Engine::Sweep => Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs")),
-            Engine::Cells | Engine::Dc => {
-                Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs"))
-            }
             Engine::Memo => {
                 let zdd = self.memo().build()?;
                 let solutions = zdd
@@ -754,7 +799,7 @@ impl<'p> Search<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sample(&self, k: usize, seed: u64) -> Result<Sampled, SearchError> {
-        let zdd = self.zdd_for("draw solutions at random")?;
+        let zdd = self.zdd_for(Question::Sample)?;
         Ok(Sampled {
             solutions: zdd.sample(k, seed),
             count: zdd.count(),
@@ -776,23 +821,19 @@ impl<'p> Search<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn zdd(&self) -> Result<Zdd, SearchError> {
-        self.zdd_for("build a diagram of the solutions")
+        self.zdd_for(Question::Diagram)
     }
 
     /// The diagram, for a question only the memo answers.
-    fn zdd_for(&self, question: &'static str) -> Result<Zdd, SearchError> {
-        self.check()?;
-        if !matches!(self.engine, Engine::Memo | Engine::Auto) {
-            return Err(self.refuse(question, "only the memo builds a diagram of the solutions"));
-        }
-        self.unsharded(question)?;
+    fn zdd_for(&self, question: Question) -> Result<Zdd, SearchError> {
+        self.admit(question)?;
         Ok(self.memo().build()?)
     }
 
-    /// The domain-consistent search for `question`, with the limit and the
-    /// monitor asked: one thread whatever the threads asked, never in shards.
-    pub(super) fn dc(&self, question: &'static str) -> Result<Dc, SearchError> {
-        self.unsharded(question)?;
+    /// The domain-consistent search, with the limit and the monitor asked:
+    /// one thread whatever the threads asked, never in shards (refused by
+    /// [`Search::admit`]).
+    pub(super) fn dc(&self) -> Result<Dc, SearchError> {
         Ok(Dc::new(self.problem)?.limit(self.limit).monitor(self.monitor.clone()))
     }
 
@@ -801,23 +842,6 @@ impl<'p> Search<'p> {
         let mut report = self.report(Engine::Dc, EngineStats::Search(dc.stats()), dc.limit_reached());
         report.interrupted |= dc.interrupted();
         report
-    }
-
-    /// The refusal of `question` by the engine asked for.
-    pub(super) fn refuse(&self, question: &'static str, reason: &'static str) -> SearchError {
-        SearchError::Refused { engine: self.engine, question, reason }
-    }
-
-    /// Refuses `question` in shards (only the searches split).
-    pub(super) fn unsharded(&self, question: &'static str) -> Result<(), SearchError> {
-        if self.sharded() {
-            return Err(SearchError::Refused {
-                engine: self.engine,
-                question,
-                reason: "only links, cells and bits split a search into shards",
-            });
-        }
-        Ok(())
     }
 
     /// Whether a shard or slice was asked for.

@@ -12,11 +12,13 @@
 //! - [`search`]: [`Config`](search::Config), the
 //!   [`Engine`](search::Engine) names and the errors of commitments and
 //!   descents;
+//! - [`engine`]: what every engine can do, the one table every door reads;
 //! - [`monitor`]: [`Monitor`](monitor::Monitor), a window on a running search;
 //! - `random`: a seeded generator, the same numbers on every machine;
 //! - `small` (tests only): small random problems and their counts by trying
 //!   every set of options, for the engines' unit tests under Miri.
 
+pub mod engine;
 pub mod knuth;
 pub mod matrix;
 pub(crate) mod monitor;

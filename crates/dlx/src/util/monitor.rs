@@ -1,5 +1,6 @@
 //! A window on a running search from other threads: progress, and a way to stop it.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::util::stats::Stats;
@@ -41,6 +42,21 @@ pub struct Monitor {
     solutions: AtomicU64,
     /// An `f64`'s bits: the estimated fraction of the search tree done.
     fraction: AtomicU64,
+    /// The monitor this one reports to as well, and whose stop it hears.
+    parent: Option<Arc<Monitor>>,
+    /// Who decides, at each report, whether the search goes on now.
+    gate: Option<Arc<dyn Gate>>,
+}
+
+/// Decides, at each report of a search, whether it goes on at once or waits
+/// for its turn: the front's race of engines, interleaved on the threads
+/// asked, hands the processor from one search to another this way, with no
+/// search's work lost and nothing in the engines but their usual reports.
+pub trait Gate: Send + Sync + std::fmt::Debug {
+    /// Called by the search that reports to `monitor`, after its statistics
+    /// were added; returns when the search may go on (or should look at
+    /// its monitor's stop).
+    fn pass(&self, monitor: &Monitor);
 }
 
 impl Monitor {
@@ -49,15 +65,23 @@ impl Monitor {
         Monitor::default()
     }
 
+    /// A monitor of a part of the work `parent` watches: what it is told,
+    /// it tells `parent` too, and it is stopped when `parent` is, with
+    /// `gate`, if any, deciding at each report whether the search goes on.
+    pub fn child(parent: Option<Arc<Monitor>>, gate: Option<Arc<dyn Gate>>) -> Monitor {
+        Monitor { parent, gate, ..Monitor::default() }
+    }
+
     /// Asks the searches to stop at their next report; they end as if their
     /// limit had been reached, with the statistics counted so far.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Whether [`Monitor::stop`] was called.
+    /// Whether [`Monitor::stop`] was called (on this monitor or on its
+    /// parent's).
     pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) || self.parent.as_ref().is_some_and(|p| p.is_stopped())
     }
 
     /// The statistics reported so far (all threads together).
@@ -77,17 +101,28 @@ impl Monitor {
         f64::from_bits(self.fraction.load(Ordering::Relaxed))
     }
 
-    /// Sets the estimated fraction done.
+    /// Sets the estimated fraction done (on the parent too).
     pub fn set_fraction(&self, fraction: f64) {
         self.fraction.store(fraction.clamp(0.0, 1.0).to_bits(), Ordering::Relaxed);
+        if let Some(parent) = &self.parent {
+            parent.set_fraction(fraction);
+        }
     }
 
-    /// Adds statistics to the totals.
+    /// Adds statistics to the totals (and the parent's), then passes the
+    /// gate, if any: a search reports here, so this is where it may wait
+    /// for its turn.
     pub fn add(&self, delta: &Stats) {
         self.nodes.fetch_add(delta.nodes, Ordering::Relaxed);
         self.updates.fetch_add(delta.updates, Ordering::Relaxed);
         self.cleansings.fetch_add(delta.cleansings, Ordering::Relaxed);
         self.solutions.fetch_add(delta.solutions, Ordering::Relaxed);
+        if let Some(parent) = &self.parent {
+            parent.add(delta);
+        }
+        if let Some(gate) = &self.gate {
+            gate.pass(self);
+        }
     }
 
     /// Adds what `stats` counted since `reported` (the part of the same search
