@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use clap::ValueEnum;
 use quadrille_dlx::parallel::{self, effective_threads};
-use quadrille_dlx::{Branching, Engine, Problem, Stats, Weights, knuth};
+use quadrille_dlx::{Branching, Engine, Problem, Question, Stats, Weights, knuth};
 
 /// Writes one line on stderr, its control characters shown as escapes
 /// ([`terminal::printable`](crate::terminal::printable)), since messages quote
@@ -99,11 +99,12 @@ pub fn threads_parser() -> impl clap::builder::TypedValueParser<Value = Threads>
     |text: &str| text.parse::<Threads>()
 }
 
-/// The parser of `--engine`: the library's names ([`Engine::ALL`],
-/// [`Engine::name`]), read back by the library ([`Engine`]'s `FromStr`), so
-/// that the help and the error list every engine.
+/// The parser of `--engine`: every engine of the library's capability
+/// table ([`Engine::ALL`]), each value's help its row's summary, read back
+/// by the library ([`Engine`]'s `FromStr`), so that the help and the error
+/// list every engine.
 pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
-    engines_parser(&Engine::ALL)
+    engines_parser(|_| true)
 }
 
 /// The parser of `--branching`: the library's names ([`Branching::ALL`]).
@@ -120,16 +121,27 @@ pub fn weights_parser() -> impl clap::builder::TypedValueParser<Value = Weights>
         .map(|name| Weights::ALL.into_iter().find(|w| w.name() == name).unwrap_or_default())
 }
 
-/// The parser of `--engine` for the subcommands whose own front runs the
-/// searches of a solver (links, cells, bits, auto).
-pub fn search_engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
-    engines_parser(&[Engine::Links, Engine::Cells, Engine::Bits, Engine::Auto])
+/// The parser of `--engine` for `quadrille sudoku`, whose puzzles commit
+/// their givens before the search: the engines the capability table says
+/// take commitments.
+pub fn committing_engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    engines_parser(|engine| engine.capabilities().commits)
 }
 
-fn engines_parser(engines: &[Engine]) -> impl clap::builder::TypedValueParser<Value = Engine> + use<> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(engines.iter().map(|e| e.name()).collect::<Vec<_>>())
-        .map(|name| name.parse::<Engine>().unwrap_or_default())
+/// The parser of `--engine` for the questions of counts and listings
+/// (`quadrille queens --algorithm dlx`): the engines the capability table
+/// says count.
+pub fn counting_engine_parser() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    engines_parser(|engine| engine.capabilities().answers(Question::Count))
+}
+
+fn engines_parser(keep: fn(Engine) -> bool) -> impl clap::builder::TypedValueParser<Value = Engine> + use<> {
+    use clap::builder::{PossibleValue, TypedValueParser};
+    let values = Engine::ALL
+        .into_iter()
+        .filter(|&engine| keep(engine))
+        .map(|engine| PossibleValue::new(engine.name()).help(engine.capabilities().summary));
+    clap::builder::PossibleValuesParser::new(values).map(|name| name.parse::<Engine>().unwrap_or_default())
 }
 
 /// Reads a size in bytes: a whole number, optionally followed by `K`, `M`, `G`

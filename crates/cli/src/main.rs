@@ -74,6 +74,13 @@ enum Command {
     /// Sum the records of a count run in shards (`--shard I/K`), checking that
     /// every shard is there once.
     Merge(Deferred<shard::Args>),
+    /// Print what every engine can do: the questions it answers, the
+    /// problems it takes, how it splits and whose statistics it counts.
+    Engines {
+        /// As a Markdown table (the README's).
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Print a shell completion script for bash, zsh, fish, elvish or powershell.
     #[command(after_help = "Examples:\n  quadrille completions bash > /etc/bash_completion.d/quadrille\n  \
         quadrille completions zsh > ~/.zfunc/_quadrille\n  \
@@ -181,6 +188,20 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| cause.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
+/// `quadrille engines`: the library's capability table, as text or
+/// Markdown.
+fn engines(markdown: bool) -> anyhow::Result<Outcome> {
+    use std::io::Write;
+    let mut out = stdout();
+    if markdown {
+        write!(out, "{}", quadrille_dlx::engine::markdown())?;
+    } else {
+        write!(out, "{}", quadrille_dlx::engine::text())?;
+    }
+    out.flush()?;
+    Ok(Outcome::Found)
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -199,6 +220,7 @@ fn main() -> ExitCode {
         Command::Pack(Deferred(args)) => pack::run(args),
         Command::Pre(Deferred(args)) => pre::run(args),
         Command::Merge(Deferred(args)) => shard::run(args),
+        Command::Engines { markdown } => engines(markdown),
         Command::Completions { shell } => {
             let mut out = stdout();
             clap_complete::generate(shell, &mut Cli::command(), "quadrille", &mut out);

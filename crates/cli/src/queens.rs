@@ -15,7 +15,7 @@ use quadrille_queens::render::{self, Listing};
 use quadrille_queens::solve::{self, Event};
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, json_count, say, search_engine_parser, threads_parser};
+use crate::common::{ListingFlags, Threads, counting_engine_parser, json_count, say, threads_parser};
 use crate::progress::{self, Progress};
 use crate::shard::{self, Shard};
 
@@ -89,7 +89,7 @@ pub struct Args {
     /// The engine of --algorithm dlx: dancing links (DLX1's statistics),
     /// dancing cells (SSXCC's), dense bitsets (DLX1's nodes), or whichever
     /// suits the problem.
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = search_engine_parser())]
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = counting_engine_parser())]
     pub engine: quadrille_dlx::Engine,
 }
 

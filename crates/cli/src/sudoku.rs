@@ -11,7 +11,7 @@ use quadrille_sudoku::{
 };
 
 use crate::Outcome;
-use crate::common::{ListingFlags, Threads, say, search_engine_parser, threads_parser};
+use crate::common::{ListingFlags, Threads, committing_engine_parser, say, threads_parser};
 use crate::progress::{self, Progress};
 use quadrille_dlx::Stats;
 
@@ -72,7 +72,7 @@ pub struct Args {
     pub output_dir: Option<PathBuf>,
     /// The engine: dancing links, dancing cells, dense bitsets, or whichever
     /// suits the size.
-    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = search_engine_parser())]
+    #[arg(long, value_name = "ENGINE", default_value = "auto", value_parser = committing_engine_parser())]
     pub engine: quadrille_dlx::Engine,
 }
 

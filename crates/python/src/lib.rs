@@ -11,6 +11,7 @@
 //! `cargo test` build it as an ordinary library, without linking Python.
 #![deny(missing_docs)]
 
+mod engines;
 mod models;
 mod problem;
 mod run;
@@ -31,6 +32,8 @@ fn _quadrille(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<slices::PySlices>()?;
     m.add_class::<zdd::PyZdd>()?;
     m.add_class::<zdd::PySamples>()?;
+    m.add_function(wrap_pyfunction!(engines::engines, m)?)?;
+    m.add_function(wrap_pyfunction!(engines::refusal, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_list, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_count, m)?)?;
     m.add_function(wrap_pyfunction!(models::queens_svg, m)?)?;

@@ -131,7 +131,7 @@ pub(crate) fn queens_slices(py: Python<'_>, n: usize, of: u32) -> PyResult<PySli
     }
     let model = CoverModel::new(n, Order::OrganPipe).map_err(value_error)?;
     let problem = model.problem();
-    PySlices::make(py, problem, of, Engine::Auto.resolve(problem), None, problem.shard_id())
+    PySlices::make(py, problem, of, Engine::Auto, None, problem.shard_id())
 }
 
 /// One SVG picture of N-Queens boards.
@@ -391,7 +391,7 @@ impl PyPacking {
     /// kept too).
     fn slices(&self, py: Python<'_>, of: u32, engine_name: &str) -> PyResult<PySlices> {
         let problem = self.packing.problem();
-        let engine = engine(engine_name)?.resolve(problem);
+        let engine = engine(engine_name)?;
         PySlices::make(py, problem, of, engine, Some(self.packing.clone()), self.packing.shard_id())
     }
 
@@ -413,11 +413,6 @@ impl PyPacking {
                     counted.solutions
                 ))
             });
-        }
-        if matches!(engine, Engine::Memo | Engine::Sweep) {
-            return Err(PyValueError::new_err(format!(
-                "engine `{engine}` counts every packing, not one of each class: use links, cells, bits or auto"
-            )));
         }
         let packing = &self.packing;
         let search = packing.search().engine(engine).threads(threads).monitor(Some(monitor.clone()));

@@ -261,6 +261,37 @@ impl PyProblem {
         Ok(if engine.is_search() || engine == Engine::Auto { engine.resolve(&self.problem) } else { engine }.name())
     }
 
+    /// The plan of `question` (a name of the library's questions) with
+    /// these knobs, without running it (a count by `auto` runs what its rule
+    /// runs to choose): its text, the engines it may run in order, the
+    /// threads it uses, and its notes.
+    #[pyo3(signature = (question, engine_name, limit, threads, branching = "dlx", weights = "off"))]
+    #[allow(clippy::too_many_arguments)]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        question: &str,
+        engine_name: &str,
+        limit: Option<u64>,
+        threads: Option<usize>,
+        branching: &str,
+        weights: &str,
+    ) -> PyResult<(String, Vec<&'static str>, usize, Vec<String>)> {
+        let question = quadrille_dlx::Question::ALL.into_iter().find(|q| q.name() == question).ok_or_else(|| {
+            let names: Vec<&str> = quadrille_dlx::Question::ALL.iter().map(|q| q.name()).collect();
+            PyValueError::new_err(format!("unknown question `{question}`: the questions are {}", names.join(", ")))
+        })?;
+        let monitor = Arc::new(Monitor::new());
+        let (branching, weights) = branching_of(branching, weights)?;
+        let mut search = self.search(engine_name, &monitor)?.limit(limit).branching(branching).weights(weights);
+        if let Some(threads) = threads {
+            search = search.threads(threads);
+        }
+        let plan = interruptible(py, &monitor, move || search.plan(question))?.map_err(search_error)?;
+        let engines = plan.engines().into_iter().map(Engine::name).collect();
+        Ok((plan.to_string(), engines, plan.threads, plan.notes.clone()))
+    }
+
     /// Counts the solutions; returns the statistics and the engine that
     /// counted. The library's front chooses (`auto`) and runs; when the memo
     /// counted past 64 bits, no statistics (the caller counts with `zdd`,
@@ -340,7 +371,7 @@ impl PyProblem {
     /// The split into `of` slices that `count_shard` counts from, made once
     /// to count many of them (`_Slices.count`).
     fn slices(&self, py: Python<'_>, of: u32, engine_name: &str) -> PyResult<PySlices> {
-        let engine = engine(engine_name)?.resolve(&self.problem);
+        let engine = engine(engine_name)?;
         PySlices::make(py, &self.problem, of, engine, None, self.shard_id())
     }
 

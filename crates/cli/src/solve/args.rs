@@ -61,6 +61,14 @@ pub struct Args {
         conflicts_with_all = ["count", "first", "limit", "shard"]
     )]
     pub best: Option<u32>,
+    /// Print the plan instead of solving: the engines that would answer the
+    /// question the other flags ask (count, first, list, best, estimate), in
+    /// what order, within what budgets, on how many threads, and why. For a
+    /// count by auto, the rule runs what it runs to choose (the memo's
+    /// probe, Knuth's estimates, a short turn of the sweep) and says what
+    /// those gave.
+    #[arg(long, conflicts_with_all = ["trace", "zdd", "zdd_dot", "option_counts", "sample"])]
+    pub explain: bool,
     /// Print every step of the search: each item chosen, covered and uncovered,
     /// each option tried and taken back, with the options hidden and restored.
     #[arg(long, conflicts_with_all = ["count", "json", "threads", "shard", "best"])]
@@ -68,35 +76,10 @@ pub struct Args {
     /// How to write the trace: text lines, or one HTML page that replays it.
     #[arg(long, value_enum, requires = "trace")]
     pub format: Option<TraceFormat>,
-    /// The engine: dancing links (DLX1/DLX2's statistics), dancing cells
-    /// (SSXCC's), dense bitsets (the links' search and nodes, for problems of
-    /// up to 16,383 options), whichever suits the problem (bits up to 8,192
-    /// options, else links), memo: Knuth's DLX6, which remembers each
-    /// subproblem and builds a ZDD of every solution (exact counts of any
-    /// size; fast where subproblems repeat, as in tilings; no bounds; on one
-    /// thread, whatever --threads says), costs, for --best (DLX5, on links
-    /// or bitset frames as it chooses), or sweep, to count or list: branches on the first item not
-    /// yet covered in an order it chooses, on a bitboard (up to 1,024
-    /// items, no bounds or colours; packings), each solution's options in
-    /// the order of its items, or dc: Knuth's XCCDC, which keeps every
-    /// primary item with an option after each choice (domain consistency:
-    /// fewer nodes, each dearer; XCCDC's statistics; no bounds; on one
-    /// thread, whatever --threads says) [default: auto; memo with
-    /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
-    /// --shard or --limit), the library's front chooses: a probe of the
-    /// memo's first 4,096 nodes (its updates bounded by the problem's size),
-    /// Knuth's estimates of the sweep's and the search's trees, then the
-    /// memo tried within the cheaper one's estimated work (all of it when its
-    /// cache answered 20 % of the probe, as on tilings), else the cheaper one;
-    /// a sweep past 64 bits goes on with the memo; listing every solution
-    /// (no --first or --limit), the sweep or the search as the same
-    /// estimates weigh them]. With --count, any engine
-    /// stops at --limit. A problem with bounds runs on links or bits (cells gives
-    /// way to links); --trace is links' own. With --best: links is Knuth's
-    /// DLX5 (its statistics), bits searches bitset frames (faster; nodes and
-    /// solutions counted, no updates), auto and costs pick bits unless a
-    /// frame takes over 8 KiB, memo uses the ZDD; cells has no costs search.
-    /// An engine that cannot answer the question is refused, naming why.
+    /// The engine that answers [default: auto, the front's plan: --explain
+    /// prints it]. An engine that cannot do what is asked (a question, a
+    /// knob, bounds that can bind, colours) is refused, naming why and
+    /// which engines can; `quadrille engines` prints what each can do.
     #[arg(long, value_name = "ENGINE", value_parser = engine_parser(), conflicts_with = "trace")]
     pub engine: Option<Engine>,
     /// How the cells engine branches: dlx, one branch per option of the item

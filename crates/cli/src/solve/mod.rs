@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::bail;
 use quadrille_dlx::front::{Report, Search};
 use quadrille_dlx::pre::Preprocess;
-use quadrille_dlx::{OptionId, Problem};
+use quadrille_dlx::{OptionId, Problem, Question};
 
 use crate::Outcome;
 use crate::common::{json_count, read_problem, say, write_best};
@@ -82,6 +82,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         Some(reduced) => Solving { input: &problem, searched: &reduced.problem, origin: Some(&reduced.origin) },
         None => Solving { input: &problem, searched: &problem, origin: None },
     };
+    if args.explain {
+        return explain(&args, solving.searched);
+    }
     if let Some(k) = args.best {
         return best(&args, &solving, k as usize);
     }
@@ -138,11 +141,7 @@ fn list(args: &Args, solving: &Solving<'_>) -> anyhow::Result<Outcome> {
         text
     };
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let search = Search::new(solving.searched)
-        .engine(args.engine.unwrap_or_default())
-        .branching(args.branching.unwrap_or_default())
-        .weights(args.weights.unwrap_or_default())
-        .limit(args.listing.most());
+    let search = asked(args, solving.searched).limit(args.listing.most());
     let (mut failure, mut printed) = (None, 0u64);
     let report = front::front(search, args.threads, args.memo_bytes)
         .visit(|solution| {
@@ -179,15 +178,45 @@ fn list(args: &Args, solving: &Solving<'_>) -> anyhow::Result<Outcome> {
     Ok(Outcome::of_count(printed))
 }
 
+/// The library's front as `solve` asks it: the engine, the branching and
+/// the weights given.
+fn asked<'p>(args: &Args, problem: &'p Problem) -> Search<'p> {
+    Search::new(problem)
+        .engine(args.engine.unwrap_or_default())
+        .branching(args.branching.unwrap_or_default())
+        .weights(args.weights.unwrap_or_default())
+}
+
+/// `--explain`: the plan of the question the other flags ask, on stdout.
+fn explain(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
+    let question = if args.best.is_some() {
+        Question::Best
+    } else if args.estimate {
+        Question::Estimate
+    } else if args.listing.count {
+        Question::Count
+    } else if args.listing.first {
+        Question::First
+    } else {
+        Question::List
+    };
+    let mut search = asked(args, problem).limit(args.listing.most());
+    if let Some(shard) = args.shard {
+        search = search.shard(shard.index, shard.of);
+    }
+    let plan = front::front(search, args.threads, args.memo_bytes).plan(question).map_err(front::error)?;
+    let mut out = crate::stdout();
+    write!(out, "{plan}")?;
+    out.flush()?;
+    Ok(Outcome::Found)
+}
+
 /// `--count` (with `--limit K`, at most K; with `--shard I/K`, one slice and
 /// its record): the library's front chooses the engine, runs it and falls
 /// back by itself; after Ctrl-C the count so far, marked partial (with
 /// `--json`, `"interrupted":true`).
 fn count(args: &Args, problem: &Problem) -> anyhow::Result<Outcome> {
-    let mut search = Search::new(problem)
-        .engine(args.engine.unwrap_or_default())
-        .branching(args.branching.unwrap_or_default())
-        .weights(args.weights.unwrap_or_default());
+    let mut search = asked(args, problem);
     if let Some(shard) = args.shard {
         search = search.shard(shard.index, shard.of);
     }
@@ -233,7 +262,7 @@ fn best(args: &Args, solving: &Solving<'_>, k: usize) -> anyhow::Result<Outcome>
     let start = Instant::now();
     let problem = solving.input;
     let progress = Progress::start(crate::quiet(), "solutions", None);
-    let search = Search::new(solving.searched).engine(args.engine.unwrap_or_default());
+    let search = asked(args, solving.searched);
     let ranked = front::front(search, args.threads, args.memo_bytes).best(k).map_err(front::error)?;
     let seconds = start.elapsed().as_secs_f64();
     drop(progress);

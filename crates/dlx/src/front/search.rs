@@ -434,9 +434,13 @@ impl<'p> Search<'p> {
     /// The split into `of` slices that [`Search::shard`] counts, on the
     /// search this one runs (links, cells or bits), made once to run many of
     /// its slices ([`Search::slice`], [`Slices::visit_each`]). Engines that
-    /// do not split (memo, sweep, costs) split as `auto` would.
+    /// do not split (memo, sweep, costs, dc) are refused, in the capability
+    /// table's words.
     pub fn slices(&self, of: u32) -> Result<Slices, SearchError> {
         self.check()?;
+        if !self.engine.capabilities().slices.contains(Question::Count) {
+            return Err(Refusal { engine: self.engine, what: Refused::Slices(Question::Count) }.into());
+        }
         Ok(Parallel::new(self.problem).threads(1).config(self.config(self.search_engine())).slices(of)?)
     }
 

@@ -542,3 +542,40 @@ pub fn markdown() -> String {
     }
     out
 }
+
+/// The table as text, one paragraph an engine: what `quadrille engines`
+/// prints.
+pub fn text() -> String {
+    let names = |q: Questions| {
+        let names: Vec<&str> = q.iter().map(Question::name).collect();
+        if names.is_empty() { "none".to_string() } else { names.join(", ") }
+    };
+    let mut out = String::new();
+    for c in &TABLE {
+        out += &format!("{}: {}\n", c.engine, c.summary);
+        out += &format!("  answers: {}\n", names(c.questions));
+        let mut takes = vec![format!("bounds {}", c.bounds.words())];
+        if c.colours {
+            takes.push("colours".into());
+        }
+        if c.sharp {
+            takes.push("the sharp preference".into());
+        }
+        if c.branching {
+            takes.push("binary branching and weights".into());
+        }
+        if c.commits {
+            takes.push("options committed first".into());
+        }
+        if let Some(most) = c.most_options {
+            takes.push(format!("at most {most} options"));
+        }
+        if let Some(most) = c.most_items {
+            takes.push(format!("at most {most} items"));
+        }
+        out += &format!("  takes: {}\n", takes.join(", "));
+        out += &format!("  threads: {}; shards: {}; slices: {}\n", names(c.threads), names(c.shards), names(c.slices));
+        out += &format!("  statistics: {}\n", c.statistics);
+    }
+    out
+}

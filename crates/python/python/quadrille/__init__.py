@@ -19,27 +19,34 @@ models; :mod:`quadrille.compat` has drop-in replacements for ``xcover`` and
 from . import sudoku
 from ._models import Boards, Packing, QueensCount, pack, queens, queens_count
 from ._problem import (
+    ENGINES,
     Costed,
     Engine,
     Estimate,
+    Plan,
     Preprocessed,
     Problem,
+    Question,
     Spread,
     Stats,
     Zdd,
     ZddStats,
+    engines,
 )
 from ._quadrille import Solutions, __version__
 from ._svg import Svg
 
 __all__ = [
+    "ENGINES",
     "Boards",
     "Costed",
     "Engine",
     "Estimate",
     "Packing",
+    "Plan",
     "Preprocessed",
     "Problem",
+    "Question",
     "QueensCount",
     "Solutions",
     "Spread",
@@ -48,6 +55,7 @@ __all__ = [
     "Zdd",
     "ZddStats",
     "__version__",
+    "engines",
     "pack",
     "queens",
     "queens_count",

@@ -15,10 +15,56 @@ from ._quadrille import Solutions
 _BAD_NAME = re.compile(r"[\s:|]")
 
 Engine = Literal["links", "cells", "bits", "costs", "memo", "sweep", "dc", "auto"]
-"""The names of the engines (the library's, ``_quadrille.ENGINES``): ``auto``
-lets the problem choose; ``sweep`` counts and lists (each solution's options
-in the order of its items), ``memo`` counts and lists from its diagram, ``costs`` answers :meth:`Problem.best`; a question an engine
-cannot answer, or any other name, raises ``ValueError``."""
+"""The names of the engines: exactly :data:`ENGINES`, the library's
+capability table (a test holds the two together). ``auto`` lets the front
+plan; a question, a knob or a problem an engine cannot take raises
+``ValueError`` naming why and which engines can (:func:`engines` says what
+each can do)."""
+
+ENGINES: tuple[str, ...] = tuple(_quadrille.ENGINES)
+"""Every engine's name, from the library's capability table (``auto``
+last)."""
+
+Question = Literal["count", "first", "list", "best", "sample", "diagram", "estimate"]
+"""The questions :meth:`Problem.explain` plans."""
+
+
+def engines() -> list[dict[str, Any]]:
+    """What every engine can do, one dictionary an engine, from the
+    library's capability table: ``name``, ``summary``, the ``questions`` it
+    answers, the ``bounds`` it takes (``any``, ``with binary branching``,
+    ``when they cannot bind``), whether it takes ``colours``, the ``sharp``
+    preference, binary ``branching``, options committed first
+    (``commits``), its ``most_options`` and ``most_items`` (``None``: no
+    limit), whether it follows an ``item_order``, the questions it answers
+    on several ``threads``, in ``shards`` and in ``slices``, and the
+    ``statistics`` it counts.
+
+    >>> import quadrille
+    >>> [e["name"] for e in quadrille.engines() if "count" in e["slices"]]
+    ['links', 'cells', 'bits', 'auto']
+    """
+    return list(_quadrille.engines())
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """What the front would do for a question (:meth:`Problem.explain`):
+    the engines it may run, in order, the threads it uses, its notes, and
+    the whole plan as text (``str(plan)``), as ``quadrille solve
+    --explain`` prints it."""
+
+    engines: list[str]
+    """The engines the plan may run to answer, in order."""
+    threads: int
+    """The threads it uses."""
+    notes: list[str]
+    """Notes on the choice: threads fewer than asked, engines passed over."""
+    text: str = dataclasses.field(repr=False)
+    """The whole plan, with the estimates it weighed and its steps."""
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclasses.dataclass(frozen=True)
@@ -601,6 +647,42 @@ class Problem:
             f"<quadrille.Problem: {len(self.primary)} primary and {len(self.secondary)}"
             f" secondary items, {self.n_options} options>"
         )
+
+    def explain(
+        self,
+        question: Question = "count",
+        *,
+        engine: Engine = "auto",
+        limit: int | None = None,
+        threads: int | None = None,
+        branching: str = "dlx",
+        weights: str = "off",
+    ) -> Plan:
+        """The plan of ``question`` with these knobs, without running it:
+        the engines that would answer, in order, within what budgets, on how
+        many threads, and why. For a count by ``auto``, the front runs what
+        its rule runs to choose (the memo's probe, Knuth's estimates, a short
+        turn of the sweep) and says what those gave.
+
+        >>> import quadrille
+        >>> p = quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n")
+        >>> p.explain("count", threads=1).engines
+        ['bits']
+        >>> p.explain("sample").engines
+        ['memo']
+
+        :raises ValueError: an engine that cannot do what is asked, in the
+            capability table's words.
+        """
+        if not isinstance(question, str):
+            raise TypeError(f"question must be a string, not {type(question).__name__}")
+        limit = _check_limit(limit)
+        if threads is not None:
+            threads = _check_threads(threads)
+        text, engine_names, used, notes = self._native.explain(
+            question, _check_engine(engine), limit, threads, branching, weights
+        )
+        return Plan(list(engine_names), used, list(notes), text)
 
     def engine(self, engine: Engine = "auto") -> Engine:
         """The engine that a search with ``engine`` runs on for this problem:

@@ -15,6 +15,9 @@ _StatsTuple = tuple[int, int | None, int | None, int]
 MAX_SHARDS: int
 ENGINES: list[str]
 
+def engines() -> list[dict[str, Any]]: ...
+def refusal(engine_name: str, question: str, split: str | None = None) -> str | None: ...
+
 @final
 class _Problem:
     """An exact-cover problem, built and checked by the engine."""
@@ -50,6 +53,15 @@ class _Problem:
     def costs(self) -> list[int]: ...
     def format_option(self, k: int) -> str: ...
     def resolve_engine(self, engine_name: str) -> str: ...
+    def explain(
+        self,
+        question: str,
+        engine_name: str,
+        limit: int | None,
+        threads: int | None,
+        branching: str = "dlx",
+        weights: str = "off",
+    ) -> tuple[str, list[str], int, list[str]]: ...
     def count(
         self,
         engine_name: str,

@@ -42,7 +42,7 @@ from typing import Any, Union
 
 from . import _quadrille
 from ._models import Packing
-from ._problem import Engine, Problem, _check_engine
+from ._problem import Engine, Problem, _check_engine, engines
 
 __all__ = ["ENGINES", "Count", "Queens", "count"]
 
@@ -88,23 +88,19 @@ class Count:
 Target = Union[Problem, Packing, Queens]
 
 
-ENGINES = ("auto", "links", "cells", "bits")
-"""The engines a count in slices runs on: those that search, whose split
-makes the slices. The memo and the sweep count whole problems only."""
+ENGINES: tuple[str, ...] = tuple(e["name"] for e in engines() if "count" in e["slices"])
+"""The engines a count in slices runs on: those the library's capability
+table says split a count into slices (the searches, whose split makes
+them, and ``auto``)."""
 
 
 def _check_slice_engine(engine: str) -> str:
-    """Refuses, before anything is sent, an engine that cannot count in slices."""
+    """Refuses, before anything is sent, an engine that cannot count in
+    slices, in the capability table's words."""
     _check_engine(engine)
-    if engine in ("memo", "sweep"):
-        raise ValueError(
-            f"engine `{engine}` cannot count in slices (only a search splits);"
-            f" expected {', '.join(ENGINES[:-1])} or {ENGINES[-1]}"
-        )
-    if engine not in ENGINES:
-        raise ValueError(
-            f"unknown engine `{engine}`; expected {', '.join(ENGINES[:-1])} or {ENGINES[-1]}"
-        )
+    refusal = _quadrille.refusal(engine, "count", "slices")
+    if refusal is not None:
+        raise ValueError(refusal)
     return engine
 
 
@@ -322,7 +318,8 @@ def count(
         process unpickles it once, keeping the last problem it was sent.
     :param shards: the number of slices (at most ``MAX_SHARDS``, 100,000: the
         engine's split).
-    :param engine: ``auto``, ``links``, ``cells`` or ``bits`` (:data:`ENGINES`);
+    :param engine: an engine that counts in slices (:data:`ENGINES`: the
+        capability table's);
         every slice runs on the one it resolves to, so the statistics add up.
         Any other name, ``memo`` and ``sweep`` included (they count whole
         problems, without a split), raises ``ValueError`` before anything is
