@@ -41,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let reduced = Preprocess::new().rounds(rounds).monitor(Some(progress::monitor())).run(&problem)?;
     if args.explain && !crate::quiet() {
         let name = |item| problem.item_name(item);
-        for &(option, change) in &reduced.report.options {
+        for &(option, change) in &reduced.removed.options {
             let line = problem.format_option(option);
             let number = option.0 + 1;
             match change {
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 _ => say!("option {number} ({line}) changed"),
             }
         }
-        for &(item, change) in &reduced.report.items {
+        for &(item, change) in &reduced.removed.items {
             match change {
                 ItemChange::Forced { forced_by } => {
                     say!("item {} removed: every option of {} holds it", name(item), name(forced_by))

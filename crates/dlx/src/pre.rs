@@ -123,7 +123,7 @@ pub enum ItemChange {
 
 /// What the pass removed, in the order it did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Report {
+pub struct Removals {
     /// Options removed or shortened, each with the reason.
     pub options: Vec<(OptionId, OptionChange)>,
     /// Items removed, each with the reason.
@@ -141,7 +141,7 @@ pub struct Reduced {
     /// came from.
     pub origin: Vec<OptionId>,
     /// What was removed and why (item and option numbers of the input).
-    pub report: Report,
+    pub removed: Removals,
     /// The rounds made, the last one counted even when it changed nothing
     /// (DLX-PRE's count).
     pub rounds: usize,
@@ -296,7 +296,7 @@ struct Pass<'p> {
     count: Vec<Count>,
     /// Per item: the option being tried, when it holds the item.
     stamp: Vec<u32>,
-    report: Report,
+    removed: Removals,
     infeasible: Option<Item>,
 }
 
@@ -340,7 +340,7 @@ impl<'p> Pass<'p> {
             len: vec![0; n_items],
             count: vec![Count::default(); n_items],
             stamp: vec![NONE; n_items],
-            report: Report::default(),
+            removed: Removals::default(),
             infeasible: None,
         };
         for o in problem.options() {
@@ -483,7 +483,7 @@ impl<'p> Pass<'p> {
                 continue;
             }
             if let Trial::Blocks(blocked) = self.trial(r, first + k as u32) {
-                self.report.options.push((OptionId(o), OptionChange::Blocks { blocked: Item(blocked) }));
+                self.removed.options.push((OptionId(o), OptionChange::Blocks { blocked: Item(blocked) }));
                 blocking.push(r);
             }
         }
@@ -572,11 +572,11 @@ impl<'p> Pass<'p> {
             let holds = self.cyclic(r).contains(&forcing);
             if holds {
                 let change = OptionChange::Shortened { item: Item(c), forced_by: Item(forcing) };
-                self.report.options.push((OptionId(o), change));
+                self.removed.options.push((OptionId(o), change));
                 self.shorten(r);
             } else {
                 let change = OptionChange::Excluded { item: Item(c), forced_by: Item(forcing) };
-                self.report.options.push((OptionId(o), change));
+                self.removed.options.push((OptionId(o), change));
                 // The entry of `c` is not counted: its list goes as a whole.
                 let (start, end) = self.span(r);
                 let r = r as usize;
@@ -586,7 +586,7 @@ impl<'p> Pass<'p> {
             }
         }
         self.len[c as usize] = 0;
-        self.report.items.push((Item(c), ItemChange::Forced { forced_by: Item(forcing) }));
+        self.removed.items.push((Item(c), ItemChange::Forced { forced_by: Item(forcing) }));
         true
     }
 
@@ -620,7 +620,7 @@ impl<'p> Pass<'p> {
             self.infeasible = Some(Item(i));
             false
         } else {
-            self.report.items.push((Item(i), ItemChange::Unused));
+            self.removed.items.push((Item(i), ItemChange::Unused));
             true
         }
     }
@@ -634,14 +634,14 @@ impl<'p> Pass<'p> {
         if let Some(item) = self.infeasible {
             b.primary(problem.item_name(item))?;
             for o in problem.options().filter(|&o| !problem.is_ignored(o)) {
-                if !self.report.options.iter().any(|&(r, _)| r == o) {
-                    self.report.options.push((o, OptionChange::Infeasible));
+                if !self.removed.options.iter().any(|&(r, _)| r == o) {
+                    self.removed.options.push((o, OptionChange::Infeasible));
                 }
             }
             for i in self.order.clone() {
-                let gone = self.report.items.iter().any(|&(j, _)| j.0 == i);
+                let gone = self.removed.items.iter().any(|&(j, _)| j.0 == i);
                 if i != item.0 && !gone {
-                    self.report.items.push((Item(i), ItemChange::Infeasible));
+                    self.removed.items.push((Item(i), ItemChange::Infeasible));
                 }
             }
         } else {
@@ -685,7 +685,7 @@ impl<'p> Pass<'p> {
         Ok(Reduced {
             problem: b.build()?,
             origin,
-            report: self.report,
+            removed: self.removed,
             rounds,
             infeasible,
             interrupted,

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use quadrille_dlx::sweep::Sweep;
 use quadrille_dlx::{BuildError, Item, OptionId, Problem, ProblemBuilder};
 
 use crate::placement::{PlacementRef, Placements};
@@ -45,12 +44,6 @@ pub struct Packing {
     /// [`sweep_order`], for the memo, when that order differs from Knuth's.
     memo_problem: Option<Problem>,
 }
-
-/// The most items of a tiling whose count the front chooses freely: past
-/// them, [`Packing::count`] asks for the memo by name (the search would take
-/// too many nodes), unless the sweep's frontiers bound its search
-/// ([`Sweep::bounded_by_frontiers`]), and the front counts by them.
-const MEMO_TILING_ITEMS: usize = 128;
 
 /// The most nodes (about: cells, and each placement's cells and two more)
 /// of a packing whose problem may be made when first asked for
@@ -194,10 +187,7 @@ impl Packing {
     /// exact): it chooses the engine (the memo or the sweep for tilings,
     /// the sweep for packings, a search), runs it and falls back by itself,
     /// the memo and the sweep on the cells declared in the order of
-    /// [`Packing::search`]; a tiling of more than 128 cells goes to the memo
-    /// whatever its probe says, unless the sweep's frontiers bound its
-    /// search to a few seconds (dominoes across 18×18, the Aztec diamond of
-    /// order 14 along its diagonal). `None` for one of each class when the
+    /// [`Packing::search`]. `None` for one of each class when the
     /// filter must look at each solution (see [`Packing::count_classes`]).
     ///
     /// ```
@@ -223,24 +213,6 @@ impl Packing {
     pub fn count(&self) -> Option<quadrille_dlx::Search<'_>> {
         if !self.counts_every_solution() {
             return None;
-        }
-        // A tiling of more items than a 128-bit state goes to the memo by
-        // name: its probe may find few repeats in the first nodes (Aztec
-        // diamonds of order 14 and more), and the search, or the sweep in an
-        // order across the diamond's widest part, never ends there; over its
-        // memory limit the memo then says so. Unless the sweep's frontiers
-        // bound its search in the order of the sweep's problem (a rectangle
-        // swept across its narrow side, the Aztec diamond along its
-        // diagonal): the front then counts by those frontiers, holding the
-        // states of about one of them, where the memo's diagram holds every
-        // tiling's (the Aztec diamond of order 20: 2^210 tilings in 37 s
-        // and 300 MB, where the memo passes 1 GiB).
-        if self.is_plain_tiling()
-            && self.problem().n_items() > MEMO_TILING_ITEMS
-            && !Sweep::new(self.memo_problem.as_ref().unwrap_or(self.problem()))
-                .is_ok_and(|sweep| sweep.bounded_by_frontiers())
-        {
-            return Some(self.search().engine(quadrille_dlx::Engine::Memo));
         }
         Some(self.search())
     }

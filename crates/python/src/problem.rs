@@ -253,12 +253,12 @@ impl PyProblem {
         Ok(self.problem.format_option(OptionId(k as u32)))
     }
 
-    /// The engine that would list the solutions: `links`, `cells` or `bits`
-    /// (`auto` picks), or the one named when it is no search of a solver
-    /// (`memo`, `sweep`, `costs`).
+    /// The engine that would look for a first solution, by the front's plan
+    /// (`auto` picks; an engine that cannot is refused).
     fn resolve_engine(&self, engine_name: &str) -> PyResult<&'static str> {
-        let engine = engine(engine_name)?;
-        Ok(if engine.is_search() || engine == Engine::Auto { engine.resolve(&self.problem) } else { engine }.name())
+        let search = Search::new(&self.problem).engine(engine(engine_name)?).limit(Some(1));
+        let plan = search.plan(quadrille_dlx::Question::First).map_err(search_error)?;
+        Ok(plan.engines().first().map_or("auto", |e| e.name()))
     }
 
     /// The plan of `question` (a name of the library's questions) with

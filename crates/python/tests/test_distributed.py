@@ -537,21 +537,35 @@ def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     assert "4/4" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("engine", ["memo", "sweep", "bogus", "Links"])
-def test_an_engine_that_cannot_count_in_slices_is_refused_before_anything_is_sent(
-    engine: str,
-) -> None:
+@pytest.mark.parametrize("engine", list(quadrille.ENGINES))
+def test_every_engine_counts_in_slices_or_is_refused_in_the_tables_words(engine: str) -> None:
+    refusal = quadrille._quadrille.refusal(engine, "count", "slices")
+    splits = [e["name"] for e in quadrille.engines() if "count" in e["slices"]]
+    assert (refusal is None) == (engine in splits) == (engine in distributed.ENGINES)
     for target in (
         coloured(),
         quadrille.pack("pentominoes", "3x20"),
         distributed.Queens(8, "dlx"),
-        distributed.Queens(8),
     ):
         pool = Counting()
-        with pytest.raises(ValueError, match=rf"engine `{engine}`.*expected auto, links, cells"):
-            distributed.count(target, pool, shards=8, engine=engine)  # type: ignore[arg-type]
-        assert pool.submitted == []
-    assert distributed.ENGINES == ("auto", "links", "cells", "bits")
+        if refusal is None:
+            total = distributed.count(target, pool, shards=8, engine=engine)  # type: ignore[arg-type]
+            assert total.solutions == distributed.count(target, shards=1).solutions
+        else:
+            with pytest.raises(ValueError) as refused:
+                distributed.count(target, pool, shards=8, engine=engine)  # type: ignore[arg-type]
+            assert str(refused.value) == refusal
+            assert f"the {engine} engine cannot count solutions in slices: " in refusal
+            assert refusal.endswith("links, cells and bits do")
+            assert pool.submitted == []
+
+
+@pytest.mark.parametrize("engine", ["bogus", "Links"])
+def test_an_unknown_engine_is_refused_before_anything_is_sent(engine: str) -> None:
+    pool = Counting()
+    with pytest.raises(ValueError, match=rf"unknown engine `{engine}`: the engines are links, cells"):
+        distributed.count(coloured(), pool, shards=8, engine=engine)  # type: ignore[arg-type]
+    assert pool.submitted == []
     with pytest.raises(TypeError, match="engine must be a string, not int"):
         distributed.count(coloured(), Counting(), shards=8, engine=3)  # type: ignore[arg-type]
 

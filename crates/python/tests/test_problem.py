@@ -188,7 +188,8 @@ def test_engine_resolution() -> None:
     assert p.engine() == "bits"
     assert p.engine("cells") == "cells"
     assert Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("bits") == "bits"
-    assert Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("cells") == "links"
+    with pytest.raises(ValueError, match="cells engine does not take bounds on items that can bind"):
+        Problem("A", [["A"]], bounds={"A": (0, 2)}).engine("cells")
 
 
 def test_solutions_stats_and_close() -> None:
@@ -386,3 +387,29 @@ def test_the_sharp_preference_changes_the_tree_and_survives_pickling() -> None:
     assert list(again.solutions(engine="bits")) == [[0, 3], [1, 3], [2]]
     assert not pickle.loads(pickle.dumps(plain)).sharp_preference
     assert not sharp.with_sharp_preference(False).sharp_preference
+
+
+def test_the_engine_names_are_the_capability_tables() -> None:
+    # The Literal type and the exported names cannot drift: both are the
+    # library's table, which every door reads.
+    import typing
+
+    assert typing.get_args(quadrille.Engine) == quadrille.ENGINES
+    assert [e["name"] for e in quadrille.engines()] == list(quadrille.ENGINES)
+    assert typing.get_args(quadrille.Question) == tuple(
+        q for e in quadrille.engines() if e["name"] == "auto" for q in e["questions"]
+    )
+
+
+def test_explain_plans_without_running() -> None:
+    p = Problem.from_knuth("A B\nA\nB\nA B\n")
+    plan = p.explain("count", threads=1)
+    assert plan.engines == ["bits"] and plan.threads == 1
+    assert "question: count solutions" in str(plan)
+    memo = p.explain("count", engine="memo", threads=4)
+    assert (memo.engines, memo.threads) == (["memo"], 1)
+    assert memo.notes == ["the memo engine runs on one thread"]
+    with pytest.raises(ValueError, match="the sweep engine cannot draw solutions at random: memo does"):
+        p.explain("sample", engine="sweep")
+    with pytest.raises(ValueError, match="unknown question `tally`"):
+        p.explain("tally")  # type: ignore[arg-type]

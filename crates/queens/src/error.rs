@@ -89,6 +89,10 @@ pub enum Error {
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(String),
+    /// The library's front could not answer (an engine that cannot do what
+    /// was asked, in the capability table's words).
+    #[error("{0}")]
+    Front(String),
     /// The engine refused the cover model (a bug: the model is always well formed).
     #[error("the engine refused the cover model: {0}")]
     Build(#[from] quadrille_dlx::BuildError),

@@ -44,7 +44,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use quadrille_dlx::{Engine, Monitor, Parallel, ParallelError, Solver, Stats};
+use quadrille_dlx::front::{EngineStats, Report};
+use quadrille_dlx::{Engine, Monitor, ParallelError, Search, SearchError, Stats};
 
 use crate::backtrack::{self, Step};
 use crate::model::{CoverModel, Order};
@@ -346,26 +347,18 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
         Algorithm::Dlx if n > 0 && !config.unique => {
             let model = CoverModel::new(n, config.order.unwrap_or(Order::OrganPipe))?;
             count.problem = model.problem().shard_id();
-            let engine = config.engine.resolve(model.problem());
-            count.engine = Some(engine);
-            let stats = if most.is_none() && (config.threads != Some(1) || config.shard.is_some()) {
-                let parallel = Parallel::new(model.problem())
-                    .threads(config.threads.unwrap_or(0))
-                    .config(quadrille_dlx::Config::new().monitor(config.monitor.clone()).engine(engine));
-                match config.shard {
-                    Some((index, of)) => parallel.shard(index, of).map_err(engine_error)?.count(),
-                    None => parallel.count(),
-                }
-                .map_err(engine_error)?
-            } else {
-                let engine_config =
-                    quadrille_dlx::Config::new().limit(most).monitor(config.monitor.clone()).engine(engine);
-                let mut solver = Solver::with_config(model.problem(), engine_config);
-                solver.count();
-                solver.stats()
-            };
-            count.total = stats.solutions;
-            count.stats = Some(stats);
+            let mut search =
+                Search::new(model.problem()).engine(config.engine).limit(most).monitor(config.monitor.clone());
+            if let Some(threads) = config.threads {
+                search = search.threads(threads);
+            }
+            if let Some((index, of)) = config.shard {
+                search = search.shard(index, of);
+            }
+            let counted = search.count().map_err(front_error)?;
+            count.engine = Some(counted.report.engine);
+            count.total = counted.solutions_u64().unwrap_or(u64::MAX);
+            count.stats = Some(stats_of(&counted.report, count.total));
         }
         _ => {
             let most = most.unwrap_or(u64::MAX);
@@ -384,12 +377,29 @@ fn count_with(n: usize, config: &Config, algorithm: Algorithm) -> Result<Count, 
     Ok(count)
 }
 
-/// The engine's parallel search could not start.
-fn engine_error(error: ParallelError) -> Error {
+/// The front's error as the crate's.
+fn front_error(error: SearchError) -> Error {
     match error {
-        ParallelError::NoSuchShard { index, of } => Error::NoSuchShard { index, of },
-        other => Error::Threads(other.to_string()),
+        SearchError::Parallel(ParallelError::NoSuchShard { index, of }) => Error::NoSuchShard { index, of },
+        SearchError::Parallel(other) => Error::Threads(other.to_string()),
+        other => Error::Front(other.to_string()),
     }
+}
+
+/// The figures of the engine that answered as [`Stats`]: what it counts,
+/// zero for what it does not (the sweep's updates).
+fn stats_of(report: &Report, solutions: u64) -> Stats {
+    let mut stats = match report.stats {
+        EngineStats::Search(stats) => stats,
+        ref other => {
+            let mut stats = Stats::default();
+            stats.nodes = other.nodes();
+            stats.updates = other.updates().unwrap_or(0);
+            stats
+        }
+    };
+    stats.solutions = solutions;
+    stats
 }
 
 /// Calls `visitor` with each solution the algorithm finds, in its order; returns
@@ -424,14 +434,18 @@ fn enumerate(
         }
         Algorithm::Dlx => {
             let model = CoverModel::new(n, order)?;
-            let config = quadrille_dlx::Config::new().engine(engine).monitor(monitor.cloned());
-            let mut solver = Solver::with_config(model.problem(), config);
+            let search = Search::new(model.problem()).engine(engine).threads(1).monitor(monitor.cloned());
+            let mut listing = search.solutions().map_err(front_error)?;
             let mut cols = vec![0; n];
-            solver.visit(|solution| {
-                model.placement_into(solution, &mut cols);
-                visitor(&cols)
-            });
-            return Ok(Some(solver.stats()));
+            let mut listed = 0;
+            for solution in listing.by_ref() {
+                listed += 1;
+                model.placement_into(&solution, &mut cols);
+                if visitor(&cols).is_break() {
+                    break;
+                }
+            }
+            return Ok(Some(stats_of(&listing.report(), listed)));
         }
     }
     Ok(None)

@@ -4,6 +4,7 @@
 mod consistency;
 mod costs;
 mod doors;
+mod engines;
 mod estimate;
 mod general;
 mod hostile;

@@ -118,3 +118,14 @@ fn the_readme_tour_prints_what_it_shows() {
     // The tour's commands on the repository's files: most of them run here.
     assert!(checked >= 25, "only {checked} of the README's commands were checked");
 }
+
+/// The README's table of engines is the library's capability table, as
+/// `quadrille engines --markdown` prints it: the list of engines the README
+/// gives cannot drift from the one every door reads.
+#[test]
+fn the_readme_lists_the_capability_table() {
+    let root = crate::data("README.md").parent().and_then(Path::parent).expect("the repository's root").to_path_buf();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("the README");
+    let table = quadrille_dlx::engine::markdown();
+    assert!(readme.contains(&table), "the README's table of engines is not the library's:\n{table}");
+}

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{INFINITE, Leaf, Offer, Search, Shared, net_costs};
+use super::{Floor, INFINITE, Leaf, Offer, Shared, net_costs};
 use crate::run::Run;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -404,7 +404,7 @@ impl Worker {
         self.limit[level + 1] = limit;
     }
 
-    /// Searches from the floor (see [`Search::search`]): Algorithm X's
+    /// Searches from the floor (see [`Floor::search`]): Algorithm X's
     /// levels on frames, with DLX5's cut-off.
     fn search<F>(&mut self, shared: &Shared<F>, split_depth: usize, leaf: &mut Leaf<'_>) -> bool
     where
@@ -521,7 +521,7 @@ impl Worker {
     }
 }
 
-impl Search for Worker {
+impl Floor for Worker {
     fn search<F>(&mut self, shared: &Shared<F>, split_depth: usize, leaf: &mut Leaf<'_>) -> bool
     where
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,

@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{Offer, Search, Shared, net_costs};
+use super::{Floor, Offer, Shared, net_costs};
 use crate::run::Run;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
@@ -750,7 +750,7 @@ impl Worker {
     }
 }
 
-impl Search for Worker {
+impl Floor for Worker {
     fn search<F>(&mut self, shared: &Shared<F>, split_depth: usize, leaf: &mut super::Leaf<'_>) -> bool
     where
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()>,

@@ -277,7 +277,7 @@ impl<'p> MinCost<'p> {
         make: &(dyn Fn(Option<Arc<Monitor>>) -> W + Sync),
     ) -> Result<Best, CostError>
     where
-        W: Search,
+        W: Floor,
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()> + Send,
     {
         let threads = crate::run::threads::effective_threads(self.threads).used;
@@ -303,7 +303,7 @@ impl<'p> MinCost<'p> {
         threads: usize,
     ) -> Result<(Stats, bool), CostError>
     where
-        W: Search,
+        W: Floor,
         F: FnMut(u64, &[OptionId]) -> ControlFlow<()> + Send,
     {
         // The split's depth by the rule every parallel search follows, each
@@ -393,9 +393,10 @@ pub const MAX_AUTO_FRAME_BYTES: usize = 8 << 10;
 /// prefix's moves (the engine's own numbers). `Break` ends the split.
 type Leaf<'a> = dyn FnMut(u64, &[u32]) -> ControlFlow<()> + 'a;
 
-/// A search of one of the costs engines, as the front drives it on one
+/// One of the two floors the costs engine searches on (links or bitset
+/// frames), as it drives it on one
 /// thread or several.
-trait Search {
+trait Floor {
     /// Searches from the floor with the shared board; returns whether the
     /// search ran to its end. With a `split_depth`, entering that level is a
     /// leaf instead (handed to `leaf`, not counted).

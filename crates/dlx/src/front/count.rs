@@ -203,6 +203,9 @@ pub(super) enum Route {
     /// The memo whole (its cache answered, and there is no estimate), the
     /// search if it fails.
     MemoThenSearch(Engine),
+    /// The memo whole, its error if it fails (a large tiling, out of every
+    /// other engine's reach).
+    MemoWhole,
     /// The sweep by its frontiers.
     Frontiers { sweep: Box<Sweep>, kept: Option<Kept> },
     /// The memo within a budget first, if given; then a race.
@@ -220,6 +223,7 @@ impl Prepared {
                 plan.step(vec![Engine::Memo], Budget::Whole, "its cache answered the probe, and there is no estimate");
                 plan.step(vec![*engine], Budget::Whole, "if the memo fails (its memory limit)");
             }
+            Route::MemoWhole => plan.step(vec![Engine::Memo], Budget::Whole, "a large tiling"),
             Route::Frontiers { .. } => plan.step(
                 vec![Engine::Sweep],
                 Budget::Whole,
@@ -269,6 +273,11 @@ impl Entrant {
         }
     }
 }
+
+/// The items past which a tiling (a problem without labels) whose
+/// frontiers do not bound the sweep goes to the memo whole: a state of 128
+/// bits.
+const LARGE_TILING_ITEMS: usize = 128;
 
 /// With bounds, the patience of the first entrant of the race between the
 /// search and binary branching, in nanoseconds of work: without an
@@ -584,6 +593,12 @@ impl Search<'_> {
             match Sweep::new_monitored(self.swept_problem(), self.monitor.as_deref()) {
                 Ok(sweep) => Some(self.sweep_memory(sweep)),
                 Err(SweepError::Interrupted) => return Ok(Route::Interrupted),
+                Err(SweepError::TooManyItems { .. })
+                    if !self.problem.has_colors() && !crate::sweep::has_labels(self.swept_problem()) =>
+                {
+                    plan.note("a tiling wider than the sweep's widest state: the memo counts it whole");
+                    return Ok(Route::MemoWhole);
+                }
                 Err(e) => {
                     plan.note(format!("no sweep: {e}"));
                     None
@@ -592,6 +607,22 @@ impl Search<'_> {
         } else {
             None
         };
+        // A tiling (no labels) of more items than a state of 128 bits, whose
+        // frontiers do not bound the sweep: the memo whole. Its probe may
+        // find few repeats in the first nodes (Aztec diamonds of order 14
+        // and more), and the search, or the sweep in an order across the
+        // diamond's widest part, never ends there; over its memory limit the
+        // memo then says so.
+        if let Some(sweep) = &sweep
+            && !sweep.labelled()
+            && self.problem.n_items() > LARGE_TILING_ITEMS
+            && !sweep.bounded_by_frontiers()
+        {
+            plan.note(
+                "a tiling (no labels) of more than 128 items whose frontiers do not bound the sweep: the memo counts it whole",
+            );
+            return Ok(Route::MemoWhole);
+        }
         let Some(sweep) = sweep else {
             // No estimate: the memo whole when its cache answered. Over its
             // memory limit it says so: such problems (tilings of large
@@ -696,6 +727,7 @@ impl Search<'_> {
             Route::Answered(counted) => Ok(*counted),
             Route::Interrupted => Ok(self.interrupted(choice)),
             Route::Search(engine) => self.by_search(engine, choice),
+            Route::MemoWhole => Ok(self.by_memo(u64::MAX, u64::MAX, choice)?.unwrap_or_else(|| unreachable!())),
             Route::MemoThenSearch(engine) => {
                 if let Some(counted) = self.by_memo(u64::MAX, u64::MAX, choice.clone())? {
                     return Ok(counted);

@@ -756,7 +756,7 @@ impl<'p> Search<'p> {
     ///
     /// let problem = Problem::from_knuth("A B\nA |2\nB |1\nA B |5\nB |4\n")?;
     /// let best = Search::new(&problem).best(3)?;
-    /// assert_eq!((best.costs(), best.report.engine), (vec![3, 5, 6], Engine::Costs));
+    /// assert_eq!((best.costs(), best.report.engine), (vec![3, 5, 6], Engine::Bits));
     /// assert_eq!(Search::new(&problem).engine(Engine::Memo).best(3)?.costs(), [3, 5, 6]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -780,7 +780,7 @@ impl<'p> Search<'p> {
                     .monitor(self.monitor.clone());
                 let best = min_cost.best(k)?;
                 let stats = EngineStats::Costs { stats: best.stats, on: min_cost.resolve() };
-                let mut report = self.report(Engine::Costs, stats, false);
+                let mut report = self.report(min_cost.resolve(), stats, false);
                 report.interrupted = best.interrupted;
                 Ok(Ranked { solutions: best.solutions, count: None, report })
             }

@@ -3,6 +3,62 @@
 //! follow. The caller probes; this module only decides which depths to probe
 //! and when to stop.
 
+/// How many subproblems a split aims for by default: enough to balance many
+/// threads or shards, few enough that replaying their prefixes costs nothing.
+/// A count in more shards than this aims for one subproblem a shard.
+pub const DEFAULT_SUBPROBLEMS: usize = 1024;
+
+/// The most shards a count may be cut into (see [`Parallel::shard`](crate::parallel::Parallel::shard)): enough
+/// tasks for a cluster of thousands of cores.
+pub const MAX_SHARDS: u32 = 100_000;
+
+/// Why a parallel search could not start.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParallelError {
+    /// A shard number must be below the number of shards, which must be positive.
+    #[error("shard {index} of {of} does not exist: shards are numbered 0 to {last}", last = of.saturating_sub(1))]
+    NoSuchShard {
+        /// The shard asked for.
+        index: u32,
+        /// The number of shards.
+        of: u32,
+    },
+    /// More shards than [`MAX_SHARDS`].
+    #[error("{of} shards are too many: at most {max}", max = MAX_SHARDS)]
+    TooManyShards {
+        /// The number of shards asked for.
+        of: u32,
+    },
+    /// Slices made from another problem than the one searched (see
+    /// [`Parallel::slice`](crate::parallel::Parallel::slice), [`Slices::visit`](crate::parallel::Slices::visit)): their prefixes are not this
+    /// problem's subproblems.
+    #[error("the slices were made from another problem")]
+    OtherProblem,
+    /// Slices made for another engine, or another number of subproblems, than
+    /// the search would split for: their records would not merge with the
+    /// others of the count.
+    #[error("the slices were split for {split}, not {search} as this search splits")]
+    OtherSplit {
+        /// What the slices were split for.
+        split: String,
+        /// What the search would split for.
+        search: String,
+    },
+    /// A solver with options committed cannot run a slice: the subproblems
+    /// are of the whole problem.
+    #[error("a solver with {0} options committed cannot run a slice")]
+    Committed(usize),
+    /// The thread pool could not be made.
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// The number of threads asked for.
+        threads: usize,
+        /// What the thread pool said.
+        source: rayon::ThreadPoolBuildError,
+    },
+}
+
 /// What a probe of the split at one depth saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Probe {

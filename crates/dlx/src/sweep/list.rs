@@ -37,7 +37,7 @@ use rayon::prelude::*;
 
 use super::state::{State, Wide};
 use super::{Core, Sweep, SweepError, Width, masks};
-use crate::parallel::{DEFAULT_SUBPROBLEMS, MAX_SHARDS, ParallelError};
+use crate::run::split::{DEFAULT_SUBPROBLEMS, MAX_SHARDS, ParallelError};
 use crate::run::threads::effective_threads;
 use crate::util::monitor::{Monitor, REPORT_EVERY};
 use crate::util::problem::{Item, OptionId, Problem};

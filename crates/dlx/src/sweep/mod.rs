@@ -154,6 +154,19 @@ use crate::util::stats::Stats;
 /// the widest state has 1,024 bits.
 pub const MAX_ITEMS: usize = 1024;
 
+/// Whether `problem` has labels as the sweep counts them ([`Sweep::labelled`]):
+/// primary items of which every option has exactly one, at most a quarter of
+/// the primary items (a packing's pieces; not the black cells of a tiling by
+/// dominoes). A problem without them is a tiling: its options are alike
+/// wherever they are placed. Whatever the problem's width.
+pub(crate) fn has_labels(problem: &Problem) -> bool {
+    let n_primary = problem.n_primary();
+    let options: Vec<&[Item]> = problem.options().map(|o| problem.searched_items(o)).collect();
+    let primaries = primaries(&options, n_primary);
+    order::labels(&primaries, &primaries.transposed(n_primary), n_primary)
+        .is_some_and(|labels| 4 * labels.iter().filter(|&&l| l).count() <= n_primary)
+}
+
 /// Whether the sweep takes `problem`: no bounds on items, no colours, at
 /// most [`MAX_ITEMS`] items. [`Sweep::new`] says why not.
 pub fn takes(problem: &Problem) -> bool {
@@ -1352,7 +1365,7 @@ impl<S: State> Core<S> {
         most: usize,
     ) -> Flow {
         let base = stats.solutions;
-        let mut search = Search { stats: *stats, base, total: *total, most_nodes, monitor, reported, cache, most };
+        let mut search = Walk { stats: *stats, base, total: *total, most_nodes, monitor, reported, cache, most };
         let flow = self.enter(root, &mut search);
         *total = search.total;
         *stats = search.stats;
@@ -1362,7 +1375,7 @@ impl<S: State> Core<S> {
 
     /// Enters the state `covered`: a solution, a dead end, a subproblem the
     /// cache remembers, or one to search.
-    fn enter<T: Tally>(&self, covered: S, run: &mut Search<'_, '_, S, T>) -> Flow {
+    fn enter<T: Tally>(&self, covered: S, run: &mut Walk<'_, '_, S, T>) -> Flow {
         if covered.covers(self.primary) {
             return if run.total.add_one() { Flow::Done } else { Flow::Overflow };
         }
@@ -1413,7 +1426,7 @@ impl<S: State> Core<S> {
 /// What a search below a state carries down: its statistics, its monitor
 /// and what the monitor has seen, and the cache and the most entries it may
 /// grow to.
-struct Search<'a, 'm, S: State, T> {
+struct Walk<'a, 'm, S: State, T> {
     /// The nodes; the solutions as the monitor sees them (`base` and the
     /// total, at most `u64::MAX`), brought up to date at each report.
     stats: Stats,
@@ -1455,7 +1468,7 @@ impl<S: State> Table<S> {
     }
 }
 
-impl<S: State, T: Tally> Search<'_, '_, S, T> {
+impl<S: State, T: Tally> Walk<'_, '_, S, T> {
     /// Remembers the `solutions` below `state`, whose place was `place` when
     /// it was looked up in the cache of `looked` entries (it may have grown
     /// since): nothing when they do not fit an entry.
@@ -1581,7 +1594,7 @@ mod tests {
     fn grows_keeping<S: State>(states: &[S]) {
         let mut table = Table { entries: vec![Entry::<S>::default(); 8], stored: 0 };
         let mut reported = Stats::default();
-        let mut search = Search {
+        let mut search = Walk {
             stats: Stats::default(),
             base: 0,
             total: 0u64,
@@ -1619,12 +1632,10 @@ mod tests {
         assert_eq!(search.cache.entries.len(), 64);
     }
 
-    /// The count of the search by fewest options (links), independent of
-    /// the sweep.
+    /// The count of a plain backtracking search written for tests,
+    /// independent of the sweep.
     fn by_links(problem: &Problem) -> u64 {
-        let mut solver = crate::solver::Solver::new(problem);
-        solver.count();
-        solver.stats().solutions
+        crate::util::small::count_plain(problem)
     }
 
     /// A count stopped past a budget and resumed gives the exact count, on

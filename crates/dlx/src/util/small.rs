@@ -50,3 +50,38 @@ pub(crate) fn small_problems(
     assert!(problems.iter().any(|&(_, solutions)| solutions > 0), "no problem has a solution");
     problems
 }
+
+/// The solutions of `problem` (no bounds, no colours) by a plain
+/// backtracking search written for tests alone: the first primary item not
+/// covered, each option holding it that meets no covered item. An oracle
+/// for the engines' unit tests, independent of every engine.
+pub(crate) fn count_plain(problem: &Problem) -> u64 {
+    assert!(!problem.has_bounds() && !problem.has_colors(), "a plain problem");
+    let items: Vec<Vec<usize>> =
+        problem.options().map(|o| problem.searched_items(o).iter().map(|item| item.index()).collect()).collect();
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); problem.n_items()];
+    for (o, option) in items.iter().enumerate() {
+        for &i in option {
+            holding[i].push(o);
+        }
+    }
+    let primary: Vec<usize> = problem.items().filter(|&i| problem.is_primary(i)).map(|i| i.index()).collect();
+    fn search(covered: &mut [bool], primary: &[usize], holding: &[Vec<usize>], items: &[Vec<usize>]) -> u64 {
+        let Some(&first) = primary.iter().find(|&&i| !covered[i]) else { return 1 };
+        let mut count = 0;
+        for &o in &holding[first] {
+            if items[o].iter().any(|&i| covered[i]) {
+                continue;
+            }
+            for &i in &items[o] {
+                covered[i] = true;
+            }
+            count += search(covered, primary, holding, items);
+            for &i in &items[o] {
+                covered[i] = false;
+            }
+        }
+        count
+    }
+    search(&mut vec![false; problem.n_items()], &primary, &holding, &items)
+}

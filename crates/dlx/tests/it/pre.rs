@@ -62,7 +62,7 @@ fn pentominoes_lose_235_options_and_keep_their_count() {
     let reduced = problem.preprocess().unwrap();
     assert_eq!((reduced.options_removed(), reduced.items_removed(), reduced.rounds), (235, 0, 3));
     assert_eq!(Solver::new(&reduced.problem).count(), 2339);
-    assert!(reduced.report.options.iter().all(|(_, why)| matches!(why, OptionChange::Blocks { .. })));
+    assert!(reduced.removed.options.iter().all(|(_, why)| matches!(why, OptionChange::Blocks { .. })));
 }
 
 #[test]
@@ -129,7 +129,7 @@ proptest! {
         let reduced = problem.preprocess().unwrap();
         let got = solutions(&reduced.problem, |o| reduced.origin[o.index()]);
         prop_assert_eq!(&got, &expected);
-        for (option, why) in &reduced.report.options {
+        for (option, why) in &reduced.removed.options {
             if !matches!(why, OptionChange::Shortened { .. }) {
                 prop_assert!(expected.iter().all(|s| !s.contains(&option.0)), "{:?} removed: {:?}", option, why);
             }

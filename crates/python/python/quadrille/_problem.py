@@ -685,9 +685,13 @@ class Problem:
         return Plan(list(engine_names), used, list(notes), text)
 
     def engine(self, engine: Engine = "auto") -> Engine:
-        """The engine that a search with ``engine`` runs on for this problem:
-        ``links``, ``cells``, ``bits`` (``auto`` picks; with bounds ``cells``
-        gives way to ``links``) or ``memo``."""
+        """The engine that a search for a first solution with ``engine`` runs
+        on for this problem, by the front's plan (:meth:`explain`): the one
+        named, or for ``auto`` the one the plan picks.
+
+        :raises ValueError: an engine that cannot search this problem (the
+            capability table's words: ``cells`` takes bounds only with
+            binary branching)."""
         name: Engine = self._native.resolve_engine(_check_engine(engine))  # type: ignore[assignment]
         return name
 
