@@ -775,6 +775,21 @@ impl<C: PoolCell> State<C> {
     /// the items of a trigger list's entries are primary items of the option
     /// taken out), so only then is the item of each entry looked up.
     pub(super) fn opt_out<const BLOCKING: bool>(&mut self, opt: u32, act: u32) -> bool {
+        if !self.hide_nodes(opt, act) {
+            return false;
+        }
+        let (tmin, rest, cutoff) = self.walk_triggers::<BLOCKING>(opt);
+        let rest = self.link_unused::<BLOCKING>(tmin, rest, cutoff);
+        self.trigger[opt as usize] = rest;
+        true
+    }
+
+    /// The first part of [`State::opt_out`]: takes option `opt`'s nodes out
+    /// of the sets of its items not yet purified, counting the updates.
+    /// False, with the queue emptied, when `opt` was the last option of a
+    /// primary item.
+    #[inline(always)]
+    fn hide_nodes(&mut self, opt: u32, act: u32) -> bool {
         let (lo, hi) = (self.first[opt as usize] as usize, self.first[opt as usize + 1] as usize);
         {
             let State { n_primary, items, set, node_item, node_loc, updates, coloured, .. } = self;
@@ -828,6 +843,17 @@ impl<C: PoolCell> State<C> {
                 *updates += taken;
             }
         }
+        true
+    }
+
+    /// The second part of [`State::opt_out`]: marks `opt` out of play at the
+    /// current age and walks its trigger list, each entry becoming a fixit
+    /// of the option it supports (queued if not yet) or staying a trigger
+    /// in the list of its age. Returns the least place of an age read, and
+    /// the rest of the list after a hint that still holds, with that
+    /// hint's age (`NIL` and -1 when none).
+    #[inline(always)]
+    fn walk_triggers<const BLOCKING: bool>(&mut self, opt: u32) -> (u32, u32, i32) {
         let (cur_age, lists) = (self.cur_age, self.lists);
         // The current age, as the place of its list.
         let cur = lists + cur_age;
@@ -838,7 +864,6 @@ impl<C: PoolCell> State<C> {
         }
         let mut tmin = u32::MAX;
         let (mut rest, mut cutoff) = (NIL, -1);
-        let base = lists as usize;
         {
             let State {
                 pool,
@@ -931,6 +956,18 @@ impl<C: PoolCell> State<C> {
             }
             *queue_tail = tail;
         }
+        (tmin, rest, cutoff)
+    }
+
+    /// The third part of [`State::opt_out`]: gives back the entries of
+    /// options out of play at the start, and links the unused entries,
+    /// youngest first, each age behind a hint, before `rest`; returns the
+    /// new trigger list.
+    #[inline(always)]
+    fn link_unused<const BLOCKING: bool>(&mut self, tmin: u32, mut rest: u32, cutoff: i32) -> u32 {
+        let (cur_age, lists) = (self.cur_age, self.lists);
+        let cur = lists + cur_age;
+        let base = lists as usize;
         // At the start (age -1) the entries of options out of play are given
         // back to the pool.
         let end = self.sentinel[0];
@@ -990,8 +1027,7 @@ impl<C: PoolCell> State<C> {
                 }
             }
         }
-        self.trigger[opt as usize] = rest;
-        true
+        rest
     }
 
     /// Fills the holes of every queued option with a new support, taking out
