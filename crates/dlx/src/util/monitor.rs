@@ -32,7 +32,12 @@ pub const REPORT_UPDATES: u64 = 1 << 20;
 /// assert!(!monitor.is_stopped());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
+///
+/// A door with no thread of its own to watch the search (a browser's worker
+/// runs the search on its only thread) gives the monitor a hook
+/// ([`Monitor::with_hook`]): the search calls it after each report, on the
+/// searching thread, and the hook may show progress or call [`Monitor::stop`].
+#[derive(Default)]
 pub struct Monitor {
     stop: AtomicBool,
     nodes: AtomicU64,
@@ -41,12 +46,55 @@ pub struct Monitor {
     solutions: AtomicU64,
     /// An `f64`'s bits: the estimated fraction of the search tree done.
     fraction: AtomicU64,
+    /// Called after each report, on the thread that reported.
+    hook: Option<Hook>,
+}
+
+/// What [`Monitor::with_hook`] calls after each report.
+type Hook = Box<dyn Fn(&Monitor) + Send + Sync>;
+
+impl std::fmt::Debug for Monitor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Monitor")
+            .field("stopped", &self.is_stopped())
+            .field("stats", &self.stats())
+            .field("fraction", &self.fraction())
+            .field("hook", &self.hook.is_some())
+            .finish()
+    }
 }
 
 impl Monitor {
     /// A monitor with nothing reported yet.
     pub fn new() -> Monitor {
         Monitor::default()
+    }
+
+    /// A monitor that calls `hook` after each report (every [`REPORT_EVERY`]
+    /// nodes or [`REPORT_UPDATES`] updates of a search, and at its end), on
+    /// the thread that reported, with the totals so far: for a door that
+    /// has no other thread to watch the search from. The hook may call
+    /// [`Monitor::stop`]; it should be quick, as the search waits for it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use quadrille_dlx::{Config, Monitor, Problem, Solver};
+    ///
+    /// let problem = Problem::from_knuth("a b\na\nb\na b\n")?;
+    /// let calls = Arc::new(AtomicU64::new(0));
+    /// let seen = calls.clone();
+    /// let monitor = Arc::new(Monitor::with_hook(move |m| {
+    ///     seen.fetch_add(1, Ordering::Relaxed);
+    ///     assert!(m.stats().nodes > 0);
+    /// }));
+    /// let mut solver = Solver::with_config(&problem, Config::new().monitor(Some(monitor)));
+    /// assert_eq!(solver.count(), 2);
+    /// assert!(calls.load(Ordering::Relaxed) >= 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_hook(hook: impl Fn(&Monitor) + Send + Sync + 'static) -> Monitor {
+        Monitor { hook: Some(Box::new(hook)), ..Monitor::default() }
     }
 
     /// Asks the searches to stop at their next report; they end as if their
@@ -88,6 +136,9 @@ impl Monitor {
         self.updates.fetch_add(delta.updates, Ordering::Relaxed);
         self.cleansings.fetch_add(delta.cleansings, Ordering::Relaxed);
         self.solutions.fetch_add(delta.solutions, Ordering::Relaxed);
+        if let Some(hook) = &self.hook {
+            hook(self);
+        }
     }
 
     /// Adds what `stats` counted since `reported` (the part of the same search
