@@ -224,7 +224,7 @@ function describeDlxStep(step) {
     case "undo":
       return `level ${step.level}: take back ${option(step.option)}: ${step.restored.length} options come back`;
     case "uncover":
-      return `level ${step.level}: every option of ${item(step.item)} tried: uncover it (${step.restored.length} options come back), back up`;
+      return `level ${step.level}: uncover ${item(step.item)}, every option of it tried (${step.restored.length} options come back); back up`;
   }
   return step.e;
 }

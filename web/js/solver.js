@@ -182,16 +182,17 @@ async function solve() {
   $("progress").innerHTML =
     answer.figures.map(([name, value]) => `${name} <b>${fmt(value)}</b>`).join(" · ") + ` · ${seconds.toFixed(3)} s`;
   const words = {
-    count: `<b id="count">${answer.solutions}</b> solutions`,
-    first: answer.solutions === "1" ? "a first solution" : "<b>no solution</b>",
-    list: `<b id="count">${answer.solutions}</b> solutions listed`,
-    best: `the <b id="count">${answer.solutions}</b> cheapest: costs ${answer.costs.join(", ")}` +
+    count: () => `<b id="count">${answer.solutions}</b> solutions`,
+    first: () => (answer.solutions === "1" ? "a first solution" : "<b>no solution</b>"),
+    list: () => `<b id="count">${answer.solutions}</b> solutions listed`,
+    best: () =>
+      `the <b id="count">${answer.solutions}</b> cheapest: costs ${answer.costs.join(", ")}` +
       (answer.count ? ` (of ${answer.count})` : ""),
   };
   let ending = "";
   if (answer.interrupted) ending = " (stopped: partial)";
   else if (answer.limit_reached) ending = " (the limit)";
-  $("result").innerHTML = `${words[answer.question]}${ending} by <b id="engine-used">${answer.engine}</b>`;
+  $("result").innerHTML = `${words[answer.question]()}${ending} by <b id="engine-used">${answer.engine}</b>`;
   $("reason").textContent = `Why ${answer.engine}: ${answer.reason}`;
   $("result").dataset.solutions = answer.solutions;
   $("result").dataset.nodes = figures.nodes ?? "";
