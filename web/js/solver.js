@@ -198,8 +198,9 @@ async function solve() {
   $("result").dataset.nodes = figures.nodes ?? "";
 }
 
-function stop() {
+function stop(event) {
   if (!state.running) return;
+  const asked = event?.timeStamp ?? performance.now();
   engine.stop();
   setRunning(false);
   const p = state.last ?? { nodes: 0, solutions: 0 };
@@ -210,6 +211,7 @@ function stop() {
     `(partial, as last reported; ${fmt(p.nodes)} nodes)`;
   $("result").dataset.solutions = String(p.solutions);
   $("result").dataset.stopped = "1";
+  $("result").dataset.stopMs = String(Math.round(performance.now() - asked));
 }
 
 // --- sharing ---------------------------------------------------------------
@@ -271,7 +273,7 @@ $("solve").addEventListener("click", solve);
 $("stop").addEventListener("click", stop);
 $("share").addEventListener("click", share);
 addEventListener("keydown", (e) => {
-  if (e.key === "Escape") stop();
+  if (e.key === "Escape") stop(e);
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) solve();
 });
 
