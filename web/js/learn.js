@@ -131,7 +131,7 @@ function bitsRow(label, n, value, cls = "one", extra = "") {
     const on = Math.floor(value / 2 ** c) % 2 === 1;
     tr.append(el("td", on ? { class: cls } : {}, on ? "1" : "0"));
   }
-  tr.append(el("td", { class: "mono", style: "border:none;text-align:left;padding-left:0.6rem" }, extra));
+  tr.append(el("td", { class: "mono small", style: "border:none;text-align:left;padding-left:0.6rem;white-space:nowrap" }, extra));
   return tr;
 }
 
@@ -442,6 +442,8 @@ addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") go(view.at - 1);
   else if (e.key === "ArrowRight") go(view.at + 1);
   else if (e.key === " ") (view.playing ? pause() : play());
+  else if (e.key === "Home") go(0);
+  else if (e.key === "End") go(view.trace.steps.length);
   else return;
   e.preventDefault();
 });
