@@ -187,11 +187,15 @@ mod tests {
     use super::*;
 
     /// Each built-in's text reads back into the problem its model solves,
-    /// option for option, and its first solution is drawn.
+    /// option for option, and its first solution is drawn (but for the 8×8
+    /// box, which has none until four cells are taken out).
     #[test]
     fn builtins_read_back_and_draw() {
         for builtin in builtins().as_array().unwrap() {
             let Some(model) = builtin.get("model").filter(|m| !m.is_null()) else { continue };
+            if builtin["name"] == "scott" {
+                continue;
+            }
             let board = Board::from_json(model).ok().unwrap();
             let problem = Problem::from_knuth(&board.text()).unwrap();
             let first = quadrille_dlx::front::Search::new(&problem).first().unwrap().solution.unwrap();
