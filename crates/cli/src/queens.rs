@@ -78,7 +78,9 @@ pub struct Args {
     /// FILE or standard input (`-`), and say which queens attack each other.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "json", "first", "limit", "unique", "trace", "emit_dlx", "algorithm"])]
     pub verify: Option<PathBuf>,
-    /// Print statistics on stderr (nodes and updates with --algorithm dlx).
+    /// Print statistics on stderr: nodes (the rows entered by backtrack and
+    /// bitboard, which walk the same tree; DLX1's nodes and updates with
+    /// --algorithm dlx).
     #[arg(long)]
     pub stats: bool,
     /// With --count: count only slice I of K (from 0), with the bitboard
@@ -274,14 +276,22 @@ fn count(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcom
     }
     out.flush()?;
     if args.stats && !crate::quiet() {
-        print_stats(count.stats.as_ref(), total, seconds);
+        print_stats(count.stats.as_ref(), config.choose(n, true).ok(), total, seconds);
     }
     Ok(Outcome::of_count(if args.unique { unique } else { total }))
 }
 
-fn print_stats(dlx_stats: Option<&Stats>, solutions: u64, seconds: f64) {
-    match dlx_stats {
-        Some(stats) => crate::common::print_stats(stats, seconds, false),
+/// The statistics on stderr: the engine's (nodes and updates) for dlx, the
+/// nodes of the tree for the row-by-row searches (backtrack and bitboard
+/// walk the same tree and count the same), the solutions and the time.
+fn print_stats(stats: Option<&Stats>, algorithm: Option<solve::Algorithm>, solutions: u64, seconds: f64) {
+    match stats {
+        Some(stats) if algorithm == Some(solve::Algorithm::Dlx) => crate::common::print_stats(stats, seconds, false),
+        Some(stats) => {
+            say!("solutions: {solutions}");
+            say!("nodes: {}", stats.nodes);
+            say!("seconds: {seconds:.3}");
+        }
         None => {
             say!("solutions: {solutions}");
             say!("seconds: {seconds:.3}");
@@ -335,7 +345,12 @@ fn list(args: &Args, n: usize, config: &solve::Config) -> anyhow::Result<Outcome
         return Ok(Outcome::Interrupted);
     }
     if args.stats && !crate::quiet() {
-        print_stats(listed.stats.as_ref(), listed.solutions, start.elapsed().as_secs_f64());
+        print_stats(
+            listed.stats.as_ref(),
+            config.choose(n, false).ok(),
+            listed.solutions,
+            start.elapsed().as_secs_f64(),
+        );
     }
     Ok(Outcome::of_count(listed.solutions))
 }

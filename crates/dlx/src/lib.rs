@@ -409,7 +409,7 @@ pub use links::trace::Event;
 pub use memo::{Memo, MemoStats, Zdd};
 pub use solver::{IntoSolutions, Solutions, Solver};
 pub use util::engine::{Capabilities, Question};
-pub use util::monitor::{Monitor, REPORT_EVERY, REPORT_UPDATES};
+pub use util::monitor::{Gate, Monitor, REPORT_EVERY, REPORT_UPDATES};
 pub use util::search::{Branching, Config, Engine, Weights};
 pub use util::stats::Stats;
 

@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 use bitvec::vec::BitVec;
 use quadrille_dlx::Monitor;
 
-use crate::{Error, MAX_SEARCH_N, POLL_EVERY, check_size};
+use crate::{Error, MAX_SEARCH_N, POLL_EVERY, Tally, check_size};
 
 /// One step of the search, for watching it work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,8 +77,10 @@ struct Board<'m> {
     n: usize,
     /// Looked at every [`POLL_EVERY`] placements: the search stops once it is stopped.
     monitor: Option<&'m Monitor>,
-    /// Placements tried so far.
+    /// Squares tried so far.
     nodes: u64,
+    /// Queens placed so far.
+    placed: u64,
     queens: Vec<usize>,
     /// `cols[c]`: column `c` has a queen.
     cols: BitVec,
@@ -95,6 +97,7 @@ impl<'m> Board<'m> {
             n,
             monitor,
             nodes: 0,
+            placed: 0,
             queens: Vec::with_capacity(n),
             cols: BitVec::repeat(false, n),
             diags1: BitVec::repeat(false, n_diagonals),
@@ -130,6 +133,7 @@ impl<'m> Board<'m> {
             if self.is_free(row, col) {
                 self.set(row, col, true);
                 self.queens.push(col);
+                self.placed += 1;
                 trace(Step::Place { row, col });
                 let flow = self.solve(row + 1, visitor, trace);
                 self.queens.pop();
@@ -165,7 +169,27 @@ where
 /// As [`visit_traced`], stopping early (as if `visitor` had broken) once
 /// `monitor` is stopped: it is looked at every few thousand squares tried, so
 /// the search hears it within a millisecond however far apart the solutions are.
-pub fn visit_watched<V, T>(n: usize, monitor: Option<&Monitor>, mut visitor: V, mut trace: T) -> Result<u64, Error>
+pub fn visit_watched<V, T>(n: usize, monitor: Option<&Monitor>, visitor: V, trace: T) -> Result<u64, Error>
+where
+    V: FnMut(&[usize]) -> ControlFlow<()>,
+    T: FnMut(Step),
+{
+    Ok(walk(n, monitor, visitor, trace)?.solutions)
+}
+
+/// As [`visit_watched`], returning the nodes of the search too: one for
+/// each row entered, the root included (see [`Tally::nodes`]).
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use quadrille_queens::backtrack;
+///
+/// // 4 queens: the root and 16 queens placed; 2 full boards among them.
+/// let tally = backtrack::walk(4, None, |_| ControlFlow::Continue(()), |_| {})?;
+/// assert_eq!((tally.solutions, tally.nodes), (2, 17));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn walk<V, T>(n: usize, monitor: Option<&Monitor>, mut visitor: V, mut trace: T) -> Result<Tally, Error>
 where
     V: FnMut(&[usize]) -> ControlFlow<()>,
     T: FnMut(Step),
@@ -181,7 +205,7 @@ where
         },
         &mut trace,
     );
-    Ok(visited)
+    Ok(Tally { solutions: visited, nodes: board.placed + 1 })
 }
 
 /// Every solution for an `n`×`n` board, in lexicographic order.

@@ -75,6 +75,18 @@ pub const MAX_SEARCH_N: usize = 64;
 /// nodes), well under a millisecond apart.
 const POLL_EVERY: u64 = quadrille_dlx::REPORT_EVERY;
 
+/// What a row-by-row search ([`backtrack::walk`], [`bitboard::walk`]) did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// The solutions visited.
+    pub solutions: u64,
+    /// The nodes of the search tree as Knuth counts them: one each time the
+    /// search enters a row, the root included (one more than the queens
+    /// placed; a full board, a solution, is a node too). Both searches walk
+    /// the same tree, so they count the same.
+    pub nodes: u64,
+}
+
 /// The largest board the counter accepts: the count for `n = 29` would not fit in
 /// 64 bits (and would take years).
 pub const MAX_COUNT_N: usize = 28;

@@ -192,8 +192,8 @@ impl Config {
             None => Algorithm::Bitboard,
         };
         let refuse = |job| Err(Error::Unsupported { algorithm, job });
-        if self.trace && algorithm != Algorithm::Backtrack {
-            return refuse("show its steps (backtrack can)");
+        if self.trace && !matches!(algorithm, Algorithm::Backtrack | Algorithm::Bitboard) {
+            return refuse("show its steps (backtrack and bitboard can)");
         }
         if self.order.is_some() && algorithm != Algorithm::Dlx {
             return refuse("take an order of rows and columns (dlx can)");
@@ -244,7 +244,10 @@ impl fmt::Display for Event<'_> {
 pub struct Listed {
     /// The solutions listed.
     pub solutions: u64,
-    /// The engine's statistics ([`Algorithm::Dlx`] only).
+    /// The search's statistics: the engine's for [`Algorithm::Dlx`] (DLX1's
+    /// nodes and updates), the nodes and solutions visited for
+    /// [`Algorithm::Backtrack`] and [`Algorithm::Bitboard`] (both walk the
+    /// same tree: see [`crate::Tally`]); none for the construction.
     pub stats: Option<Stats>,
 }
 
@@ -303,7 +306,8 @@ pub struct Count {
     /// Eight times this shard's part of the unique solutions (the bitboard
     /// counter only): Burnside's sum, which only the whole can divide by 8.
     pub unique_times_8: Option<u64>,
-    /// The engine's statistics ([`Algorithm::Dlx`] only).
+    /// The search's statistics, as [`Listed::stats`] has them; none for the
+    /// bitboard counter (it counts by symmetry classes, not row by row).
     pub stats: Option<Stats>,
     /// The engine that counted ([`Algorithm::Dlx`] only): `Links` or `Cells`.
     pub engine: Option<Engine>,
@@ -403,7 +407,8 @@ fn stats_of(report: &Report, solutions: u64) -> Stats {
 }
 
 /// Calls `visitor` with each solution the algorithm finds, in its order; returns
-/// the engine's statistics for [`Algorithm::Dlx`].
+/// the statistics of the searches: the engine's for [`Algorithm::Dlx`], the
+/// nodes and solutions visited ([`crate::Tally`]) for the row-by-row searches.
 fn enumerate(
     n: usize,
     order: Order,
@@ -414,14 +419,15 @@ fn enumerate(
     visitor: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
 ) -> Result<Option<Stats>, Error> {
     match algorithm {
-        Algorithm::Backtrack => {
-            match trace {
-                Some(trace) => backtrack::visit_watched(n, monitor.map(|m| &**m), visitor, trace)?,
-                None => backtrack::visit_watched(n, monitor.map(|m| &**m), visitor, |_| {})?,
+        Algorithm::Backtrack | Algorithm::Bitboard => {
+            let monitor = monitor.map(|m| &**m);
+            let tally = match (algorithm, trace) {
+                (Algorithm::Backtrack, Some(trace)) => backtrack::walk(n, monitor, visitor, trace)?,
+                (Algorithm::Backtrack, None) => backtrack::walk(n, monitor, visitor, |_| {})?,
+                (_, Some(trace)) => bitboard::walk(n, monitor, visitor, |step, _| trace(step))?,
+                (_, None) => bitboard::walk(n, monitor, visitor, |_, _| {})?,
             };
-        }
-        Algorithm::Bitboard => {
-            bitboard::visit_watched(n, monitor.map(|m| &**m), visitor)?;
+            return Ok(Some(Stats { nodes: tally.nodes, solutions: tally.solutions, ..Stats::default() }));
         }
         Algorithm::Construct => {
             if let Some(cols) = construct::try_solution(n)? {

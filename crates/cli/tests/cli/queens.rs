@@ -62,7 +62,7 @@ fn bad_input() {
         &["queens", "29", "--count"],
         &["queens", "100", "--algorithm", "dlx", "--count", "--order", "natural", "--limit", "0"],
         &["queens", "5000", "--first"],
-        &["queens", "8", "--trace", "--algorithm", "bitboard"],
+        &["queens", "8", "--trace", "--algorithm", "construct"],
         &["queens", "8", "--order", "natural", "--algorithm", "bitboard"],
         &["queens", "8", "--count", "--algorithm", "construct"],
         &["queens", "8", "--count", "--threads", "0"],

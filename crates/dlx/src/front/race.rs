@@ -285,3 +285,84 @@ pub(crate) fn run<T: Send>(
         winner: winner.into_inner().unwrap_or_else(|p| p.into_inner()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    /// Entrants that each need `needs[i]` reports of one node (a millisecond
+    /// of work each, by their cost), logging which ran each step.
+    fn run_needs(needs: &[u64], patience: f64, parent: Option<Arc<Monitor>>) -> (Option<usize>, Vec<usize>) {
+        let costs = vec![Cost { node: 1e6, update: 0.0 }; needs.len()];
+        let race = Race::new(&costs, patience, parent);
+        let running = AtomicUsize::new(0);
+        let log = Mutex::new(Vec::new());
+        let entrants: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (u64, bool) + Send + '_>> = needs
+            .iter()
+            .enumerate()
+            .map(|(i, &need)| {
+                let (running, log) = (&running, &log);
+                let entrant: Box<dyn FnOnce(Arc<Monitor>) -> (u64, bool) + Send + '_> =
+                    Box::new(move |monitor: Arc<Monitor>| {
+                        let mut done = 0;
+                        while done < need && !monitor.is_stopped() {
+                            // Only one entrant between two reports.
+                            assert_eq!(running.fetch_add(1, Ordering::SeqCst), 0, "two entrants at once");
+                            log.lock().unwrap().push(i);
+                            done += 1;
+                            running.fetch_sub(1, Ordering::SeqCst);
+                            monitor.add(&Stats { nodes: 1, ..Stats::default() });
+                        }
+                        (done, done == need)
+                    });
+                entrant
+            })
+            .collect();
+        let outcome = run(&race, entrants).expect("threads");
+        (outcome.winner, log.into_inner().unwrap())
+    }
+
+    #[test]
+    fn the_favourite_alone_within_its_patience_then_turns() {
+        // The first finishes within its patience: the second never runs.
+        let (winner, log) = run_needs(&[4, 3], 10e6, None);
+        assert_eq!(winner, Some(0));
+        assert_eq!(log, [0, 0, 0, 0]);
+        // Past its patience (5 nodes), turns of 20 nodes then 40: the second
+        // finishes in its first turn.
+        let (winner, log) = run_needs(&[100, 15], 5e6, None);
+        assert_eq!(winner, Some(1));
+        let first_alone = log.iter().take_while(|&&i| i == 0).count();
+        // Its patience, and the step that passed it (a turn ends at a report).
+        assert!((5..=6).contains(&first_alone), "{log:?}");
+        assert_eq!(log[first_alone..].iter().filter(|&&i| i == 1).count(), 15, "{log:?}");
+        // Turns grow: the first's second turn is longer than the second's first.
+        let (winner, log) = run_needs(&[60, 60], 1e6, None);
+        assert_eq!(winner, Some(0), "{log:?}");
+        let switches = log.windows(2).filter(|w| w[0] != w[1]).count();
+        assert!(switches <= 6, "{switches} switches: {log:?}");
+    }
+
+    #[test]
+    fn an_entrant_that_fails_hands_the_turn_on() {
+        // The first fails (returns not answered) at once; the second answers.
+        let costs = vec![Cost { node: 1.0, update: 0.0 }; 2];
+        let race = Race::new(&costs, 1e9, None);
+        let entrants: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (u64, bool) + Send>> =
+            vec![Box::new(|_| (0, false)), Box::new(|_| (7, true))];
+        let outcome = run(&race, entrants).expect("threads");
+        assert_eq!(outcome.winner, Some(1));
+        assert_eq!(outcome.results, [Some(0), Some(7)]);
+    }
+
+    #[test]
+    fn a_stop_of_the_parent_stops_every_entrant() {
+        let parent = Arc::new(Monitor::new());
+        parent.stop();
+        let (winner, log) = run_needs(&[1_000_000, 1_000_000], 1e6, Some(parent));
+        assert_eq!(winner, None);
+        assert!(log.len() <= 2, "{} steps after the stop", log.len());
+    }
+}

@@ -33,6 +33,11 @@ pub const REPORT_UPDATES: u64 = 1 << 20;
 /// assert!(!monitor.is_stopped());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A door with no thread of its own to watch the search (a browser's worker
+/// runs the search on its only thread) gives the monitor a hook
+/// ([`Monitor::with_hook`]): the search calls it after each report, on the
+/// searching thread, and the hook may show progress or call [`Monitor::stop`].
 #[derive(Debug, Default)]
 pub struct Monitor {
     stop: AtomicBool,
@@ -59,6 +64,22 @@ pub trait Gate: Send + Sync + std::fmt::Debug {
     fn pass(&self, monitor: &Monitor);
 }
 
+/// A gate that calls a function and lets the search go on: a hook
+/// ([`Monitor::with_hook`]).
+struct Hook<F>(F);
+
+impl<F: Fn(&Monitor) + Send + Sync> Gate for Hook<F> {
+    fn pass(&self, monitor: &Monitor) {
+        (self.0)(monitor);
+    }
+}
+
+impl<F> std::fmt::Debug for Hook<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Hook")
+    }
+}
+
 impl Monitor {
     /// A monitor with nothing reported yet.
     pub fn new() -> Monitor {
@@ -70,6 +91,33 @@ impl Monitor {
     /// `gate`, if any, deciding at each report whether the search goes on.
     pub fn child(parent: Option<Arc<Monitor>>, gate: Option<Arc<dyn Gate>>) -> Monitor {
         Monitor { parent, gate, ..Monitor::default() }
+    }
+
+    /// A monitor that calls `hook` after each report (every [`REPORT_EVERY`]
+    /// nodes or [`REPORT_UPDATES`] updates of a search, and at its end), on
+    /// the thread that reported, with the totals so far: for a door that
+    /// has no other thread to watch the search from. The hook may call
+    /// [`Monitor::stop`]; it should be quick, as the search waits for it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use quadrille_dlx::{Config, Monitor, Problem, Solver};
+    ///
+    /// let problem = Problem::from_knuth("a b\na\nb\na b\n")?;
+    /// let calls = Arc::new(AtomicU64::new(0));
+    /// let seen = calls.clone();
+    /// let monitor = Arc::new(Monitor::with_hook(move |m| {
+    ///     seen.fetch_add(1, Ordering::Relaxed);
+    ///     assert!(m.stats().nodes > 0);
+    /// }));
+    /// let mut solver = Solver::with_config(&problem, Config::new().monitor(Some(monitor)));
+    /// assert_eq!(solver.count(), 2);
+    /// assert!(calls.load(Ordering::Relaxed) >= 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_hook(hook: impl Fn(&Monitor) + Send + Sync + 'static) -> Monitor {
+        Monitor { gate: Some(Arc::new(Hook(hook))), ..Monitor::default() }
     }
 
     /// Asks the searches to stop at their next report; they end as if their

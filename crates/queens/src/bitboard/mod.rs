@@ -61,7 +61,7 @@ mod invariant;
 mod lister;
 
 pub use count::{Counts, ShardCounts, count, count_on_this_thread, count_shard};
-pub use lister::{first, visit, visit_watched};
+pub use lister::{Masks, first, visit, visit_watched, walk};
 
 /// The mask of an `n`-column row.
 fn full_mask(n: usize) -> u64 {
