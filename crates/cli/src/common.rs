@@ -84,13 +84,22 @@ impl FromStr for Threads {
 
 impl Threads {
     /// The threads to run, saying on stderr (unless quiet) when the count asked
-    /// for was cut down.
+    /// for was cut down: for the subcommands that start threads themselves
+    /// (`sudoku`, the queens' bitboard counter).
     pub fn resolve(threads: Option<Threads>) -> Option<usize> {
+        let used = Threads::requested(threads)?;
+        Some(effective_threads(used).used)
+    }
+
+    /// The threads asked for, saying on stderr (unless quiet) when the
+    /// library's rule will cut them down: for the library's front, which
+    /// applies the rule itself, once.
+    pub fn requested(threads: Option<Threads>) -> Option<usize> {
         let Threads(threads) = threads?;
         if let (Some(note), false) = (threads.note(), crate::quiet()) {
             say!("quadrille: note: {note}");
         }
-        Some(threads.used)
+        Some(threads.requested)
     }
 }
 

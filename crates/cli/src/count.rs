@@ -21,7 +21,7 @@ pub fn front<'p>(front: Search<'p>, threads: Option<Threads>, memo_bytes: Option
         Some(bytes) => front.memo_bytes(bytes),
         None => front,
     };
-    match Threads::resolve(threads) {
+    match Threads::requested(threads) {
         Some(threads) => front.threads(threads),
         None => front,
     }
@@ -134,7 +134,10 @@ pub fn partial_figures(report: &Report) -> String {
 pub fn print_report(report: &Report, solutions: &str, seconds: f64, colors: bool) {
     say!("engine: {}", report.engine);
     if let Some(threads) = report.choice.fewer_threads {
-        say!("threads: {threads} (binary branching with bounds searches as one subproblem)");
+        say!("threads: {threads}");
+    }
+    for note in &report.choice.notes {
+        say!("note: {note}");
     }
     if let EngineStats::Memo(memo) = &report.stats {
         return print_memo_stats(memo, solutions, seconds, colors);

@@ -164,7 +164,6 @@ use crate::auto::{
 use std::sync::Arc;
 
 use crate::memo::{BigUint, Memo, MemoError, MemoStats, Zdd};
-use crate::run::threads::effective_threads;
 use crate::sweep::{Kept, Sweep, SweepError, Within};
 use crate::util::engine::Question;
 use crate::util::monitor::Monitor;
@@ -394,6 +393,13 @@ impl Search<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> Result<Counted, SearchError> {
+        let mut counted = self.count_asked()?;
+        self.note_threads(Question::Count, &mut counted.report);
+        Ok(counted)
+    }
+
+    /// [`Search::count`], before the threads are noted in its report.
+    fn count_asked(&self) -> Result<Counted, SearchError> {
         self.admit(Question::Count)?;
         let choice = Choice::default();
         match self.engine {
@@ -502,7 +508,7 @@ impl Search<'_> {
             }
             let p = self.problem;
             let optional = p.items().filter(|&i| p.is_primary(i) && p.bounds(i).0 == 0).count();
-            let threads = effective_threads(self.threads.unwrap_or(0)).used;
+            let threads = self.threads_for(Question::Count, Engine::Auto).0;
             let binary_first =
                 threads <= BOUNDED_BINARY_MOST_THREADS && optional * BOUNDED_OPTIONAL_SHARE >= p.n_primary();
             plan.note(format!(
@@ -819,8 +825,11 @@ impl Search<'_> {
             Entrant::Search { engine, binary: false } => self.by_search(engine, choice),
             Entrant::Search { engine, binary: true } => {
                 let mut choice = choice;
-                let threads = effective_threads(self.threads.unwrap_or(0)).used;
+                let threads = self.threads_for(Question::Count, Engine::Auto).0;
                 choice.fewer_threads = (threads > 1).then_some(1);
+                if threads > 1 {
+                    choice.notes.push("binary branching with bounds searches as one subproblem, on one thread".into());
+                }
                 let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary).threads(1);
                 binary.by_search(engine, choice)
             }
@@ -916,7 +925,7 @@ impl Search<'_> {
         fall_back: bool,
         mut choice: Choice,
     ) -> Result<Counted, SearchError> {
-        let (threads, monitor) = (self.threads.unwrap_or(0), self.monitor.as_deref());
+        let (threads, monitor) = (self.threads_for(Question::Count, Engine::Sweep).0, self.monitor.as_deref());
         if !fall_back {
             let count = sweep.resume(kept, threads, monitor)?;
             return Ok(self.swept(sweep, count.nodes, count.solutions, choice));
@@ -950,8 +959,9 @@ impl Search<'_> {
     /// The search's count on `engine` (resolved): on several threads (or a
     /// shard) unless one is asked for or a limit set.
     fn by_search(&self, engine: Engine, choice: Choice) -> Result<Counted, SearchError> {
-        let stats = if self.sharded() || (self.limit.is_none() && self.threads != Some(1)) {
-            self.parallel(engine)?.count()?
+        let threads = self.threads_for(Question::Count, engine).0;
+        let stats = if self.sharded() || (self.limit.is_none() && threads > 1) {
+            self.parallel(engine, threads)?.count()?
         } else {
             let mut solver = crate::solver::Solver::with_config(self.problem, self.config(engine));
             solver.count();

@@ -20,6 +20,7 @@ use std::ops::ControlFlow;
 
 use crate::auto::{FEWEST_NODE_COST, FEWEST_UPDATE_COST, SWEEP_MAX_OPTIONS, SWEEP_MIN_COST, SWEEP_NODE_COST};
 use crate::sweep::{self, ListConfig, Lister, Sweep, SweepError};
+use crate::util::engine::Question;
 use crate::util::problem::OptionId;
 use crate::util::search::Engine;
 
@@ -72,8 +73,10 @@ impl Search<'_> {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
-        let mut config =
-            ListConfig::new().threads(self.threads.unwrap_or(1)).limit(self.limit).monitor(self.monitor.clone());
+        let mut config = ListConfig::new()
+            .threads(self.threads_for(Question::List, Engine::Sweep).0)
+            .limit(self.limit)
+            .monitor(self.monitor.clone());
         if let Some((index, of)) = self.shard {
             config = config.shard(index, of);
         }

@@ -190,6 +190,19 @@ impl fmt::Display for Plan {
 }
 
 impl Search<'_> {
+    /// Notes in `report` the threads its engine ran on when fewer than the
+    /// question would use, and why (see [`Choice::fewer_threads`]).
+    ///
+    /// [`Choice::fewer_threads`]: super::search::Choice::fewer_threads
+    pub(super) fn note_threads(&self, question: Question, report: &mut super::search::Report) {
+        let (would, _) = self.threads_for(question, Engine::Auto);
+        let (used, why) = self.threads_for(question, report.engine);
+        if used < would && report.choice.fewer_threads.is_none() {
+            report.choice.fewer_threads = Some(used);
+            report.choice.notes.extend(why);
+        }
+    }
+
     /// The threads the front runs on for `question`: those asked (0: one per
     /// core), cut down by the one rule for thread counts, and one for the
     /// engines the capability table runs on one thread; without a number

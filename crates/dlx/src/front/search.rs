@@ -40,10 +40,14 @@ pub struct Choice {
     /// Whether the engine (and the sweep's order) came from the report of
     /// another count ([`Search::reuse`]) instead of the rule.
     pub reused: bool,
-    /// The threads the engine searched on, when the rule took fewer than
-    /// were asked: binary branching with bounds, on one (its search is one
-    /// subproblem that no split shares out).
+    /// The threads the engine searched on, when fewer than the question
+    /// would use: an engine the capability table runs on one thread (memo,
+    /// dc), binary branching with bounds (its search is one subproblem that
+    /// no split shares out).
     pub fewer_threads: Option<usize>,
+    /// Why, and anything else the plan noted that a user should hear
+    /// (threads asked for cut down to the machine's).
+    pub notes: Vec<String>,
     /// The engines that raced the one that answered and lost (none when it
     /// ran alone).
     pub raced: Vec<Engine>,
@@ -648,7 +652,17 @@ impl<'p> Search<'p> {
 
     /// [`Search::visit`], for every solution (`whole`) or the first: the
     /// rule for `auto` weighs the sweep only for every solution.
-    fn visit_some<F>(&self, whole: bool, mut visitor: F) -> Result<Report, SearchError>
+    fn visit_some<F>(&self, whole: bool, visitor: F) -> Result<Report, SearchError>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    {
+        let mut report = self.visit_asked(whole, visitor)?;
+        self.note_threads(Question::List, &mut report);
+        Ok(report)
+    }
+
+    /// [`Search::visit_some`], before the threads are noted in its report.
+    fn visit_asked<F>(&self, whole: bool, mut visitor: F) -> Result<Report, SearchError>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
@@ -682,9 +696,10 @@ impl<'p> Search<'p> {
             Lists::Interrupted(engine) => return Ok(self.stopped_listing(engine, choice)),
             Lists::Search(engine) => engine,
         };
-        let stats = if self.sharded() || self.threads.is_some_and(|t| t != 1) {
+        let threads = self.threads_for(Question::List, engine).0;
+        let stats = if self.sharded() || threads > 1 {
             let visitor = Mutex::new(visitor);
-            self.parallel(engine)?.visit(|solution| {
+            self.parallel(engine, threads)?.visit(|solution| {
                 let mut visitor = visitor.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 (*visitor)(solution)
             })?
@@ -776,12 +791,13 @@ impl<'p> Search<'p> {
             engine => {
                 let min_cost = MinCost::new(self.problem)
                     .engine(engine)
-                    .threads(self.threads.unwrap_or(0))
+                    .threads(self.threads_for(Question::Best, engine).0)
                     .monitor(self.monitor.clone());
                 let best = min_cost.best(k)?;
                 let stats = EngineStats::Costs { stats: best.stats, on: min_cost.resolve() };
                 let mut report = self.report(min_cost.resolve(), stats, false);
                 report.interrupted = best.interrupted;
+                self.note_threads(Question::Best, &mut report);
                 Ok(Ranked { solutions: best.solutions, count: None, report })
             }
         }
@@ -872,9 +888,11 @@ impl<'p> Search<'p> {
             .weights(self.weights)
     }
 
-    /// The parallel search on `engine`, on the shard or slice asked for.
-    pub(super) fn parallel(&self, engine: Engine) -> Result<Parallel<'p>, SearchError> {
-        let mut parallel = Parallel::new(self.problem).threads(self.threads.unwrap_or(0)).config(self.config(engine));
+    /// The parallel search on `engine`, on `threads` (as
+    /// [`Search::threads_for`] resolved them), on the shard or slice asked
+    /// for.
+    pub(super) fn parallel(&self, engine: Engine, threads: usize) -> Result<Parallel<'p>, SearchError> {
+        let mut parallel = Parallel::new(self.problem).threads(threads).config(self.config(engine));
         if let Some((slices, index)) = self.slices {
             parallel = parallel.slice(slices, index)?;
         } else if let Some((index, of)) = self.shard {
