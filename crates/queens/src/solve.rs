@@ -395,12 +395,7 @@ fn front_error(error: SearchError) -> Error {
 fn stats_of(report: &Report, solutions: u64) -> Stats {
     let mut stats = match report.stats {
         EngineStats::Search(stats) => stats,
-        ref other => {
-            let mut stats = Stats::default();
-            stats.nodes = other.nodes();
-            stats.updates = other.updates().unwrap_or(0);
-            stats
-        }
+        ref other => Stats { nodes: other.nodes(), updates: other.updates().unwrap_or(0), ..Stats::default() },
     };
     stats.solutions = solutions;
     stats

@@ -762,17 +762,16 @@ impl Search<'_> {
         let costs: Vec<Cost> = entrants.iter().map(|e| e.cost()).collect();
         let engines: Vec<Engine> = entrants.iter().map(|e| e.engine()).collect();
         let race_state = Race::new(&costs, patience, self.monitor.clone());
-        let runs: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (Result<Counted, SearchError>, bool) + Send + '_>> = entrants
+        let runs: Vec<race::Runner<'_, Result<Counted, SearchError>>> = entrants
             .into_iter()
             .map(|entrant| {
                 let choice = choice.clone();
-                let run: Box<dyn FnOnce(Arc<Monitor>) -> (Result<Counted, SearchError>, bool) + Send + '_> =
-                    Box::new(move |monitor: Arc<Monitor>| {
-                        let search = self.clone().monitor(Some(monitor));
-                        let counted = search.by_entrant(entrant, choice);
-                        let answered = counted.as_ref().is_ok_and(|c| !c.report.interrupted);
-                        (counted, answered)
-                    });
+                let run: race::Runner<'_, Result<Counted, SearchError>> = Box::new(move |monitor: Arc<Monitor>| {
+                    let search = self.clone().monitor(Some(monitor));
+                    let counted = search.by_entrant(entrant, choice);
+                    let answered = counted.as_ref().is_ok_and(|c| !c.report.interrupted);
+                    (counted, answered)
+                });
                 run
             })
             .collect();

@@ -237,14 +237,15 @@ pub(crate) struct Outcome<T> {
     pub winner: Option<usize>,
 }
 
+/// One entrant of a race: given its monitor, its result and whether it is an
+/// answer (not failed, not stopped).
+pub(crate) type Runner<'a, T> = Box<dyn FnOnce(Arc<Monitor>) -> (T, bool) + Send + 'a>;
+
 /// Runs `entrants` as a race (see the module's notes). Each is given its
 /// monitor and returns its result and whether it is an answer (not failed,
 /// not stopped). `None` when the threads cannot be made (then the caller
 /// runs the first entrant alone).
-pub(crate) fn run<T: Send>(
-    race: &Arc<Race>,
-    entrants: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (T, bool) + Send + '_>>,
-) -> Option<Outcome<T>> {
+pub(crate) fn run<T: Send>(race: &Arc<Race>, entrants: Vec<Runner<'_, T>>) -> Option<Outcome<T>> {
     let n = entrants.len();
     let results: Vec<Mutex<Option<T>>> = (0..n).map(|_| Mutex::new(None)).collect();
     let winner: Mutex<Option<usize>> = Mutex::new(None);
@@ -299,24 +300,23 @@ mod tests {
         let race = Race::new(&costs, patience, parent);
         let running = AtomicUsize::new(0);
         let log = Mutex::new(Vec::new());
-        let entrants: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (u64, bool) + Send + '_>> = needs
+        let entrants: Vec<Runner<'_, u64>> = needs
             .iter()
             .enumerate()
             .map(|(i, &need)| {
                 let (running, log) = (&running, &log);
-                let entrant: Box<dyn FnOnce(Arc<Monitor>) -> (u64, bool) + Send + '_> =
-                    Box::new(move |monitor: Arc<Monitor>| {
-                        let mut done = 0;
-                        while done < need && !monitor.is_stopped() {
-                            // Only one entrant between two reports.
-                            assert_eq!(running.fetch_add(1, Ordering::SeqCst), 0, "two entrants at once");
-                            log.lock().unwrap().push(i);
-                            done += 1;
-                            running.fetch_sub(1, Ordering::SeqCst);
-                            monitor.add(&Stats { nodes: 1, ..Stats::default() });
-                        }
-                        (done, done == need)
-                    });
+                let entrant: Runner<'_, u64> = Box::new(move |monitor: Arc<Monitor>| {
+                    let mut done = 0;
+                    while done < need && !monitor.is_stopped() {
+                        // Only one entrant between two reports.
+                        assert_eq!(running.fetch_add(1, Ordering::SeqCst), 0, "two entrants at once");
+                        log.lock().unwrap().push(i);
+                        done += 1;
+                        running.fetch_sub(1, Ordering::SeqCst);
+                        monitor.add(&Stats { nodes: 1, ..Stats::default() });
+                    }
+                    (done, done == need)
+                });
                 entrant
             })
             .collect();
@@ -350,8 +350,7 @@ mod tests {
         // The first fails (returns not answered) at once; the second answers.
         let costs = vec![Cost { node: 1.0, update: 0.0 }; 2];
         let race = Race::new(&costs, 1e9, None);
-        let entrants: Vec<Box<dyn FnOnce(Arc<Monitor>) -> (u64, bool) + Send>> =
-            vec![Box::new(|_| (0, false)), Box::new(|_| (7, true))];
+        let entrants: Vec<Runner<'static, u64>> = vec![Box::new(|_| (0, false)), Box::new(|_| (7, true))];
         let outcome = run(&race, entrants).expect("threads");
         assert_eq!(outcome.winner, Some(1));
         assert_eq!(outcome.results, [Some(0), Some(7)]);

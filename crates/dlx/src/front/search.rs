@@ -589,14 +589,14 @@ impl<'p> Search<'p> {
     /// What the capability table asks of the problem.
     pub(super) fn shape(&self) -> Shape {
         let p = self.problem;
-        let mut shape = Shape::default();
-        shape.binding_bounds = p.has_bounds();
-        shape.colours = p.has_colors();
-        shape.sharp = p.sharp_preference();
-        shape.binary = self.branching == Branching::Binary;
-        shape.options = p.n_options();
-        shape.items = p.n_items();
-        shape
+        Shape {
+            binding_bounds: p.has_bounds(),
+            colours: p.has_colors(),
+            sharp: p.sharp_preference(),
+            binary: self.branching == Branching::Binary,
+            options: p.n_options(),
+            items: p.n_items(),
+        }
     }
 
     /// The first solution (in the search's order on one thread). `auto`
