@@ -134,7 +134,7 @@ pub fn partial_figures(report: &Report) -> String {
 pub fn print_report(report: &Report, solutions: &str, seconds: f64, colors: bool) {
     say!("engine: {}", report.engine);
     if let Some(threads) = report.choice.fewer_threads {
-        say!("threads: {threads} (binary branching with bounds searches as one subproblem)");
+        say!("threads: {threads} (binary branching searches as one subproblem)");
     }
     if let EngineStats::Memo(memo) = &report.stats {
         return print_memo_stats(memo, solutions, seconds, colors);

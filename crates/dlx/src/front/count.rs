@@ -321,7 +321,7 @@ impl Search<'_> {
     fn interrupted(&self, choice: Choice) -> Counted {
         let engine = self.search_engine();
         let stats = EngineStats::Search(Stats::default());
-        let report = Report { engine, stats, interrupted: true, limit_reached: false, choice };
+        let report = Report { interrupted: true, choice, ..Report::new(engine, stats) };
         Counted { solutions: BigUint::ZERO, report }
     }
 
@@ -353,7 +353,11 @@ impl Search<'_> {
                 }
                 Err(_) => Ok(None),
             },
-            (Engine::Links | Engine::Cells | Engine::Bits, _) => self.by_search(report.engine, choice).map(Some),
+            // As it branched: binary branching when `auto` chose it.
+            (Engine::Links | Engine::Cells | Engine::Bits, _) => {
+                let like = self.clone().branching(report.branching).weights(report.weights);
+                like.by_search(report.engine, choice).map(Some)
+            }
             _ => Ok(None),
         }
     }
@@ -530,13 +534,8 @@ impl Search<'_> {
                     cleansings: seen.cleansings,
                     ..MemoStats::default()
                 };
-                let report = Report {
-                    engine: Engine::Memo,
-                    stats: EngineStats::Memo(stats),
-                    interrupted: true,
-                    limit_reached: false,
-                    choice,
-                };
+                let report =
+                    Report { interrupted: true, choice, ..Report::new(Engine::Memo, EngineStats::Memo(stats)) };
                 Ok(Some(Counted { solutions: BigUint::ZERO, report }))
             }
             Err(e) => Err(e.into()),
@@ -546,13 +545,7 @@ impl Search<'_> {
     /// The answer of the memo's diagram, at most the limit.
     fn memo_answer(&self, zdd: &Zdd, choice: Choice) -> Counted {
         let (solutions, limit_reached) = self.at_most_limit(zdd.count());
-        let report = Report {
-            engine: Engine::Memo,
-            stats: EngineStats::Memo(*zdd.stats()),
-            interrupted: false,
-            limit_reached,
-            choice,
-        };
+        let report = Report { limit_reached, choice, ..Report::new(Engine::Memo, EngineStats::Memo(*zdd.stats())) };
         Counted { solutions, report }
     }
 
@@ -620,14 +613,20 @@ impl Search<'_> {
         let (solutions, limit_reached) = self.at_most_limit(solutions);
         let stats = EngineStats::Sweep(stats);
         choice.sweep_order = Some(sweep.order()[..self.problem.n_primary()].to_vec());
-        let report = Report { engine: Engine::Sweep, stats, interrupted: self.stopped(), limit_reached, choice };
+        let report = Report { interrupted: self.stopped(), limit_reached, choice, ..Report::new(Engine::Sweep, stats) };
         Counted { solutions, report }
     }
 
     /// The search's count on `engine` (resolved): on several threads (or a
     /// shard) unless one is asked for or a limit set.
-    fn by_search(&self, engine: Engine, choice: Choice) -> Result<Counted, SearchError> {
-        let stats = if self.sharded() || (self.limit.is_none() && self.threads != Some(1)) {
+    fn by_search(&self, engine: Engine, mut choice: Choice) -> Result<Counted, SearchError> {
+        // On threads (or in a shard) unless one is asked for or a limit set,
+        // or the search is one subproblem (binary branching): then on one,
+        // and the report says so; its shards are still split (slice 0 holds
+        // the whole search).
+        let threaded = self.sharded() || (self.limit.is_none() && self.threads != Some(1));
+        choice.fewer_threads = choice.fewer_threads.or(self.fewer_threads(engine, threaded));
+        let stats = if self.sharded() || (threaded && !self.searches_whole(engine)) {
             self.parallel(engine)?.count()?
         } else {
             let mut solver = crate::solver::Solver::with_config(self.problem, self.config(engine));

@@ -139,6 +139,13 @@ impl Search<'_> {
             _ => {}
         }
         self.unsharded(QUESTION)?;
+        if self.searches_whole(self.search_engine()) {
+            // Never the `d`-way tree in its place.
+            return Err(self.refuse(
+                QUESTION,
+                "binary branching's tree depends on the order its earlier subtrees left the sets in, which a probe cannot know",
+            ));
+        }
         if probes == 0 {
             return Err(SearchError::NoProbes);
         }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use crate::costs::{CostError, CostedSolution, MinCost};
 use crate::dc::{Dc, DcError, DcSolutions};
 use crate::memo::{BigUint, DEFAULT_LIMIT_BYTES, Memo, MemoError, MemoStats, Zdd};
-use crate::parallel::{Parallel, ParallelError, Slices};
+use crate::parallel::{Parallel, ParallelError, Slices, effective_threads};
 use crate::solver::{IntoSolutions, Solver};
 use crate::sweep::{self, DEFAULT_CACHE_BYTES, Lister, SweepError};
 use crate::util::monitor::Monitor;
@@ -40,8 +40,9 @@ pub struct Choice {
     /// another count ([`Search::reuse`]) instead of the rule.
     pub reused: bool,
     /// The threads the engine searched on, when the rule took fewer than
-    /// were asked: binary branching with bounds, on one (its search is one
-    /// subproblem that no split shares out).
+    /// were asked: binary branching (asked for, or chosen by `auto` with
+    /// bounds), on one (its search is one subproblem that no split shares
+    /// out, see [`Branching::Binary`]).
     pub fewer_threads: Option<usize>,
 }
 
@@ -81,7 +82,7 @@ pub enum SearchError {
     NoProbes,
     /// A knob the engine asked for does not take ([`Search::check`]):
     /// binary branching off the cells engine, weights without binary
-    /// branching.
+    /// branching, the sharp preference with binary branching.
     #[error("the {engine} engine does not take {knob}: {reason}")]
     Knob {
         /// The engine asked for.
@@ -186,6 +187,12 @@ pub struct Report {
     pub limit_reached: bool,
     /// What the choice of engine did (for a count by `auto`; empty else).
     pub choice: Choice,
+    /// How the engine branched: [`Branching::Binary`] when the cells engine
+    /// branched two ways (asked for, or chosen by `auto` for bounds),
+    /// [`Branching::Dlx`] for every other answer.
+    pub branching: Branching,
+    /// The weights of binary branching ([`Weights::Off`] without it).
+    pub weights: Weights,
 }
 
 impl Report {
@@ -193,7 +200,15 @@ impl Report {
     /// interrupted, no limit reached): for a door that asks a diagram
     /// ([`Search::zdd`]) more questions and reports them as the front does.
     pub fn new(engine: Engine, stats: EngineStats) -> Report {
-        Report { engine, stats, interrupted: false, limit_reached: false, choice: Choice::default() }
+        Report {
+            engine,
+            stats,
+            interrupted: false,
+            limit_reached: false,
+            choice: Choice::default(),
+            branching: Branching::Dlx,
+            weights: Weights::Off,
+        }
     }
 }
 
@@ -499,8 +514,11 @@ impl<'p> Search<'p> {
     /// Refuses the knobs the engine asked for does not take, rather than
     /// ignore them: binary branching ([`Search::branching`]) on any engine
     /// but [`Engine::Cells`] (named: `auto` may choose another), weights
-    /// ([`Search::weights`]) without binary branching. Every question
-    /// checks first; a door may check before it reads the rest of its input.
+    /// ([`Search::weights`]) without binary branching, binary branching on
+    /// a problem with the sharp preference
+    /// ([`Problem::with_sharp_preference`]: its choice of item has no rule
+    /// for sharp items). Every question checks first; a door may check
+    /// before it reads the rest of its input.
     ///
     /// ```
     /// use quadrille_dlx::front::Search;
@@ -514,6 +532,9 @@ impl<'p> Search<'p> {
     /// );
     /// assert_eq!(binary.engine(Engine::Cells).weights(Weights::Frb).count()?.solutions_u64(), Some(1));
     /// assert!(Search::new(&problem).engine(Engine::Cells).weights(Weights::Frb).check().is_err());
+    /// let sharp = problem.with_sharp_preference(true);
+    /// let refused = Search::new(&sharp).engine(Engine::Cells).branching(Branching::Binary).check().unwrap_err();
+    /// assert!(refused.to_string().starts_with("the cells engine does not take the sharp preference with binary branching"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self) -> Result<(), SearchError> {
@@ -530,6 +551,13 @@ impl<'p> Search<'p> {
                 engine: self.engine,
                 knob: "weights without binary branching",
                 reason: "they choose the item of binary branching, on the cells engine",
+            });
+        }
+        if binary && self.problem.sharp_preference() {
+            return Err(SearchError::Knob {
+                engine: self.engine,
+                knob: "the sharp preference with binary branching",
+                reason: "binary branching chooses its item by the size of its set or by weights, as Knuth's SSXCC-BINARY does, with no rule for sharp items",
             });
         }
         Ok(())
@@ -625,7 +653,11 @@ impl<'p> Search<'p> {
             Lists::Interrupted(engine) => return Ok(self.stopped_listing(engine, choice)),
             Lists::Search(engine) => engine,
         };
-        let stats = if self.sharded() || self.threads.is_some_and(|t| t != 1) {
+        // On threads when asked (or in shards), unless the search is one
+        // subproblem: then on one, and the report says so.
+        let threaded = self.sharded() || self.threads.is_some_and(|t| t != 1);
+        choice.fewer_threads = choice.fewer_threads.or(self.fewer_threads(engine, threaded));
+        let stats = if self.sharded() || (threaded && !self.searches_whole(engine)) {
             let visitor = Mutex::new(visitor);
             self.parallel(engine)?.visit(|solution| {
                 let mut visitor = visitor.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -680,10 +712,14 @@ impl<'p> Search<'p> {
                     Inner::Sweep { solutions: Box::new(lister.solutions(self.limit, self.monitor.clone())), choice }
                 }
                 Lists::Interrupted(engine) => Inner::Stopped { report: Box::new(self.stopped_listing(engine, choice)) },
-                Lists::Search(engine) => Inner::Search {
-                    solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(),
-                    engine,
-                },
+                Lists::Search(engine) => {
+                    let report = self.search_report(engine, Stats::default());
+                    Inner::Search {
+                        solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(),
+                        engine,
+                        branching: (report.branching, report.weights),
+                    }
+                }
             }
         };
         Ok(Listing { inner, limit: self.limit, monitor: self.monitor.clone() })
@@ -868,13 +904,35 @@ impl<'p> Search<'p> {
 
     /// A report of `engine`'s answer.
     pub(super) fn report(&self, engine: Engine, stats: EngineStats, limit_reached: bool) -> Report {
-        Report { engine, stats, interrupted: self.stopped(), limit_reached, choice: Choice::default() }
+        Report { interrupted: self.stopped(), limit_reached, ..Report::new(engine, stats) }
     }
 
-    /// The report of a search on links, cells or bits.
+    /// The report of a search on links, cells or bits: with the branching
+    /// and weights of the cells engine.
     pub(super) fn search_report(&self, engine: Engine, stats: Stats) -> Report {
         let limit_reached = self.limit.is_some_and(|limit| stats.solutions >= limit);
-        self.report(engine, EngineStats::Search(stats), limit_reached)
+        let mut report = self.report(engine, EngineStats::Search(stats), limit_reached);
+        if engine == Engine::Cells {
+            (report.branching, report.weights) = (self.branching, self.weights);
+        }
+        report
+    }
+
+    /// Whether the search on `engine` (resolved) is one subproblem, run whole
+    /// on one thread whatever the threads, and in slice 0 of shards: binary
+    /// branching on the cells engine, whose tree depends on its history
+    /// (see [`Branching::Binary`]).
+    pub(super) fn searches_whole(&self, engine: Engine) -> bool {
+        engine == Engine::Cells && self.branching == Branching::Binary
+    }
+
+    /// The threads a search on `engine` runs on when the rule gives it fewer
+    /// than were asked ([`Choice::fewer_threads`]): one, for a search that is
+    /// one subproblem ([`Search::searches_whole`]) where the question would
+    /// have run on threads (`threaded`) and more than one were asked.
+    pub(super) fn fewer_threads(&self, engine: Engine, threaded: bool) -> Option<usize> {
+        let whole = self.searches_whole(engine) && threaded;
+        (whole && effective_threads(self.threads.unwrap_or(0)).used > 1).then_some(1)
     }
 }
 
@@ -897,11 +955,27 @@ pub struct Listing {
 }
 
 enum Inner {
-    Search { solutions: IntoSolutions, engine: Engine },
-    Memo { solutions: Box<crate::memo::ZddSolutions<Zdd>>, stats: MemoStats, seen: u64 },
-    Sweep { solutions: Box<sweep::SweepSolutions>, choice: Choice },
-    Dc { solutions: Box<DcSolutions> },
-    Stopped { report: Box<Report> },
+    /// A search, and how it branched (for its report).
+    Search {
+        solutions: IntoSolutions,
+        engine: Engine,
+        branching: (Branching, Weights),
+    },
+    Memo {
+        solutions: Box<crate::memo::ZddSolutions<Zdd>>,
+        stats: MemoStats,
+        seen: u64,
+    },
+    Sweep {
+        solutions: Box<sweep::SweepSolutions>,
+        choice: Choice,
+    },
+    Dc {
+        solutions: Box<DcSolutions>,
+    },
+    Stopped {
+        report: Box<Report>,
+    },
 }
 
 impl Listing {
@@ -914,22 +988,25 @@ impl Listing {
                 let dc = solutions.search();
                 let stats = EngineStats::Search(dc.stats());
                 let (limit_reached, interrupted) = (dc.limit_reached(), interrupted || dc.interrupted());
-                return Report { engine: Engine::Dc, stats, interrupted, limit_reached, choice: Choice::default() };
+                return Report { interrupted, limit_reached, ..Report::new(Engine::Dc, stats) };
             }
             Inner::Sweep { solutions, choice } => {
                 let stats = solutions.stats();
                 let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
                 let (limit_reached, choice) = (solutions.limit_reached(), choice.clone());
-                return Report { engine: Engine::Sweep, stats, interrupted, limit_reached, choice };
+                return Report { interrupted, limit_reached, choice, ..Report::new(Engine::Sweep, stats) };
             }
-            Inner::Search { solutions, engine } => {
+            Inner::Search { solutions, engine, branching } => {
                 let stats = solutions.stats();
-                (*engine, EngineStats::Search(stats), stats.solutions)
+                let (branching, weights) = *branching;
+                let limit_reached = self.limit.is_some_and(|limit| stats.solutions >= limit);
+                let report = Report::new(*engine, EngineStats::Search(stats));
+                return Report { interrupted, limit_reached, branching, weights, ..report };
             }
             Inner::Memo { stats, seen, .. } => (Engine::Memo, EngineStats::Memo(*stats), *seen),
         };
         let limit_reached = self.limit.is_some_and(|limit| seen >= limit);
-        Report { engine, stats, interrupted, limit_reached, choice: Choice::default() }
+        Report { interrupted, limit_reached, ..Report::new(engine, stats) }
     }
 }
 
