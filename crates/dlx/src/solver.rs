@@ -137,7 +137,8 @@ impl Solver {
 
     /// Changes the configuration (for the next search). A configuration that
     /// resolves to another engine undoes the commitments first, as
-    /// [`reset`](Solver::reset) does.
+    /// [`reset`](Solver::reset) does; so does one of binary branching below
+    /// a descent, which its search, one subproblem, takes none of.
     pub fn set_config(&mut self, config: Config) {
         let engine = config.resolve(&self.problem);
         if engine != self.engine() {
@@ -145,6 +146,9 @@ impl Solver {
             self.engine = Engines::new(engine, &self.problem);
         }
         self.config = config;
+        if self.searches_whole() && !self.descents.is_empty() {
+            self.reset();
+        }
     }
 
     /// Statistics of the latest search.
