@@ -176,6 +176,7 @@ fn a_tie_below_a_purified_colour() {
             vec![(0, None), (2, None)],
         ],
         costs: vec![1, 1, 0, 3, 0, 0],
+        declared: false,
     };
     let problem = build(&spec);
     let all = oracle(&spec);

@@ -52,7 +52,7 @@ pub fn solve(
     format: TraceFormat,
     limit: Option<u64>,
 ) -> anyhow::Result<Outcome> {
-    if problem.has_bounds() {
+    if problem.declares_bounds() {
         bail!("--trace shows the search of Algorithms X and C; this problem has bounds on items (Algorithm M)");
     }
     match format {

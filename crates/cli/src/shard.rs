@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::{Context, bail};
-use quadrille_dlx::Stats;
 use quadrille_dlx::parallel::MAX_SHARDS;
-use quadrille_dlx::shard::{Merge, Origin, Record};
+use quadrille_dlx::shard::{Merge, Origin, Record, branching_field, weights_field};
+use quadrille_dlx::{Branching, Stats, Weights};
 
 use crate::{Outcome, progress};
 
@@ -56,10 +56,15 @@ pub struct Extra {
     pub packings: Option<u64>,
     /// The engine that counted ([`Engine::name`](quadrille_dlx::Engine::name)).
     pub engine: Option<&'static str>,
+    /// How it branched, and its weights (named in the record when binary).
+    pub branching: Branching,
+    /// The weights of binary branching.
+    pub weights: Weights,
 }
 
 /// The record of one shard counted by the library's front: the engine that
-/// counted and its statistics (a shard is always a search's).
+/// counted, how it branched and its statistics (a shard is always a
+/// search's).
 pub fn record_of(
     shard: Shard,
     problem: &str,
@@ -69,14 +74,21 @@ pub fn record_of(
     let quadrille_dlx::front::EngineStats::Search(stats) = counted.report.stats else {
         bail!("the {} engine does not count in shards", counted.report.engine);
     };
-    let extra = Extra { engine: Some(counted.report.engine.name()), ..Extra::default() };
+    let report = &counted.report;
+    let extra = Extra {
+        engine: Some(report.engine.name()),
+        branching: report.branching,
+        weights: report.weights,
+        ..Extra::default()
+    };
     Ok(record(shard, problem, &stats, seconds, extra))
 }
 
 /// The record of one shard.
 pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: Extra) -> String {
-    let Extra { unique_times_8, packings, engine } = extra;
+    let Extra { unique_times_8, packings, engine, branching, weights } = extra;
     let record = Record {
+        branching: branching_field(branching),
         cleansings: stats.cleansings,
         engine: engine.map(str::to_string),
         nodes: stats.nodes,
@@ -88,6 +100,7 @@ pub fn record(shard: Shard, problem: &str, stats: &Stats, seconds: f64, extra: E
         solutions: stats.solutions,
         unique_times_8,
         updates: stats.updates,
+        weights: weights_field(branching, weights),
     };
     record.to_json()
 }

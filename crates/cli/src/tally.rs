@@ -224,7 +224,13 @@ pub fn count(args: &Flags, packing: &Packing) -> anyhow::Result<Outcome> {
     let EngineStats::Search(stats) = report.stats else { bail!("a count of packings one by one is a search's") };
     let mut out = crate::stdout();
     if let Some(shard) = args.shard {
-        let extra = shard::Extra { packings: Some(kept), engine: Some(report.engine.name()), ..Default::default() };
+        let extra = shard::Extra {
+            packings: Some(kept),
+            engine: Some(report.engine.name()),
+            branching: report.branching,
+            weights: report.weights,
+            ..Default::default()
+        };
         writeln!(out, "{}", shard::record(shard, &packing.shard_id(), &stats, seconds, extra))?;
         out.flush()?;
         // A shard that ran succeeded, whatever it found: its record says it.

@@ -110,7 +110,11 @@
 //! Statistics then count as DLX3 counts them (nodes, updates, cleansings), and
 //! everything else works as without bounds: limits, commitments, the iterator,
 //! threads and shards. Problems without bounds run the search of DLX1 and DLX2,
-//! compiled separately, and pay nothing for them.
+//! compiled separately, and pay nothing for them. An item written with
+//! bounds, even `1|a` or `1:1|a`, makes the problem one of bounds, since
+//! Knuth's DLX3 runs Algorithm M on whatever it reads
+//! ([`Problem::declares_bounds`]); the engines without bounds take such a
+//! problem, whose only bounds are `[1, 1]`, as a plain one.
 //!
 //! # Modelling with your own types
 //!
@@ -245,8 +249,9 @@
 //!   branching, it also takes bounds on items, with the statistics of
 //!   Knuth's SSMCC (SSMCC-FRB, SSMCC-WTD with weights), in about two
 //!   thirds of SSMCC's time (reduced rectangle dissections `redrect-dlx`
-//!   3 6 and 4 5, queen domination `queendom-dlx 8 5`); the whole search
-//!   then runs on one thread. There it is the fastest engine on bounded
+//!   3 6 and 4 5, queen domination `queendom-dlx 8 5`). Binary branching
+//!   is one subproblem, which runs whole on one thread (see
+//!   [`Branching::Binary`]). There it is the fastest engine on bounded
 //!   problems where many items may stay uncovered (reduced rectangle
 //!   dissections: 1.8× the links, 3× bits), and the front's count picks
 //!   it for them when at most three threads are asked ([`Search::count`]);

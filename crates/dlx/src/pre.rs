@@ -52,7 +52,7 @@
 use std::sync::Arc;
 
 use crate::util::monitor::Monitor;
-use crate::util::problem::{BuildError, Color, Item, OptionId, Problem};
+use crate::util::problem::{BuildError, Color, Item, OptionId, Problem, ProblemBuilder};
 
 /// Why preprocessing could not be done.
 #[derive(Debug, thiserror::Error)]
@@ -631,8 +631,15 @@ impl<'p> Pass<'p> {
         let searched = problem.options().filter(|&o| !problem.is_ignored(o)).count();
         let mut b = Problem::builder();
         let mut origin = Vec::new();
+        // Items declared with bounds (`[1, 1]`: no others are taken) keep
+        // their declaration, so that the reduced problem is searched as one
+        // of bounds too (see `Problem::declares_bounds`).
+        let primary = |b: &mut ProblemBuilder, item: Item| match problem.declared_bounds(item) {
+            Some((lower, upper)) => b.primary_with_bounds(problem.item_name(item), lower, upper),
+            None => b.primary(problem.item_name(item)),
+        };
         if let Some(item) = self.infeasible {
-            b.primary(problem.item_name(item))?;
+            primary(&mut b, item)?;
             for o in problem.options().filter(|&o| !problem.is_ignored(o)) {
                 if !self.removed.options.iter().any(|&(r, _)| r == o) {
                     self.removed.options.push((o, OptionChange::Infeasible));
@@ -649,7 +656,7 @@ impl<'p> Pass<'p> {
             for &i in &self.order {
                 if self.len[i as usize] > 0 {
                     let name = problem.item_name(Item(i));
-                    let item = if self.primary[i as usize] { b.primary(name)? } else { b.secondary(name)? };
+                    let item = if self.primary[i as usize] { primary(&mut b, Item(i))? } else { b.secondary(name)? };
                     new_item[i as usize] = item.0;
                 }
             }

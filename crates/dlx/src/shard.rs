@@ -3,8 +3,9 @@
 //! A count split into shards (see [`parallel`](crate::parallel)) is run as
 //! `k` separate jobs, each writing one [`Record`], a line of JSON. [`Merge`]
 //! reads those lines back and sums them, refusing anything that would make
-//! the sum wrong: records of another problem, of another number of slices or
-//! of another engine, a slice twice, a slice missing, negative times.
+//! the sum wrong: records of another problem, of another number of slices,
+//! of another engine or another branching (or weights), a slice twice, a
+//! slice missing, negative times.
 //!
 //! A merge keeps one entry per record it has read and nothing else, however
 //! large a record says `of` is: the missing slices are counted, and only the
@@ -43,6 +44,7 @@ use std::fmt;
 use num_bigint::BigUint;
 
 use crate::parallel::MAX_SHARDS;
+use crate::util::search::{Branching, Engine, Weights};
 
 /// The most slices a record may say a count was cut into: the one cap of
 /// shards and slices ([`MAX_SHARDS`]).
@@ -120,11 +122,44 @@ mod optional_count_field {
 /// The engines a record may name: those that count shards.
 pub const RECORD_ENGINES: [&str; 3] = ["links", "cells", "bits"];
 
+/// How the search of a record branched, as it names it: `None` for
+/// [`Branching::Dlx`] (the field is left out, as in every record written
+/// before binary branching), the name of another.
+pub fn branching_field(branching: Branching) -> Option<String> {
+    (branching != Branching::Dlx).then(|| branching.name().to_string())
+}
+
+/// How a search branched, in words, from a record's fields `branching` and
+/// `weights`, as errors name it: `d-way branching` for a record that names
+/// neither (or `dlx` and `off`); `binary branching with frb weights`, or
+/// `without weights`. Two records branched alike when their words are
+/// equal.
+pub fn branching_words(branching: Option<&str>, weights: Option<&str>) -> String {
+    match (branching.unwrap_or("dlx"), weights.unwrap_or("off")) {
+        ("dlx", "off") => "d-way branching".to_string(),
+        (branching, "off") => format!("{branching} branching without weights"),
+        (branching, weights) => format!("{branching} branching with {weights} weights"),
+    }
+}
+
+/// The weights of a record's binary branching, as it names them: written
+/// (`off` included) exactly when the branching is, so that a record of
+/// binary branching names both.
+pub fn weights_field(branching: Branching, weights: Weights) -> Option<String> {
+    (branching != Branching::Dlx).then(|| weights.name().to_string())
+}
+
 /// The record of one shard of a count, one JSON object per line: which shard,
 /// of which problem, and what it counted. (Fields in alphabetical order, as
 /// they have always been written.)
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Record {
+    /// How the search branched, when not `d` ways: `binary` for the cells
+    /// engine's binary branching ([`Branching::Binary`], written by
+    /// [`branching_field`]). A record without one branched `d` ways, as
+    /// every record written before binary branching did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branching: Option<String>,
     /// Cleansings counted.
     #[serde(with = "count_field")]
     pub cleansings: u64,
@@ -159,13 +194,20 @@ pub struct Record {
     /// Link updates counted.
     #[serde(with = "count_field")]
     pub updates: u64,
+    /// The weights of binary branching (`off`, `frb` or `wdeg`, written by
+    /// [`weights_field`]). A record without them has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<String>,
 }
 
 impl Record {
     /// Reads a record from one line of JSON and checks it on its own: `of`
     /// from 1 to [`MAX_SHARDS`], `shard` below `of`, `seconds` a number of at
-    /// least 0, the engine (if named) one of [`RECORD_ENGINES`]. Counts may
-    /// be numbers or strings of digits (see [`json_count`]).
+    /// least 0, the engine (if named) one of [`RECORD_ENGINES`], the
+    /// branching and weights (if named) those of [`Branching`] and
+    /// [`Weights`], weights other than `off` only with binary branching,
+    /// binary branching only on the cells engine. Counts may be numbers or
+    /// strings of digits (see [`json_count`]).
     pub fn parse(line: &str) -> Result<Record, RecordError> {
         let record: Record = serde_json::from_str(line).map_err(|e| RecordError::NotARecord(e.to_string()))?;
         record.check()?;
@@ -186,6 +228,23 @@ impl Record {
         if let Some(engine) = self.engine.as_deref().filter(|name| !RECORD_ENGINES.contains(name)) {
             return Err(RecordError::UnknownEngine(engine.to_string()));
         }
+        let branching = self.branching.as_deref().unwrap_or("dlx");
+        if !Branching::ALL.iter().any(|b| b.name() == branching) {
+            return Err(RecordError::UnknownBranching(branching.to_string()));
+        }
+        let weights = self.weights.as_deref().unwrap_or("off");
+        if !Weights::ALL.iter().any(|w| w.name() == weights) {
+            return Err(RecordError::UnknownWeights(weights.to_string()));
+        }
+        if branching == Branching::Dlx.name() && weights != Weights::Off.name() {
+            return Err(RecordError::WeightsWithoutBinary(weights.to_string()));
+        }
+        if branching != Branching::Dlx.name() && self.engine_name() != Engine::Cells.name() {
+            return Err(RecordError::BranchingOffCells {
+                branching: branching.to_string(),
+                engine: self.engine_name().to_string(),
+            });
+        }
         Ok(())
     }
 
@@ -197,6 +256,11 @@ impl Record {
     /// The engine that counted, `links` when the record names none.
     fn engine_name(&self) -> &str {
         self.engine.as_deref().unwrap_or("links")
+    }
+
+    /// How the search branched, in words ([`branching_words`]).
+    pub fn branching_words(&self) -> String {
+        branching_words(self.branching.as_deref(), self.weights.as_deref())
     }
 }
 
@@ -224,6 +288,23 @@ pub enum RecordError {
     /// `engine` names no engine that counts shards.
     #[error("`engine` is {0:?}: shards are counted by links, cells or bits")]
     UnknownEngine(String),
+    /// `branching` names no branching.
+    #[error("`branching` is {0:?}: the branchings are dlx and binary")]
+    UnknownBranching(String),
+    /// `weights` names no weights.
+    #[error("`weights` is {0:?}: the weights are off, frb and wdeg")]
+    UnknownWeights(String),
+    /// Weights on a record of `d`-way branching.
+    #[error("`weights` is {0:?} without binary branching: weights choose the item of binary branching")]
+    WeightsWithoutBinary(String),
+    /// Binary branching on another engine than the cells.
+    #[error("`branching` is {branching:?} on the {engine} engine: only the cells engine branches two ways")]
+    BranchingOffCells {
+        /// The record's branching.
+        branching: String,
+        /// The record's engine (`links` when it names none).
+        engine: String,
+    },
 }
 
 impl RecordError {
@@ -299,6 +380,19 @@ pub enum MergeError {
         /// Where the first record is.
         first: Origin,
     },
+    /// A record whose search branched otherwise than the first's (another
+    /// branching, or other weights).
+    #[error("{origin}: shard counted with {found}, not {expected} as in {first}: their statistics differ")]
+    OtherBranching {
+        /// Where the record is.
+        origin: Origin,
+        /// How it branched, in words ([`Record::branching_words`]).
+        found: String,
+        /// How the first record branched.
+        expected: String,
+        /// Where the first record is.
+        first: Origin,
+    },
     /// The same slice twice.
     #[error("shard {shard}/{of} appears twice: {earlier} and {origin}")]
     Twice {
@@ -357,6 +451,9 @@ fn thousands(n: u64) -> String {
 /// The sum of a merge: the whole count.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Merged {
+    /// The branching of the shards, when they name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub branching: Option<String>,
     /// Cleansings counted.
     #[serde(with = "count_field")]
     pub cleansings: u64,
@@ -384,6 +481,9 @@ pub struct Merged {
     /// Link updates counted.
     #[serde(with = "count_field")]
     pub updates: u64,
+    /// The weights of the shards' binary branching, when they name them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weights: Option<String>,
 }
 
 impl Merged {
@@ -445,10 +545,20 @@ impl Merge {
                 origin,
             });
         }
+        // So do binary branching and its weights, and `d`-way branching.
+        if record.branching_words() != first.branching_words() {
+            return Err(MergeError::OtherBranching {
+                found: record.branching_words(),
+                expected: first.branching_words(),
+                first: first_origin.clone(),
+                origin,
+            });
+        }
         if let Some(earlier) = self.seen.get(&record.shard) {
             return Err(MergeError::Twice { shard: record.shard, of: record.of, earlier: earlier.clone(), origin });
         }
         let sum = self.sum.get_or_insert_with(|| Merged {
+            branching: first.branching.clone(),
             cleansings: 0,
             engine: first.engine.clone(),
             nodes: 0,
@@ -459,6 +569,7 @@ impl Merge {
             solutions: 0,
             unique: None,
             updates: 0,
+            weights: first.weights.clone(),
         });
         let add = |total: u64, part: u64, field: &'static str| {
             total.checked_add(part).ok_or_else(|| MergeError::Overflow { origin: origin.clone(), field })
@@ -524,6 +635,7 @@ mod tests {
 
     fn record(shard: u64, of: u64) -> Record {
         Record {
+            branching: None,
             cleansings: 0,
             engine: None,
             nodes: 1,
@@ -535,6 +647,7 @@ mod tests {
             solutions: 1,
             unique_times_8: None,
             updates: 1,
+            weights: None,
         }
     }
 

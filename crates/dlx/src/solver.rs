@@ -8,7 +8,7 @@ use crate::cells::Cells;
 use crate::links::DancingLinks;
 use crate::run::Resumable;
 use crate::util::problem::{OptionId, Problem};
-use crate::util::search::{CommitError, Config, DescendError, Engine};
+use crate::util::search::{Branching, CommitError, Config, DescendError, Engine};
 use crate::util::stats::Stats;
 
 /// The engines a [`Solver`] runs, one of them at a time.
@@ -137,7 +137,8 @@ impl Solver {
 
     /// Changes the configuration (for the next search). A configuration that
     /// resolves to another engine undoes the commitments first, as
-    /// [`reset`](Solver::reset) does.
+    /// [`reset`](Solver::reset) does; so does one of binary branching below
+    /// a descent, which its search, one subproblem, takes none of.
     pub fn set_config(&mut self, config: Config) {
         let engine = config.resolve(&self.problem);
         if engine != self.engine() {
@@ -145,6 +146,9 @@ impl Solver {
             self.engine = Engines::new(engine, &self.problem);
         }
         self.config = config;
+        if self.searches_whole() && !self.descents.is_empty() {
+            self.reset();
+        }
     }
 
     /// Statistics of the latest search.
@@ -209,6 +213,9 @@ impl Solver {
     /// or with bounds `None` for the move that takes none), as the search itself
     /// would (see [`Subtrees::descend`](crate::parallel::Subtrees::descend)).
     pub(crate) fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
+        if self.searches_whole() {
+            return Err(DescendError::Whole);
+        }
         if let Some(option) = step
             && option.index() >= self.problem.n_options()
         {
@@ -261,12 +268,33 @@ impl Solver {
 
     /// [`Solver::split`], stopped early when `leaf` returns `Break`: then the
     /// statistics are those of the part of the split explored.
-    pub(crate) fn split_while<F>(&mut self, depth: usize, leaf: F) -> Stats
+    pub(crate) fn split_while<F>(&mut self, depth: usize, mut leaf: F) -> Stats
     where
         F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>,
     {
+        if self.searches_whole() {
+            // One subproblem, the whole search below the descents (there
+            // are none), with nothing counted above it.
+            self.stop();
+            let _ = leaf(&self.descents);
+            return Stats::default();
+        }
         let monitor = self.config.get_monitor();
         dispatch!(&mut self.engine, e => Resumable::split(&mut **e, depth, monitor, leaf))
+    }
+
+    /// Whether the search is one subproblem, which no split cuts and no
+    /// descent enters: binary branching on the cells engine (Knuth's
+    /// SSXCC-BINARY and SSMCC, and their weights). Its tree depends on its
+    /// history: the order in which the subtrees searched before left each
+    /// item's set decides which option a node branches on (and with
+    /// weights, what they learned decides its item), so a subtree searched
+    /// on its own, from a replay of its path, is not the one the whole
+    /// search meets, and no split's statistics would add up to the whole
+    /// search's. It runs whole on one thread ([`Parallel`](crate::Parallel)
+    /// gives slice 0 of a shard everything).
+    pub(crate) fn searches_whole(&self) -> bool {
+        matches!(self.engine, Engines::Cells(_)) && self.config.get_branching() == Branching::Binary
     }
 
     /// Counts the solutions (up to the configured limit).

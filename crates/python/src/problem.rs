@@ -96,7 +96,8 @@ impl PyProblem {
 #[pymethods]
 impl PyProblem {
     /// Builds a problem: `names` of the items (the first `n_primary` primary),
-    /// `bounds` for the primary items (or empty), the options as `offsets` into
+    /// `bounds` for the primary items (or empty): those declared, `(1, 1)`
+    /// included, or `None` for a plain one; the options as `offsets` into
     /// `items` (item numbers) and `colors` (colour numbers into `color_names`,
     /// or -1), and a cost per option (or none).
     #[new]
@@ -105,7 +106,7 @@ impl PyProblem {
     fn new(
         names: Vec<String>,
         n_primary: usize,
-        bounds: Vec<(u32, u32)>,
+        bounds: Vec<Option<(u32, u32)>>,
         offsets: Vec<u32>,
         items: Vec<u32>,
         colors: Vec<i64>,
@@ -121,9 +122,9 @@ impl PyProblem {
             let item = if k >= n_primary {
                 b.secondary(name)
             } else {
-                match bounds.get(k) {
-                    Some(&(lower, upper)) if (lower, upper) != (1, 1) => b.primary_with_bounds(name, lower, upper),
-                    _ => b.primary(name),
+                match bounds.get(k).copied().flatten() {
+                    Some((lower, upper)) => b.primary_with_bounds(name, lower, upper),
+                    None => b.primary(name),
                 }
             };
             handles.push(item.map_err(value_error)?);
@@ -208,9 +209,10 @@ impl PyProblem {
         self.problem.items().map(|i| self.problem.item_name(i).to_string()).collect()
     }
 
-    /// The primary items' bounds.
-    fn bounds(&self) -> Vec<(u32, u32)> {
-        self.problem.items().filter(|&i| self.problem.is_primary(i)).map(|i| self.problem.bounds(i)).collect()
+    /// The primary items' bounds, as declared (`None` for a plain item).
+    fn bounds(&self) -> Vec<Option<(u32, u32)>> {
+        let problem = &self.problem;
+        problem.items().filter(|&i| problem.is_primary(i)).map(|i| problem.declared_bounds(i)).collect()
     }
 
     #[getter]

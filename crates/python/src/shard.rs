@@ -7,18 +7,21 @@ use std::sync::Mutex;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use quadrille_dlx::shard::{Merge, Origin, Record};
+use quadrille_dlx::shard::{Merge, Origin, Record, branching_words};
 
 /// A merge under way, held for Python: lines of JSON added one at a time,
 /// each checked by [`Record::parse`] and [`Merge::add`], and, beyond what
 /// `quadrille merge` checks, against the count the caller expects (its
-/// problem, its number of slices, its engine), so that a journal whose first
-/// line is of another count is refused too.
+/// problem, its number of slices, its engine, how it branches), so that a
+/// journal whose first line is of another count is refused too.
 #[pyclass(module = "quadrille._quadrille", name = "_Merge", frozen)]
 pub struct PyMerge {
     expected_problem: String,
     expected_of: u64,
     expected_engine: Option<String>,
+    /// How the expected count branches, in the words of
+    /// [`Record::branching_words`].
+    expected_branching: String,
     /// `None` once finished.
     merge: Mutex<Option<Merge>>,
 }
@@ -26,12 +29,19 @@ pub struct PyMerge {
 #[pymethods]
 impl PyMerge {
     #[new]
-    #[pyo3(signature = (problem, of, engine=None))]
-    fn new(problem: String, of: u64, engine: Option<String>) -> PyMerge {
+    #[pyo3(signature = (problem, of, engine=None, branching=None, weights=None))]
+    fn new(
+        problem: String,
+        of: u64,
+        engine: Option<String>,
+        branching: Option<String>,
+        weights: Option<String>,
+    ) -> PyMerge {
         PyMerge {
             expected_problem: problem,
             expected_of: of,
             expected_engine: engine,
+            expected_branching: branching_words(branching.as_deref(), weights.as_deref()),
             merge: Mutex::new(Some(Merge::new())),
         }
     }
@@ -93,6 +103,9 @@ impl PyMerge {
 /// optional ones only when present.
 fn fields<'py>(py: Python<'py>, record: &Record) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
+    if let Some(branching) = &record.branching {
+        dict.set_item("branching", branching)?;
+    }
     dict.set_item("cleansings", record.cleansings)?;
     if let Some(engine) = &record.engine {
         dict.set_item("engine", engine)?;
@@ -110,6 +123,9 @@ fn fields<'py>(py: Python<'py>, record: &Record) -> PyResult<Bound<'py, PyDict>>
         dict.set_item("unique_times_8", unique_times_8)?;
     }
     dict.set_item("updates", record.updates)?;
+    if let Some(weights) = &record.weights {
+        dict.set_item("weights", weights)?;
+    }
     Ok(dict)
 }
 
@@ -134,6 +150,14 @@ impl PyMerge {
             if found != expected {
                 return Err(refuse(format!("shard counted with the {found} engine, not {expected}")));
             }
+        }
+        // As in the merge, a record naming no branching branched `d` ways.
+        if record.branching_words() != self.expected_branching {
+            return Err(refuse(format!(
+                "shard counted with {}, not {}",
+                record.branching_words(),
+                self.expected_branching
+            )));
         }
         let line = record.to_json();
         merge.add(origin, record.clone()).map_err(|e| PyValueError::new_err(e.to_string()))?;

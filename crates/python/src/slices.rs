@@ -10,7 +10,7 @@ use std::time::Instant;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use quadrille_dlx::parallel::Slices;
-use quadrille_dlx::shard::Record;
+use quadrille_dlx::shard::{Record, branching_field, weights_field};
 use quadrille_dlx::{Engine, Monitor, Problem, Search};
 use quadrille_pack::Packing;
 
@@ -101,6 +101,7 @@ impl PySlices {
                 records
                     .map(|(((stats, &index), kept), seconds)| {
                         Record {
+                            branching: branching_field(self.slices.branching()),
                             cleansings: stats.cleansings,
                             engine: Some(self.slices.engine().name().to_owned()),
                             nodes: stats.nodes,
@@ -112,6 +113,7 @@ impl PySlices {
                             solutions: stats.solutions,
                             unique_times_8: None,
                             updates: stats.updates,
+                            weights: weights_field(self.slices.branching(), self.slices.weights()),
                         }
                         .to_json()
                     })

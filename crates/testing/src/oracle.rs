@@ -29,6 +29,12 @@ pub struct Spec {
     pub n_secondary: usize,
     /// The bounds of each primary item, `(1, 1)` for exactly once.
     pub bounds: Vec<(u32, u32)>,
+    /// Whether every primary item is declared with its bounds, `(1, 1)`
+    /// included (`1|p0` in Knuth's format), so that the problem is one of
+    /// bounds even when all are `(1, 1)` (see
+    /// [`Problem::declares_bounds`]); when not, only the items with other
+    /// bounds are.
+    pub declared: bool,
     /// The options, option `k` becoming `OptionId(k)`.
     pub options: Vec<Entries>,
     /// The cost of each option, or empty for a problem without costs.
@@ -57,6 +63,18 @@ impl Spec {
         self.bounds.iter().any(|&b| b != (1, 1))
     }
 
+    /// Whether the problem declares bounds ([`Problem::declares_bounds`]):
+    /// some item's are not `(1, 1)`, or every item is declared with its own.
+    pub fn declares_bounds(&self) -> bool {
+        self.declared || self.has_bounds()
+    }
+
+    /// The same problem, every primary item declared with its bounds or
+    /// (`false`) only those other than `(1, 1)`.
+    pub fn declaring(self, declared: bool) -> Spec {
+        Spec { declared, ..self }
+    }
+
     /// The problem: items, bounds, colours and options in the spec's order, so
     /// that option `k` of the spec is `OptionId(k)`, each with its cost when
     /// the spec has costs.
@@ -65,7 +83,11 @@ impl Spec {
         let mut items: Vec<Item> = (0..self.n_primary)
             .map(|k| {
                 let (lower, upper) = self.bounds[k];
-                b.primary_with_bounds(&format!("p{k}"), lower, upper).unwrap()
+                if self.declared || (lower, upper) != (1, 1) {
+                    b.primary_with_bounds(&format!("p{k}"), lower, upper).unwrap()
+                } else {
+                    b.primary(&format!("p{k}")).unwrap()
+                }
             })
             .collect();
         items.extend((0..self.n_secondary).map(|k| b.secondary(&format!("s{k}")).unwrap()));
@@ -206,6 +228,7 @@ impl Spec {
             n_primary,
             n_secondary: problem.n_secondary(),
             bounds: problem.items().filter(|&i| problem.is_primary(i)).map(|i| problem.bounds(i)).collect(),
+            declared: problem.declares_bounds(),
             options,
             costs: if problem.has_costs() { problem.options().map(|o| problem.cost(o)).collect() } else { Vec::new() },
         }
@@ -231,7 +254,9 @@ pub struct Shape {
     pub colors: RangeInclusive<u32>,
     /// At most this many options (at least none).
     pub max_options: usize,
-    /// Primary items with bounds from `[0, 1]` to `[3, 3]`, a third of them.
+    /// Primary items with bounds from `[0, 1]` to `[3, 3]`, a third of them;
+    /// half the problems declare the bounds of every primary item,
+    /// `[1, 1]` included ([`Spec::declared`]).
     pub bounds: bool,
     /// Costs of the options, drawn from `0..=max` for a `max` drawn from this
     /// range; `None` for no costs.
@@ -298,10 +323,12 @@ pub fn problems(shape: Shape) -> impl Strategy<Value = Spec> {
             })
             .prop_filter("an option needs a primary item", move |o| o.iter().any(|&(i, _)| i < n_primary));
         let options = proptest::collection::vec((option, 0..=max_cost), 0..=max_options);
-        (bounds(n_primary, bounded), options).prop_map(move |(bounds, options)| Spec {
+        let declared = if bounded { any::<bool>().boxed() } else { Just(false).boxed() };
+        (bounds(n_primary, bounded), declared, options).prop_map(move |(bounds, declared, options)| Spec {
             n_primary,
             n_secondary,
             bounds,
+            declared,
             costs: if costed { options.iter().map(|o| o.1).collect() } else { Vec::new() },
             options: options.into_iter().map(|o| o.0).collect(),
         })
@@ -355,7 +382,7 @@ pub fn from_bytes(data: &[u8]) -> Option<Spec> {
             costs.push(u64::from((mask.wrapping_mul(31) ^ colors) % 7));
         }
     }
-    let spec = Spec { n_primary, n_secondary, bounds, options, costs };
+    let spec = Spec { n_primary, n_secondary, bounds, declared: bounded, options, costs };
     Some(if spec.has_bounds() { spec.without_costs() } else { spec })
 }
 
@@ -420,7 +447,7 @@ pub fn seeded(seed: u64, count: usize) -> Vec<Spec> {
                 options.push(option);
                 costs.push(random.below(10));
             }
-            Spec { n_primary, n_secondary, bounds: vec![(1, 1); n_primary], options, costs }
+            Spec { n_primary, n_secondary, bounds: vec![(1, 1); n_primary], declared: false, options, costs }
         })
         .collect()
 }

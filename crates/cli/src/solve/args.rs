@@ -27,9 +27,10 @@ pub struct Args {
     #[arg(long)]
     pub stats: bool,
     /// Prefer the primary items whose names begin with `#` when choosing the
-    /// item to branch on, as Knuth's DLX2-SHARP and DLX3-SHARP do (links, cells
-    /// and bits; an item with one option left still comes first). The same
-    /// solutions; another tree, other statistics.
+    /// item to branch on, as Knuth's DLX2-SHARP and DLX3-SHARP do (links, bits
+    /// and cells with --branching dlx; an item with one option left still
+    /// comes first). The same solutions; another tree, other statistics.
+    /// Refused with --branching binary, which has no rule for sharp items.
     #[arg(long)]
     pub sharp: bool,
     /// Print JSON Lines on stdout: one object per solution (unless counting),
@@ -85,8 +86,9 @@ pub struct Args {
     /// How the cells engine branches: dlx, one branch per option of the item
     /// chosen (SSXCC's statistics), or binary, two branches: take the first
     /// option of the item chosen, or hide it (Knuth's SSXCC-BINARY: its nodes,
-    /// updates and solutions; with bounds on items, his SSMCC's)
-    /// [default: dlx]. Needs --engine cells.
+    /// updates and solutions; with bounds on items, even 1|a, his SSMCC's)
+    /// [default: dlx]. Needs --engine cells. Binary branching searches as one
+    /// subproblem: on one thread, and in shards, slice 0 holds it all.
     #[arg(long, value_name = "HOW", value_parser = branching_parser())]
     pub branching: Option<Branching>,
     /// With --branching binary, the item to branch on is the one whose set's

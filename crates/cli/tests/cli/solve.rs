@@ -163,6 +163,74 @@ fn shards_of_the_cells_engine_add_up_and_do_not_mix_with_links() {
     assert!(mixed.stderr.contains("links engine, not cells"), "{}", mixed.stderr);
 }
 
+/// Binary branching with weights counts as Knuth's SSXCC-FRB on Langford
+/// pairs of 8 (`data/knuth/binary/figures.tsv`) whatever the threads: on
+/// two threads it searches on one and says so; its shards (slice 0 holds
+/// the whole search) merge into those figures and name the branching and
+/// weights, and a shard of `d`-way branching, or of other weights, does not
+/// merge with them.
+#[test]
+fn binary_branching_counts_alike_on_threads_and_in_shards() {
+    let path = data("knuth/binary/langford_8.dlx");
+    let path = path.to_str().unwrap();
+    let figures = std::fs::read_to_string(data("knuth/binary/figures.tsv")).unwrap();
+    let row: Vec<&str> =
+        figures.lines().find(|l| l.starts_with("langford_8\tssxcc-frb\t")).unwrap().split('\t').collect();
+    let binary = ["--engine", "cells", "--branching", "binary", "--weights", "frb"];
+    for threads in ["1", "2"] {
+        let run = quadrille(&[&["solve", path, "--count", "--stats", "--threads", threads][..], &binary].concat(), "");
+        assert_eq!(run.stdout, format!("{}\n", row[2]), "{threads} threads");
+        for (name, k) in [("nodes", 3), ("updates", 4)] {
+            assert!(run.stderr.contains(&format!("{name}: {}\n", row[k])), "{threads} threads: {}", run.stderr);
+        }
+        let said = run.stderr.contains("note: binary branching searches as one subproblem, on one thread");
+        assert_eq!(said, threads == "2", "{}", run.stderr);
+    }
+    let shard = |i: u32, extra: &[&str]| {
+        let run = quadrille(&[&["solve", path, "--count", "--shard", &format!("{i}/3")][..], extra].concat(), "");
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    let shards: Vec<String> = (0..3).map(|i| shard(i, &binary)).collect();
+    let record: serde_json::Value = serde_json::from_str(&shards[1]).unwrap();
+    assert_eq!(
+        (&record["branching"], &record["weights"], &record["nodes"]),
+        (&"binary".into(), &"frb".into(), &0.into())
+    );
+    let merged = quadrille(&["merge"], &shards.concat());
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
+    for (key, k) in [("solutions", 2), ("nodes", 3), ("updates", 4)] {
+        assert_eq!(merged[key].to_string(), row[k], "{key}");
+    }
+    assert_eq!((&merged["branching"], &merged["weights"]), (&"binary".into(), &"frb".into()));
+    let d_way = shard(2, &["--engine", "cells"]);
+    let mixed = quadrille(&["merge"], &[&shards[0][..], &shards[1], &d_way].concat());
+    assert_eq!(mixed.code, 2);
+    assert!(
+        mixed.stderr.contains(
+            "<stdin>:3: shard counted with d-way branching, not binary branching with frb weights as in <stdin>:1"
+        ),
+        "{}",
+        mixed.stderr
+    );
+    let wdeg = shard(2, &["--engine", "cells", "--branching", "binary", "--weights", "wdeg"]);
+    let mixed = quadrille(&["merge"], &[&shards[0][..], &shards[1], &wdeg].concat());
+    assert!(
+        mixed.stderr.contains("binary branching with wdeg weights, not binary branching with frb"),
+        "{}",
+        mixed.stderr
+    );
+    // The sharp preference is refused with binary branching, named.
+    let sharp = quadrille(&[&["solve", path, "--count", "--sharp"][..], &binary].concat(), "");
+    assert_eq!(sharp.code, 2);
+    assert!(
+        sharp.stderr.contains("the cells engine does not take the sharp preference with binary branching"),
+        "{}",
+        sharp.stderr
+    );
+}
+
 /// `--count` alone picks the sweep for a packing (Knuth's 2,339 pentomino
 /// packings); `--engine sweep` names what it does not take.
 #[test]

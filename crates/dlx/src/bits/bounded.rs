@@ -54,6 +54,10 @@ const TWEAK: u32 = 2;
 /// What bounds add to a problem's shape: empty without bounds.
 #[derive(Debug, Default)]
 pub(super) struct Bounded {
+    /// Whether the search is Algorithm M: the problem declares bounds
+    /// ([`Problem::declares_bounds`]), even if only `[1, 1]` (then no item
+    /// is bounded here, and every level is [`PLAIN`]).
+    pub(super) on: bool,
     /// `item[b]`: the number of bounded item `b`.
     pub(super) item: Vec<u32>,
     /// `of[h]`: the number `b` of primary item `h`, or [`NONE`] for an item
@@ -74,8 +78,8 @@ impl Bounded {
     /// The bounded items of `problem` (items numbered by `number`), with
     /// their counts from `base` on.
     pub(super) fn new(problem: &Problem, number: &[u32], base: usize) -> Bounded {
-        let mut bounded = Bounded { base, ..Bounded::default() };
-        if !problem.has_bounds() {
+        let mut bounded = Bounded { base, on: problem.declares_bounds(), ..Bounded::default() };
+        if !bounded.on {
             return bounded;
         }
         bounded.of = vec![NONE; problem.n_primary()];

@@ -72,7 +72,7 @@ impl<C: Count> Bits<C> {
         let shape = Arc::new(Shape::new(problem));
         // Every level covers a primary item; with bounds, every level takes
         // an option or retires an item.
-        let bounds = !shape.bounded.item.is_empty();
+        let bounds = shape.bounded.on;
         let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
         Bits {
             hits: vec![(0, 0); shape.widest],

@@ -233,7 +233,7 @@ impl<C: Count> Shape<C> {
             shape.opt_start.push(shape.opt_items.len() as u32);
             shape.prim_start.push(shape.opt_prim.len() as u32);
             shape.sec_start.push(shape.opt_sec.len() as u32);
-            if !shape.bounded.item.is_empty() {
+            if shape.bounded.on {
                 shape.bounded.start.push(shape.bounded.opt.len() as u32);
             }
         }
@@ -312,7 +312,7 @@ impl<C: Count> Shape<C> {
             self.prim_fixed.extend(items.iter().map(|&k| k as u16));
             self.prim_fixed.extend(std::iter::repeat_n(sink, fixed - items.len()));
         }
-        if !self.bounded.item.is_empty() {
+        if self.bounded.on {
             self.cover_fixed = self.prim_fixed.iter().map(|&k| if k < sink { k } else { sink }).collect();
         }
     }

@@ -1295,7 +1295,9 @@ impl Cells {
         }
         let mut sets = self.sets();
         for &x in &frame.initial.item {
-            if sets.set[x as usize - 1] == 0 {
+            // Items are active unless commitments (of an option on each item
+            // of one, whose sets keep it) made them inactive.
+            if sets.set[x as usize - 1] == 0 && sets.set[x as usize - 2] < sets.active {
                 sets.deactivate(x);
             }
         }

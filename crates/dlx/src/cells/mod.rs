@@ -90,9 +90,10 @@ struct Frame {
     /// With the sharp preference only (empty otherwise): whether the item
     /// whose set starts at `x` is sharp, at `sharp[x]`.
     sharp: Vec<bool>,
-    /// With bounds on items only (empty otherwise): each item's bounds
-    /// `(u, v)` by its index, used for primary items (binary branching
-    /// only, as SSMCC).
+    /// With bounds declared only (empty otherwise, see
+    /// [`Problem::declares_bounds`]): each item's bounds `(u, v)` by its
+    /// index, used for primary items (binary branching only, as SSMCC, which
+    /// runs with bounds on every problem it reads, `[1, 1]` or not).
     bounds: Vec<(u32, u32)>,
 }
 
@@ -155,8 +156,11 @@ impl Frame {
         }
         // SSMCC does not search when an item has fewer options than its
         // lower bound.
-        let bounds: Vec<(u32, u32)> =
-            if problem.has_bounds() { problem.items().map(|item| problem.bounds(item)).collect() } else { Vec::new() };
+        let bounds: Vec<(u32, u32)> = if problem.declares_bounds() {
+            problem.items().map(|item| problem.bounds(item)).collect()
+        } else {
+            Vec::new()
+        };
         let hopeless = problem.items().filter(|&item| problem.is_primary(item)).any(|item| {
             let lower = if bounds.is_empty() { 1 } else { bounds[item.index()].0 };
             sizes[item.index()] < lower
@@ -225,8 +229,9 @@ pub(crate) struct Cells {
 const LOOK_WITHIN: u64 = 1 << 14;
 
 /// Whether the cells engine takes `problem` when it branches as `branching`
-/// says: any without bounds on items; with bounds, only by binary branching
-/// (Knuth's SSMCC).
+/// says: any without bounds on items (or whose only bounds are `[1, 1]`,
+/// which the `d`-way search takes as a plain problem); with bounds, only by
+/// binary branching (Knuth's SSMCC).
 pub(crate) fn takes(problem: &Problem, branching: Branching) -> bool {
     !problem.has_bounds() || branching == Branching::Binary
 }
@@ -726,11 +731,7 @@ impl Cells {
         self.restart();
         let mut path = Vec::with_capacity(depth);
         let mut stats = Stats::default();
-        if !self.frame.bounds.is_empty() {
-            // The split branches d ways, which bounds do not allow: the
-            // whole search is one subproblem.
-            let _ = self.leaf(&path, &mut leaf);
-        } else if !self.frame.hopeless {
+        if !self.frame.hopeless {
             let _ = self.split_at(depth, monitor, &mut path, &mut stats, &mut leaf);
             self.run.interrupted = monitor.is_some_and(Monitor::is_stopped);
         }

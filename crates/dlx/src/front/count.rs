@@ -434,7 +434,7 @@ impl Search<'_> {
     fn interrupted(&self, choice: Choice) -> Counted {
         let engine = self.search_engine();
         let stats = EngineStats::Search(Stats::default());
-        let report = Report { engine, stats, interrupted: true, limit_reached: false, choice };
+        let report = Report { interrupted: true, choice, ..Report::new(engine, stats) };
         Counted { solutions: BigUint::ZERO, report }
     }
 
@@ -466,7 +466,11 @@ impl Search<'_> {
                 }
                 Err(_) => Ok(None),
             },
-            (Engine::Links | Engine::Cells | Engine::Bits, _) => self.by_search(report.engine, choice).map(Some),
+            // As it branched: binary branching when `auto` chose it.
+            (Engine::Links | Engine::Cells | Engine::Bits, _) => {
+                let like = self.clone().branching(report.branching).weights(report.weights);
+                like.by_search(report.engine, choice).map(Some)
+            }
             _ => Ok(None),
         }
     }
@@ -823,13 +827,8 @@ impl Search<'_> {
         match entrant {
             Entrant::Search { engine, binary: false } => self.by_search(engine, choice),
             Entrant::Search { engine, binary: true } => {
-                let mut choice = choice;
-                let threads = self.threads_for(Question::Count, Engine::Auto).0;
-                choice.fewer_threads = (threads > 1).then_some(1);
-                if threads > 1 {
-                    choice.notes.push("binary branching with bounds searches as one subproblem, on one thread".into());
-                }
-                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary).threads(1);
+                // On one thread: `note_threads` says why in the report.
+                let binary = self.clone().engine(Engine::Cells).branching(Branching::Binary);
                 binary.by_search(engine, choice)
             }
             Entrant::Sweep { sweep, kept } => self.by_sweep(&sweep, kept, true, choice),
@@ -861,13 +860,8 @@ impl Search<'_> {
                     cleansings: seen.cleansings,
                     ..MemoStats::default()
                 };
-                let report = Report {
-                    engine: Engine::Memo,
-                    stats: EngineStats::Memo(stats),
-                    interrupted: true,
-                    limit_reached: false,
-                    choice,
-                };
+                let report =
+                    Report { interrupted: true, choice, ..Report::new(Engine::Memo, EngineStats::Memo(stats)) };
                 Ok(Some(Counted { solutions: BigUint::ZERO, report }))
             }
             Err(e) => Err(e.into()),
@@ -877,13 +871,7 @@ impl Search<'_> {
     /// The answer of the memo's diagram, at most the limit.
     fn memo_answer(&self, zdd: &Zdd, choice: Choice) -> Counted {
         let (solutions, limit_reached) = self.at_most_limit(zdd.count());
-        let report = Report {
-            engine: Engine::Memo,
-            stats: EngineStats::Memo(*zdd.stats()),
-            interrupted: false,
-            limit_reached,
-            choice,
-        };
+        let report = Report { limit_reached, choice, ..Report::new(Engine::Memo, EngineStats::Memo(*zdd.stats())) };
         Counted { solutions, report }
     }
 
@@ -951,7 +939,7 @@ impl Search<'_> {
         let (solutions, limit_reached) = self.at_most_limit(solutions);
         let stats = EngineStats::Sweep(stats);
         choice.sweep_order = Some(sweep.order()[..self.problem.n_primary()].to_vec());
-        let report = Report { engine: Engine::Sweep, stats, interrupted: self.stopped(), limit_reached, choice };
+        let report = Report { interrupted: self.stopped(), limit_reached, choice, ..Report::new(Engine::Sweep, stats) };
         Counted { solutions, report }
     }
 

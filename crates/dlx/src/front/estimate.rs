@@ -20,7 +20,7 @@
 //! guessed from the option drawn.
 
 use crate::solver::Solver;
-use crate::util::engine::Question;
+use crate::util::engine::{Question, Refusal, Refused};
 use crate::util::problem::OptionId;
 use crate::util::random::SplitMix64;
 use crate::util::search::Engine;
@@ -131,6 +131,10 @@ impl Search<'_> {
     /// ```
     pub fn estimate(&self, probes: u32, seed: u64) -> Result<Estimate, SearchError> {
         self.admit(Question::Estimate)?;
+        if self.searches_whole(self.search_engine()) {
+            // Never the `d`-way tree in its place.
+            return Err(SearchError::Refused(Refusal { engine: self.engine, what: Refused::EstimateWithBinary }));
+        }
         if probes == 0 {
             return Err(SearchError::NoProbes);
         }

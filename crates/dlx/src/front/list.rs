@@ -94,6 +94,6 @@ impl Search<'_> {
             Engine::Sweep => EngineStats::Sweep(SweepStats::default()),
             _ => EngineStats::Search(Default::default()),
         };
-        Report { engine, stats, interrupted: true, limit_reached: false, choice }
+        Report { interrupted: true, choice, ..Report::new(engine, stats) }
     }
 }

@@ -217,6 +217,10 @@ impl Search<'_> {
             note = Some(format!("the {engine} engine runs on one thread"));
             used = 1;
         }
+        if used > 1 && self.searches_whole(engine) {
+            note = Some("binary branching searches as one subproblem, on one thread".into());
+            used = 1;
+        }
         (used, note)
     }
 }

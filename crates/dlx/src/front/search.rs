@@ -42,8 +42,8 @@ pub struct Choice {
     pub reused: bool,
     /// The threads the engine searched on, when fewer than the question
     /// would use: an engine the capability table runs on one thread (memo,
-    /// dc), binary branching with bounds (its search is one subproblem that
-    /// no split shares out).
+    /// dc), binary branching (its search is one subproblem that no split
+    /// shares out, see [`Branching::Binary`]).
     pub fewer_threads: Option<usize>,
     /// Why, and anything else the plan noted that a user should hear
     /// (threads asked for cut down to the machine's).
@@ -186,6 +186,12 @@ pub struct Report {
     pub limit_reached: bool,
     /// What the choice of engine did (for a count by `auto`; empty else).
     pub choice: Choice,
+    /// How the engine branched: [`Branching::Binary`] when the cells engine
+    /// branched two ways (asked for, or chosen by `auto` for bounds),
+    /// [`Branching::Dlx`] for every other answer.
+    pub branching: Branching,
+    /// The weights of binary branching ([`Weights::Off`] without it).
+    pub weights: Weights,
 }
 
 impl Report {
@@ -193,7 +199,15 @@ impl Report {
     /// interrupted, no limit reached): for a door that asks a diagram
     /// ([`Search::zdd`]) more questions and reports them as the front does.
     pub fn new(engine: Engine, stats: EngineStats) -> Report {
-        Report { engine, stats, interrupted: false, limit_reached: false, choice: Choice::default() }
+        Report {
+            engine,
+            stats,
+            interrupted: false,
+            limit_reached: false,
+            choice: Choice::default(),
+            branching: Branching::Dlx,
+            weights: Weights::Off,
+        }
     }
 }
 
@@ -505,9 +519,11 @@ impl<'p> Search<'p> {
     /// binary branching ([`Search::branching`]) and its weights on any
     /// engine but [`Engine::Cells`] (named: `auto` may choose another), the
     /// sharp preference ([`Problem::with_sharp_preference`]) off links,
-    /// cells and bits; and weights without binary branching. Every question
-    /// checks first ([`Search::admit`]); a door may check before it reads
-    /// the rest of its input.
+    /// cells and bits; weights without binary branching; binary branching
+    /// on a problem with the sharp preference (its choice of item has no
+    /// rule for sharp items). Every question checks first
+    /// ([`Search::admit`]); a door may check before it reads the rest of
+    /// its input.
     ///
     /// ```
     /// use quadrille_dlx::front::Search;
@@ -521,11 +537,13 @@ impl<'p> Search<'p> {
     /// );
     /// assert_eq!(binary.engine(Engine::Cells).weights(Weights::Frb).count()?.solutions_u64(), Some(1));
     /// assert!(Search::new(&problem).engine(Engine::Cells).weights(Weights::Frb).check().is_err());
-    /// let sharp = problem.with_sharp_preference();
+    /// let sharp = problem.with_sharp_preference(true);
     /// assert_eq!(
     ///     Search::new(&sharp).engine(Engine::Dc).check().unwrap_err().to_string(),
     ///     "the dc engine does not follow the sharp preference: links, cells and bits do"
     /// );
+    /// let refused = Search::new(&sharp).engine(Engine::Cells).branching(Branching::Binary).check().unwrap_err();
+    /// assert!(refused.to_string().starts_with("the cells engine does not take the sharp preference with binary branching"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn check(&self) -> Result<(), SearchError> {
@@ -540,6 +558,9 @@ impl<'p> Search<'p> {
         }
         if self.problem.sharp_preference() && !caps.sharp {
             return refuse(Refused::Sharp);
+        }
+        if binary && self.problem.sharp_preference() {
+            return refuse(Refused::SharpWithBinary);
         }
         Ok(())
     }
@@ -750,10 +771,14 @@ impl<'p> Search<'p> {
                     Inner::Sweep { solutions: Box::new(lister.solutions(self.limit, self.monitor.clone())), choice }
                 }
                 Lists::Interrupted(engine) => Inner::Stopped { report: Box::new(self.stopped_listing(engine, choice)) },
-                Lists::Search(engine) => Inner::Search {
-                    solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(),
-                    engine,
-                },
+                Lists::Search(engine) => {
+                    let report = self.search_report(engine, Stats::default());
+                    Inner::Search {
+                        solutions: Solver::with_config(self.problem, self.config(engine)).into_solutions(),
+                        engine,
+                        branching: (report.branching, report.weights),
+                    }
+                }
             }
         };
         Ok(Listing { inner, limit: self.limit, monitor: self.monitor.clone() })
@@ -914,13 +939,26 @@ impl<'p> Search<'p> {
 
     /// A report of `engine`'s answer.
     pub(super) fn report(&self, engine: Engine, stats: EngineStats, limit_reached: bool) -> Report {
-        Report { engine, stats, interrupted: self.stopped(), limit_reached, choice: Choice::default() }
+        Report { interrupted: self.stopped(), limit_reached, ..Report::new(engine, stats) }
     }
 
-    /// The report of a search on links, cells or bits.
+    /// The report of a search on links, cells or bits: with the branching
+    /// and weights of the cells engine.
     pub(super) fn search_report(&self, engine: Engine, stats: Stats) -> Report {
         let limit_reached = self.limit.is_some_and(|limit| stats.solutions >= limit);
-        self.report(engine, EngineStats::Search(stats), limit_reached)
+        let mut report = self.report(engine, EngineStats::Search(stats), limit_reached);
+        if engine == Engine::Cells {
+            (report.branching, report.weights) = (self.branching, self.weights);
+        }
+        report
+    }
+
+    /// Whether the search on `engine` (resolved) is one subproblem, run whole
+    /// on one thread whatever the threads, and in slice 0 of shards: binary
+    /// branching on the cells engine, whose tree depends on its history
+    /// (see [`Branching::Binary`]).
+    pub(super) fn searches_whole(&self, engine: Engine) -> bool {
+        engine == Engine::Cells && self.branching == Branching::Binary
     }
 }
 
@@ -943,11 +981,27 @@ pub struct Listing {
 }
 
 enum Inner {
-    Search { solutions: IntoSolutions, engine: Engine },
-    Memo { solutions: Box<crate::memo::ZddSolutions<Zdd>>, stats: MemoStats, seen: u64 },
-    Sweep { solutions: Box<sweep::SweepSolutions>, choice: Choice },
-    Dc { solutions: Box<DcSolutions> },
-    Stopped { report: Box<Report> },
+    /// A search, and how it branched (for its report).
+    Search {
+        solutions: IntoSolutions,
+        engine: Engine,
+        branching: (Branching, Weights),
+    },
+    Memo {
+        solutions: Box<crate::memo::ZddSolutions<Zdd>>,
+        stats: MemoStats,
+        seen: u64,
+    },
+    Sweep {
+        solutions: Box<sweep::SweepSolutions>,
+        choice: Choice,
+    },
+    Dc {
+        solutions: Box<DcSolutions>,
+    },
+    Stopped {
+        report: Box<Report>,
+    },
 }
 
 impl Listing {
@@ -960,22 +1014,25 @@ impl Listing {
                 let dc = solutions.search();
                 let stats = EngineStats::Search(dc.stats());
                 let (limit_reached, interrupted) = (dc.limit_reached(), interrupted || dc.interrupted());
-                return Report { engine: Engine::Dc, stats, interrupted, limit_reached, choice: Choice::default() };
+                return Report { interrupted, limit_reached, ..Report::new(Engine::Dc, stats) };
             }
             Inner::Sweep { solutions, choice } => {
                 let stats = solutions.stats();
                 let stats = EngineStats::Sweep(SweepStats { nodes: stats.nodes, solutions: stats.solutions });
                 let (limit_reached, choice) = (solutions.limit_reached(), choice.clone());
-                return Report { engine: Engine::Sweep, stats, interrupted, limit_reached, choice };
+                return Report { interrupted, limit_reached, choice, ..Report::new(Engine::Sweep, stats) };
             }
-            Inner::Search { solutions, engine } => {
+            Inner::Search { solutions, engine, branching } => {
                 let stats = solutions.stats();
-                (*engine, EngineStats::Search(stats), stats.solutions)
+                let (branching, weights) = *branching;
+                let limit_reached = self.limit.is_some_and(|limit| stats.solutions >= limit);
+                let report = Report::new(*engine, EngineStats::Search(stats));
+                return Report { interrupted, limit_reached, branching, weights, ..report };
             }
             Inner::Memo { stats, seen, .. } => (Engine::Memo, EngineStats::Memo(*stats), *seen),
         };
         let limit_reached = self.limit.is_some_and(|limit| seen >= limit);
-        Report { engine, stats, interrupted, limit_reached, choice: Choice::default() }
+        Report { interrupted, limit_reached, ..Report::new(engine, stats) }
     }
 }
 

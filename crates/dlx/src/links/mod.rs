@@ -57,8 +57,10 @@ impl DancingLinks {
     pub(crate) fn new(problem: &Problem) -> DancingLinks {
         // Every level and every commitment covers at least one primary item, so
         // neither can go deeper than the number of primary items. With bounds,
-        // every level takes an option or retires an item.
-        let bounds = problem.has_bounds();
+        // every level takes an option or retires an item. A problem that
+        // declares bounds, even `[1, 1]` only, runs Algorithm M, as DLX3
+        // runs it on whatever it reads.
+        let bounds = problem.declares_bounds();
         let depth = problem.n_primary() + 1 + if bounds { problem.n_options() } else { 0 };
         let mut links = problem.links().clone();
         if problem.has_sharp() {

@@ -218,9 +218,11 @@ impl<'p> Parallel<'p> {
     pub fn slices(&self, of: u32) -> Result<Slices, ParallelError> {
         let sharded = self.clone().shard(0, of)?;
         let split = sharded.split();
+        let engine = self.config.resolve(self.problem);
         Ok(Slices {
             problem: self.problem.clone(),
-            engine: self.config.resolve(self.problem),
+            engine,
+            branching: Slices::branching_of(engine, &self.config),
             aim: sharded.aim(),
             of,
             split,
@@ -270,7 +272,10 @@ impl<'p> Parallel<'p> {
     /// [`Solver`]. With [`Engine::Cells`] the solutions
     /// are the serial search's, and the statistics add up over threads and
     /// shards but are not quite the serial search's (see
-    /// [`Engine`]).
+    /// [`Engine`]); with its binary branching
+    /// ([`Branching::Binary`](crate::Branching::Binary)), the search is one
+    /// subproblem, on one thread, in slice 0 of shards: the serial search's
+    /// statistics.
     pub fn config(mut self, config: Config) -> Parallel<'p> {
         self.config = config;
         self
@@ -344,12 +349,13 @@ impl<'p> Parallel<'p> {
             return Ok((Cow::Owned(split), explored));
         };
         let (engine, aim) = (self.config.resolve(self.problem), self.aim());
+        let branching = Slices::branching_of(engine, &self.config);
         // One slice is the whole search, however finely split (the split of
         // a count on threads alone depends on the threads).
-        if engine != slices.engine || (slices.of > 1 && aim != slices.aim) {
+        if engine != slices.engine || branching != slices.branching || (slices.of > 1 && aim != slices.aim) {
             return Err(ParallelError::OtherSplit {
-                split: Slices::describe(slices.engine, slices.aim),
-                search: Slices::describe(engine, aim),
+                split: Slices::describe(slices.engine, slices.branching, slices.aim),
+                search: Slices::describe(engine, branching, aim),
             });
         }
         Ok((Cow::Borrowed(&slices.split), 0))

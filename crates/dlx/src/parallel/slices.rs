@@ -10,7 +10,7 @@ use super::{ParallelError, Split};
 use crate::solver::Solver;
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
-use crate::util::search::{Config, Engine};
+use crate::util::search::{Branching, Config, Engine, Weights};
 use crate::util::stats::Stats;
 
 /// The solvers [`Slices::visit_kept`] keeps between calls, one for each call
@@ -38,6 +38,9 @@ impl fmt::Debug for Kept {
 pub struct Slices {
     pub(super) problem: Problem,
     pub(super) engine: Engine,
+    /// How the cells engine branches, and its weights ([`Branching::Dlx`]
+    /// and [`Weights::Off`] on the other engines).
+    pub(super) branching: (Branching, Weights),
     pub(super) aim: usize,
     pub(super) of: u32,
     pub(super) split: Split,
@@ -53,6 +56,19 @@ impl Slices {
     /// The engine the split was made for (never [`Engine::Auto`]).
     pub fn engine(&self) -> Engine {
         self.engine
+    }
+
+    /// How the split's engine branches ([`Branching::Dlx`] but for the cells
+    /// engine's binary branching, whose search is one subproblem: slice 0
+    /// holds it).
+    pub fn branching(&self) -> Branching {
+        self.branching.0
+    }
+
+    /// The weights of the split's binary branching ([`Weights::Off`]
+    /// without it).
+    pub fn weights(&self) -> Weights {
+        self.branching.1
     }
 
     /// The number of slices.
@@ -75,8 +91,25 @@ impl Slices {
     }
 
     /// What the split was made for, as errors name it.
-    pub(super) fn describe(engine: Engine, aim: usize) -> String {
-        format!("the {engine} engine and {aim} subproblems")
+    pub(super) fn describe(engine: Engine, (branching, weights): (Branching, Weights), aim: usize) -> String {
+        match (branching, weights) {
+            (Branching::Dlx, _) => format!("the {engine} engine and {aim} subproblems"),
+            (_, Weights::Off) => format!("the {engine} engine by {} branching and {aim} subproblems", branching.name()),
+            _ => format!(
+                "the {engine} engine by {} branching with {} weights and {aim} subproblems",
+                branching.name(),
+                weights.name()
+            ),
+        }
+    }
+
+    /// How a solver's configuration branches on `engine`: as the cells
+    /// engine is told, or `d` ways on the others.
+    pub(super) fn branching_of(engine: Engine, config: &Config) -> (Branching, Weights) {
+        match engine {
+            Engine::Cells if config.get_branching() == Branching::Binary => (Branching::Binary, config.get_weights()),
+            _ => (Branching::Dlx, Weights::Off),
+        }
     }
 
     /// Counts slice `index` on `solver` (see [`Slices::visit`]).
@@ -140,7 +173,8 @@ impl Slices {
         F: FnMut(usize, &[OptionId]) -> ControlFlow<()>,
         G: FnMut(usize),
     {
-        let config = Config::new().engine(self.engine).monitor(monitor);
+        let config =
+            Config::new().engine(self.engine).branching(self.branching.0).weights(self.branching.1).monitor(monitor);
         let kept = self.kept.0.lock().ok().and_then(|mut kept| kept.pop());
         let mut solver = match kept {
             Some(mut solver) => {
@@ -187,10 +221,11 @@ impl Slices {
         if *solver.problem() != self.problem {
             return Err(ParallelError::OtherProblem);
         }
-        if solver.engine() != self.engine {
+        let branching = Slices::branching_of(solver.engine(), solver.config());
+        if solver.engine() != self.engine || branching != self.branching {
             return Err(ParallelError::OtherSplit {
-                split: Slices::describe(self.engine, self.aim),
-                search: Slices::describe(solver.engine(), self.aim),
+                split: Slices::describe(self.engine, self.branching, self.aim),
+                search: Slices::describe(solver.engine(), branching, self.aim),
             });
         }
         let committed = solver.committed().len();

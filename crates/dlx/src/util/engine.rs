@@ -380,6 +380,12 @@ pub enum Refused {
     Options(usize),
     /// More items than the engine takes.
     Items(usize),
+    /// The sharp preference with binary branching, which has no rule for
+    /// sharp items (no engine takes both).
+    SharpWithBinary,
+    /// An estimate of binary branching's tree, which depends on the order
+    /// its earlier subtrees left the sets in (no engine estimates it).
+    EstimateWithBinary,
 }
 
 /// Why an engine cannot do something, from the table: what, and which
@@ -406,6 +412,7 @@ impl Refusal {
             Refused::Commits => c.commits,
             Refused::Options(n) => c.most_options.is_none_or(|most| n <= most),
             Refused::Items(n) => c.most_items.is_none_or(|most| n <= most),
+            Refused::SharpWithBinary | Refused::EstimateWithBinary => false,
         };
         TABLE
             .iter()
@@ -436,6 +443,16 @@ impl std::fmt::Display for Refusal {
                 f,
                 "the {engine} engine takes at most {} items, not {n}",
                 engine.capabilities().most_items.unwrap_or(usize::MAX)
+            )?,
+            Refused::SharpWithBinary => write!(
+                f,
+                "the {engine} engine does not take the sharp preference with binary branching: it chooses its item \
+                 by the size of its set or by weights, as Knuth's SSXCC-BINARY does, with no rule for sharp items"
+            )?,
+            Refused::EstimateWithBinary => write!(
+                f,
+                "the {engine} engine cannot estimate the search tree with binary branching: the tree depends on the \
+                 order its earlier subtrees left the sets in, which a probe cannot know"
             )?,
         }
         let others = self.others();

@@ -502,12 +502,15 @@ pub fn write(problem: &Problem) -> String {
             out.push(' ');
         }
         first = false;
-        match problem.bounds(item) {
-            (1, 1) => {}
-            (lower, upper) if lower == upper => {
+        // An item declared with bounds `[1, 1]` is written `1|name`, so that
+        // the problem read back is still one of bounds (see
+        // `Problem::declares_bounds`).
+        match problem.declared_bounds(item) {
+            None => {}
+            Some((lower, upper)) if lower == upper => {
                 let _ = write!(out, "{upper}|");
             }
-            (lower, upper) => {
+            Some((lower, upper)) => {
                 let _ = write!(out, "{lower}:{upper}|");
             }
         }

@@ -261,6 +261,9 @@ struct ItemInfo {
     /// `[1, 1]` for a plain primary item, `[0, 1]` for a secondary one.
     lower: u32,
     upper: u32,
+    /// Whether the item was declared with its bounds
+    /// ([`ProblemBuilder::primary_with_bounds`]), `[1, 1]` included.
+    declared: bool,
 }
 
 /// Builds a [`Problem`] item by item and option by option, checking each as it comes.
@@ -306,7 +309,13 @@ impl ProblemBuilder {
         ProblemBuilder { option_starts: vec![0], max_nodes: MAX_NODES, ..Default::default() }
     }
 
-    fn item(&mut self, name: &str, primary: bool, (lower, upper): (u32, u32)) -> Result<Item, BuildError> {
+    fn item(
+        &mut self,
+        name: &str,
+        primary: bool,
+        (lower, upper): (u32, u32),
+        declared: bool,
+    ) -> Result<Item, BuildError> {
         if !valid_name(name) {
             return Err(BuildError::BadName { what: "item", name: name.to_string() });
         }
@@ -321,7 +330,7 @@ impl ProblemBuilder {
         }
         self.n_primary += primary as usize;
         let item = Item(self.items.len() as u32);
-        self.items.push(ItemInfo { name: name.to_string(), primary, lower, upper });
+        self.items.push(ItemInfo { name: name.to_string(), primary, lower, upper, declared });
         self.names.insert(&self.items, item);
         Ok(item)
     }
@@ -329,11 +338,15 @@ impl ProblemBuilder {
     /// Declares a primary item: every solution covers it exactly once. Items
     /// may be declared in any order, primary and secondary mixed.
     pub fn primary(&mut self, name: &str) -> Result<Item, BuildError> {
-        self.item(name, true, (1, 1))
+        self.item(name, true, (1, 1), false)
     }
 
     /// Declares a primary item that every solution covers at least `lower` and
-    /// at most `upper` times (Knuth's multiplicities, as in his DLX3).
+    /// at most `upper` times (Knuth's multiplicities, as in his DLX3). Even
+    /// with bounds `[1, 1]`, the problem is then one of bounds for the
+    /// engines that count as Knuth's programs with bounds count (see
+    /// [`Problem::declares_bounds`]); [`ProblemBuilder::primary`] declares a
+    /// plain one.
     ///
     /// ```
     /// use quadrille_dlx::{Problem, Solver};
@@ -360,13 +373,13 @@ impl ProblemBuilder {
         if upper > MAX_BOUND {
             return Err(BuildError::BoundTooLarge { name: name_of(), bound: upper, limit: MAX_BOUND });
         }
-        self.item(name, true, (lower, upper))
+        self.item(name, true, (lower, upper), true)
     }
 
     /// Declares a secondary item: every solution covers it at most once, or by
     /// options that all give it the same colour.
     pub fn secondary(&mut self, name: &str) -> Result<Item, BuildError> {
-        self.item(name, false, (0, 1))
+        self.item(name, false, (0, 1), false)
     }
 
     /// The item of that name, if one was declared.
@@ -568,6 +581,7 @@ impl ProblemBuilder {
         }
         let has_colors = self.option_colors.iter().any(Option::is_some);
         let has_bounds = self.items.iter().any(|i| i.primary && (i.lower, i.upper) != (1, 1));
+        let declares_bounds = self.items.iter().any(|i| i.primary && i.declared);
         let longest_option = self.option_starts.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0);
         // The most options of a primary item (ignored options have none):
         // counted here, as the links the engines search are made only when
@@ -589,6 +603,7 @@ impl ProblemBuilder {
                 names: self.names,
                 has_colors,
                 has_bounds,
+                declares_bounds,
                 longest_primary,
                 longest_option,
                 costs: self.costs,
@@ -615,7 +630,7 @@ impl Inner {
                 }
             }
         }
-        let bounds = self.has_bounds.then(|| {
+        let bounds = self.declares_bounds.then(|| {
             let mut bounds = vec![(1, 1); self.items.len()];
             for (k, info) in self.items.iter().enumerate() {
                 bounds[header[k] as usize - 1] = (info.lower, info.upper);
@@ -660,7 +675,10 @@ struct Inner {
     option_colors: Vec<Option<Color>>,
     names: NameTable,
     has_colors: bool,
+    /// Whether some primary item's bounds are not `[1, 1]`.
     has_bounds: bool,
+    /// Whether some primary item was declared with bounds, `[1, 1]` included.
+    declares_bounds: bool,
     /// The most options of a primary item, and the most items of an option.
     longest_primary: usize,
     longest_option: usize,
@@ -750,9 +768,56 @@ impl Problem {
         self.inner.has_colors
     }
 
-    /// Whether any primary item has bounds other than `[1, 1]`.
+    /// Whether any primary item has bounds other than `[1, 1]`: then some
+    /// item may be covered more than once or not at all, and the solutions
+    /// are not those of an exact cover. The engines and questions that take
+    /// no bounds (the memo, the sweep, dc, the cheapest solutions, the cells
+    /// engine's `d`-way branching, preprocessing) refuse such a problem, and
+    /// take one whose only bounds are `[1, 1]` as a plain one (see
+    /// [`Problem::declares_bounds`]).
     pub fn has_bounds(&self) -> bool {
         self.inner.has_bounds
+    }
+
+    /// Whether some primary item was declared with bounds
+    /// ([`ProblemBuilder::primary_with_bounds`]; `a:b|name` or `b|name` in
+    /// Knuth's format), even `[1, 1]` (`1|a`, `1:1|a`): a problem of bounds
+    /// as Knuth's programs with bounds (DLX3, SSMCC) count it, since they run
+    /// Algorithm M on every problem they read. The engines that promise
+    /// their statistics run their search with bounds then: the links
+    /// (DLX3's), the bitset engine (DLX3's nodes) and the cells engine's
+    /// binary branching (SSMCC's). A problem with bounds other than `[1, 1]`
+    /// ([`Problem::has_bounds`]) declares them.
+    ///
+    /// ```
+    /// use quadrille_dlx::{Config, Engine, Problem, Solver};
+    ///
+    /// let plain = Problem::from_knuth("a b\nb\n")?;
+    /// let declared = Problem::from_knuth("1|a b\nb\n")?;
+    /// assert!(!plain.declares_bounds() && declared.declares_bounds() && !declared.has_bounds());
+    /// // DLX1 covers `a`, left without options (one update); DLX3 sees at
+    /// // once that it cannot be covered, and makes none.
+    /// let updates = |problem: &Problem| {
+    ///     let mut links = Solver::with_config(problem, Config::new().engine(Engine::Links));
+    ///     links.count();
+    ///     links.stats().updates
+    /// };
+    /// assert_eq!((updates(&plain), updates(&declared)), (1, 0));
+    /// // Written back with its bounds.
+    /// assert_eq!(declared.to_knuth(), "1|a b\nb\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn declares_bounds(&self) -> bool {
+        self.inner.declares_bounds
+    }
+
+    /// The bounds `item` was declared with
+    /// ([`ProblemBuilder::primary_with_bounds`]), `[1, 1]` included; `None`
+    /// for a plain primary item and a secondary one. Panics if the item is
+    /// not of this problem.
+    pub fn declared_bounds(&self, item: Item) -> Option<(u32, u32)> {
+        let info = &self.inner.items[item.index()];
+        info.declared.then_some((info.lower, info.upper))
     }
 
     /// The most options any primary item has.
@@ -952,8 +1017,10 @@ impl Problem {
 
     /// The same problem, with the **sharp preference** on or off: when it is
     /// on, the searches that choose the item to branch on by its number of
-    /// options (links, cells, bits) prefer the primary items whose names begin
-    /// with `#`, as Knuth's DLX2-SHARP and DLX3-SHARP do. An item left with one
+    /// options (links, bits, the cells engine's `d`-way branching) prefer the
+    /// primary items whose names begin with `#`, as Knuth's DLX2-SHARP and
+    /// DLX3-SHARP do (binary branching has no rule for them: the front
+    /// refuses it, see [`Search::check`](crate::front::Search::check)). An item left with one
     /// option (or none) is still taken first, sharp or not; otherwise a sharp
     /// item with the fewest options among the sharp ones comes before every
     /// other item, and only when no sharp item is left does the usual rule
@@ -1022,7 +1089,8 @@ impl fmt::Debug for Problem {
     }
 }
 
-/// Two problems are equal when they have the same items (names, kinds, order) and
+/// Two problems are equal when they have the same items (names, kinds, order,
+/// bounds, and whether they were declared with bounds) and
 /// the same options in the same order, with colours compared by name, the
 /// same costs, and the same search trees: the sharp preference
 /// ([`Problem::with_sharp_preference`]) on both or on neither, unless
@@ -1042,6 +1110,7 @@ impl PartialEq for Problem {
                 self.item_name(i) == other.item_name(i)
                     && self.is_primary(i) == other.is_primary(i)
                     && self.bounds(i) == other.bounds(i)
+                    && self.declared_bounds(i) == other.declared_bounds(i)
             });
         same_items
             && self.n_options() == other.n_options()

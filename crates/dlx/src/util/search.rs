@@ -120,8 +120,24 @@ pub enum Branching {
     Dlx,
     /// Two branches on the item chosen and the first option of its set: take
     /// the option, or hide it (Knuth's SSXCC-BINARY; with [`Weights`], his
-    /// SSXCC-FRB and SSXCC-WTD). Nodes, updates and solutions equal those
-    /// programs'.
+    /// SSXCC-FRB and SSXCC-WTD; with bounds declared, even `[1, 1]` only,
+    /// his SSMCC and its weights, see
+    /// [`Problem::declares_bounds`](crate::Problem::declares_bounds)).
+    /// Nodes, updates and solutions equal those programs'.
+    ///
+    /// Its search is one subproblem: which option a node branches on
+    /// depends on the order in which the subtrees searched before it left
+    /// the sets (and with weights, its item on what they learned), so no
+    /// subtree searched on its own is the one the whole search meets. On
+    /// threads it runs on one (the front's report says so,
+    /// [`Choice::fewer_threads`](crate::front::Choice::fewer_threads)); in
+    /// shards, slice 0 holds the whole search and the others count nothing;
+    /// either way the figures are the serial search's. It takes no descents
+    /// ([`DescendError::Whole`]), and the front makes no estimate of its
+    /// tree. It has no rule for sharp items
+    /// ([`Problem::with_sharp_preference`](crate::Problem::with_sharp_preference)):
+    /// a solver ignores the preference, and the front refuses it
+    /// ([`Search::check`](crate::front::Search::check)).
     Binary,
 }
 
@@ -216,6 +232,13 @@ pub enum DescendError {
     /// backtracks here.
     #[error("the search backtracks at this level")]
     DeadEnd,
+    /// The search is one subproblem, which no descent enters: binary
+    /// branching ([`Branching::Binary`]), whose tree depends on the order in
+    /// which its earlier subtrees left the sets (and on the weights they
+    /// taught), so that a subtree searched on its own is not the one the
+    /// whole search meets.
+    #[error("binary branching searches as one subproblem: it takes no descents")]
+    Whole,
 }
 
 /// The engines of the crate, by name: the three searches a
@@ -268,7 +291,9 @@ pub enum DescendError {
 /// count with dancing cells finds the serial search's solutions, and its
 /// statistics add up exactly over threads and shards; but since each
 /// subproblem is searched from fresh arrays, they differ slightly from one
-/// serial search's (see the `cells` module's notes in the source).
+/// serial search's (see the `cells` module's notes in the source). Binary
+/// branching ([`Branching::Binary`]) is not split: its figures on threads
+/// and in shards are the serial search's.
 ///
 /// ```
 /// use quadrille_dlx::{Config, Engine, Problem, Solver};

@@ -56,7 +56,8 @@ fn costs_with_bounds_are_refused() {
     let problem = Problem::from_knuth("2:3|A B\nA |1\nA B |2\nA |3\n").unwrap();
     let error = quadrille_dlx::MinCost::new(&problem).best(1).unwrap_err();
     insta::assert_snapshot!(error.to_string());
-    // Bounds of [1, 1] written out are no bounds at all.
+    // Bounds of [1, 1] written out are none to the min-cost search (DLX5
+    // reads no bounds): it takes the problem as a plain one.
     let plain = Problem::from_knuth("1:1|A B\nA |1\nB |2\nA B |5\n").unwrap();
     assert_eq!(quadrille_dlx::MinCost::new(&plain).best(1).unwrap().costs(), [3]);
 }

@@ -133,7 +133,7 @@ fn finds_the_oracles_solutions(
             let mut links = Solver::with_config(&problem, Config::new().engine(Engine::Links));
             links.commit(OptionId(option)).unwrap();
             for other in 0..spec.options.len() {
-                if problem.has_bounds() {
+                if problem.declares_bounds() {
                     let other = OptionId(other as u32);
                     prop_assert_eq!(solver.can_commit(other), links.can_commit(other), "{}", engine);
                     continue;
@@ -232,7 +232,7 @@ fn bits_runs_the_links_search(
     // cleansings (an item is purified before the options are hidden).
     // With bounds, the updates are the bitset engine's own measure.
     let colors = problem.has_colors();
-    let bounds = problem.has_bounds();
+    let bounds = problem.declares_bounds();
     let same = |bits: (Vec<Vec<OptionId>>, Stats), links: (Vec<Vec<OptionId>>, Stats)| {
         prop_assert_eq!(&bits.0, &links.0, "solutions in order");
         prop_assert_eq!((bits.1.nodes, bits.1.solutions), (links.1.nodes, links.1.solutions));

@@ -287,7 +287,8 @@ class Problem:
         :param options: the options, each a list of items or ``(item, colour)`` pairs.
         :param secondary: the secondary items.
         :param bounds: ``{item: (a, b)}``: cover that primary item at least ``a``
-            and at most ``b`` times.
+            and at most ``b`` times. An item given bounds, even ``(1, 1)``,
+            makes the problem one of bounds (see :attr:`bounds`).
         :param costs: a cost (a non-negative int) per option, for :meth:`best`.
         :param payloads: what each option stands for in the solutions.
         :raises ValueError: an unknown or repeated item, a colour on a primary item,
@@ -310,9 +311,9 @@ class Problem:
         n_primary = len(primary)
         taken: set[str] = set()
         names = [_name(item, taken) for item in items]
-        bound_list: list[tuple[int, int]] = []
+        bound_list: list[tuple[int, int] | None] = []
         if bounds:
-            bound_list = [(1, 1)] * n_primary
+            bound_list = [None] * n_primary
             for item, bound in bounds.items():
                 k = index.get(item, -1)
                 if k < 0 or k >= n_primary:
@@ -498,7 +499,8 @@ class Problem:
         prefer the primary items whose names begin with ``#``, as Knuth's
         DLX2-SHARP and DLX3-SHARP do. An item with one option left (or none)
         still comes first. The same solutions; another search tree, so
-        other statistics and another order.
+        other statistics and another order. ``branching="binary"`` has no
+        rule for sharp items: it is refused with the preference on.
 
         >>> import quadrille
         >>> p = quadrille.Problem.from_knuth("#a b\\n#a\\n#a\\n#a b\\nb\\n")
@@ -609,9 +611,14 @@ class Problem:
 
     @property
     def bounds(self) -> dict[Hashable, tuple[int, int]]:
-        """The bounds ``(a, b)`` of the primary items other than ``(1, 1)``."""
-        bounds: list[tuple[int, int]] = self._native.bounds()
-        return {self._items[k]: b for k, b in enumerate(bounds) if b != (1, 1)}
+        """The bounds ``(a, b)`` of the primary items declared with bounds,
+        ``(1, 1)`` included (``1|a`` in Knuth's format): such an item makes
+        the problem one of bounds for the engines that count as Knuth's
+        programs with bounds (``links``: DLX3; ``bits``: DLX3's nodes;
+        ``cells`` with ``branching="binary"``: SSMCC), as his programs run
+        Algorithm M on every problem they read."""
+        bounds: list[tuple[int, int] | None] = self._native.bounds()
+        return {self._items[k]: b for k, b in enumerate(bounds) if b is not None}
 
     @property
     def n_options(self) -> int:
@@ -753,10 +760,12 @@ class Problem:
 
         With ``engine="cells"``, ``branching="binary"`` branches two ways
         at each node, the first option of the item chosen taken or hidden
-        (Knuth's SSXCC-BINARY and its statistics; with bounds on items, his
-        SSMCC's), and ``weights`` chooses that item by weights learned from
-        the search: ``"frb"`` (SSXCC-FRB, SSMCC-FRB) or ``"wdeg"``
-        (SSXCC-WTD, SSMCC-WTD); ``"off"``: the smallest set.
+        (Knuth's SSXCC-BINARY and its statistics; with bounds on items,
+        ``(1, 1)`` included, his SSMCC's), and ``weights`` chooses that item
+        by weights learned from the search: ``"frb"`` (SSXCC-FRB, SSMCC-FRB)
+        or ``"wdeg"`` (SSXCC-WTD, SSMCC-WTD); ``"off"``: the smallest set.
+        Binary branching searches as one subproblem, on one thread whatever
+        ``threads`` says.
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B\\nA\\nB\\nA B\\n").count()

@@ -26,7 +26,7 @@ class _Problem:
         cls,
         names: list[str],
         n_primary: int,
-        bounds: list[tuple[int, int]],
+        bounds: list[tuple[int, int] | None],
         offsets: list[int],
         items: list[int],
         colors: list[int],
@@ -42,7 +42,7 @@ class _Problem:
     def sharp_preference(self) -> bool: ...
     def to_knuth(self) -> str: ...
     def item_names(self) -> list[str]: ...
-    def bounds(self) -> list[tuple[int, int]]: ...
+    def bounds(self) -> list[tuple[int, int] | None]: ...
     @property
     def n_primary(self) -> int: ...
     @property
@@ -168,7 +168,14 @@ class _Slices:
 
 @final
 class _Merge:
-    def __new__(cls, problem: str, of: int, engine: str | None = None) -> _Merge: ...
+    def __new__(
+        cls,
+        problem: str,
+        of: int,
+        engine: str | None = None,
+        branching: str | None = None,
+        weights: str | None = None,
+    ) -> _Merge: ...
     def add(self, text: str, file: str, line_number: int) -> tuple[int, str, dict[str, Any]]: ...
     def add_lines(
         self, text: str, file: str, first_line: int
