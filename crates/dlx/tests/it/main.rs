@@ -2,6 +2,7 @@
 //! the random problems and the data folder come from `quadrille-testing`.
 
 mod binary;
+mod comments;
 mod costs;
 mod dc;
 mod engines;
