@@ -1,13 +1,20 @@
-//! Knuth's format (bounds, colours, costs): any text is read without a panic;
-//! what is read is written back and reads again as the same problem, and a
-//! small one is solved by every engine with the same count.
+//! Knuth's format (bounds, colours, costs): any bytes are read without a
+//! panic (those that are not UTF-8 refused with a place); what is read is
+//! written back and reads again as the same problem, and a small one is
+//! solved by every engine with the same count.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use quadrille_dlx::{Config, Engine, Problem, Solver};
+use quadrille_dlx::{Config, Engine, Problem, Solver, knuth};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let text = match knuth::utf8(data) {
+        Ok(text) => text,
+        Err(error) => {
+            assert!(error.line >= 1 && error.column >= 1, "{error}");
+            return;
+        }
+    };
     let Ok(problem) = Problem::from_knuth(text) else { return };
     let again = Problem::from_knuth(&problem.to_knuth()).expect("the written problem reads back");
     assert_eq!(again, problem, "the written problem reads back as itself");

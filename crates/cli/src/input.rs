@@ -5,6 +5,7 @@ use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 use anyhow::Context;
+use quadrille_dlx::knuth;
 
 /// An opened input.
 pub struct Input {
@@ -34,10 +35,27 @@ pub fn open(path: Option<&Path>, capacity: usize) -> anyhow::Result<Input> {
 }
 
 impl Input {
-    /// The whole input as text.
+    /// The whole input as text: UTF-8, or an error naming the line and column
+    /// of its first byte that is not ([`knuth::utf8`]).
     pub fn read_to_string(mut self) -> anyhow::Result<(String, String)> {
-        let mut text = String::new();
-        self.reader.read_to_string(&mut text).with_context(|| format!("cannot read {}", self.name))?;
+        let mut bytes = Vec::new();
+        self.reader.read_to_end(&mut bytes).with_context(|| format!("cannot read {}", self.name))?;
+        let text = String::from_utf8(bytes).map_err(|e| match knuth::utf8(e.as_bytes()) {
+            Err(place) => anyhow::anyhow!("{}:{}:{}: {}", self.name, place.line, place.column, place.kind),
+            Ok(_) => anyhow::anyhow!("cannot read {}: {e}", self.name),
+        })?;
         Ok((self.name, text))
     }
+}
+
+/// Line `number` (from 1) of the input `name`, read as bytes, as text: UTF-8,
+/// or an error naming the line and the column of its first byte that is not,
+/// as [`Input::read_to_string`] names them in a whole input.
+pub fn line_text<'b>(name: &str, number: usize, bytes: &'b [u8]) -> anyhow::Result<&'b str> {
+    knuth::utf8(bytes).map_err(|place| {
+        // `utf8` does not count a byte-order mark at the start of a text,
+        // which only the first line's is.
+        let mark = usize::from(number > 1 && bytes.starts_with("\u{feff}".as_bytes()));
+        anyhow::anyhow!("{name}:{number}:{}: {}", place.column + mark, place.kind)
+    })
 }

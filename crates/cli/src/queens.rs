@@ -360,10 +360,14 @@ fn verify(path: &std::path::Path, expected_n: Option<usize>) -> anyhow::Result<O
     let crate::input::Input { name, reader, .. } = crate::input::open(Some(path), 1 << 16)?;
     let mut out = crate::stdout();
     let (mut checked, mut bad_input, mut wrong) = (0u64, false, false);
-    for (index, line) in reader.lines().enumerate() {
+    for (index, line) in reader.split(b'\n').enumerate() {
         let number = index + 1;
         let line = line.with_context(|| format!("cannot read {name}"))?;
-        let text = line.trim();
+        let mut text = crate::input::line_text(&name, number, &line)?;
+        if number == 1 {
+            text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        }
+        let text = text.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }

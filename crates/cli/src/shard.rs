@@ -163,11 +163,15 @@ fn merge(args: Args, so_far: &(AtomicU64, AtomicU64)) -> anyhow::Result<Outcome>
     }
     for path in files {
         let crate::input::Input { name, mut reader, .. } = crate::input::open(Some(path), 1 << 16)?;
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         for line_number in 1.. {
-            text.clear();
-            if reader.read_line(&mut text).with_context(|| format!("cannot read {name}"))? == 0 {
+            bytes.clear();
+            if reader.read_until(b'\n', &mut bytes).with_context(|| format!("cannot read {name}"))? == 0 {
                 break;
+            }
+            let mut text = crate::input::line_text(&name, line_number, &bytes)?;
+            if line_number == 1 {
+                text = text.strip_prefix('\u{feff}').unwrap_or(text);
             }
             let line = text.trim_end_matches(['\n', '\r']);
             if line.trim().is_empty() {

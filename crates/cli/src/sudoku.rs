@@ -183,7 +183,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     };
     let mut entries: Vec<Entry> = Vec::new();
     let mut line = Vec::new();
-    let mut text = String::new();
+    let mut line_number = 0;
     let start = Instant::now();
     // The progress bar follows the bytes read when the input's size is known.
     let monitor = progress::monitor();
@@ -199,9 +199,8 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
         if n == 0 {
             reader.finish(&mut entries);
         } else {
-            text.clear();
-            text.push_str(&String::from_utf8_lossy(&line));
-            reader.push_line(&text, &mut entries);
+            line_number += 1;
+            reader.push_line(crate::input::line_text(&name, line_number, &line)?, &mut entries);
         }
         // Answer what was read when the batch is full, or when reading on would
         // wait for more input.

@@ -601,8 +601,9 @@ impl Spec {
         Spec::parse_with(text, Settings::new())
     }
 
-    /// Reads a description.
+    /// Reads a description (a byte-order mark at its start is skipped).
     pub fn parse_with(text: &str, settings: Settings) -> Result<Spec, SpecError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text.lines().enumerate().map(|(i, text)| Line {
             chars: text.trim_end_matches('\r').chars().collect(),
             number: i + 1,

@@ -170,6 +170,14 @@ impl PyProblem {
         Ok(PyProblem { problem: read.map_err(value_error)? })
     }
 
+    /// [`PyProblem::from_knuth`] of bytes, which must be UTF-8: a byte that
+    /// is not is a `ValueError` naming its line and column
+    /// ([`knuth::utf8`](quadrille_dlx::knuth::utf8)).
+    #[staticmethod]
+    fn from_knuth_bytes(py: Python<'_>, bytes: &[u8]) -> PyResult<Self> {
+        PyProblem::from_knuth(py, quadrille_dlx::knuth::utf8(bytes).map_err(value_error)?)
+    }
+
     /// A 0/1 matrix in compressed sparse rows: row `r` holds the columns
     /// `indices[indptr[r]..indptr[r + 1]]` (little-endian `u32` bytes); the
     /// first `n_primary` of `n_columns` columns are primary. The library

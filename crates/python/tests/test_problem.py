@@ -413,3 +413,38 @@ def test_explain_plans_without_running() -> None:
         p.explain("sample", engine="sweep")
     with pytest.raises(ValueError, match="unknown question `tally`"):
         p.explain("tally")  # type: ignore[arg-type]
+
+def test_from_knuth_reads_as_knuths_readers(data_dir: str) -> None:
+    """A line whose first character after blanks is ``|`` is a comment,
+    before the item line too; a byte-order mark at the start is skipped;
+    ``bytes`` are read as UTF-8. Knuth's generators' files with indented
+    comments count what his programs count (``knuth/comments/figures.tsv``)."""
+    for text in ["A B\n | c\nA\nB\n", " | c\n\tA B\n\t| c\nA\n \t\nB\n", "\ufeffA B\nA\nB\n"]:
+        assert Problem.from_knuth(text).count() == 1, repr(text)
+        assert Problem.from_knuth(text.encode()).count() == 1, repr(text)
+    assert Problem.from_knuth(bytearray(b"A B\nA\nB\n")).count() == 1
+    folder = os.path.join(data_dir, "knuth", "comments")
+    with open(os.path.join(folder, "figures.tsv"), encoding="utf-8") as f:
+        rows = [line.split("\t") for line in f if not line.startswith("#") and line.strip()]
+    for file, program, count, *_ in rows:
+        if program.startswith("dlx"):
+            with open(os.path.join(folder, file + ".dlx"), "rb") as b:
+                assert Problem.from_knuth(b.read()).count() == int(count), file
+
+
+def test_from_knuth_names_the_place_of_what_is_not_text() -> None:
+    """A byte that is not UTF-8, or a lone surrogate in a ``str`` (what
+    ``errors="surrogateescape"`` makes of such a byte): ``ValueError`` with
+    the line and the column in characters, a byte-order mark not counted."""
+    with pytest.raises(ValueError, match=re.escape("line 3, column 3: byte 0xe9 is not UTF-8")):
+        Problem.from_knuth(b"A B\nA\nB \xe9\n")
+    with pytest.raises(ValueError, match=re.escape("line 1, column 4: byte 0xff is not UTF-8")):
+        Problem.from_knuth(b"\xef\xbb\xbf\xc3\xa9 B\xff\n")
+    text = b"A \xc3\xa9\nA\n\xc3\xa9 \xe9\n".decode("utf-8", errors="surrogateescape")
+    with pytest.raises(ValueError, match=re.escape("line 3, column 3: '\\udce9' is a lone surrogate")) as caught:
+        Problem.from_knuth(text)
+    assert type(caught.value) is ValueError
+    with pytest.raises(ValueError, match=re.escape("line 1, column 2: '\\udcff' is a lone surrogate")):
+        Problem.from_knuth("\ufeffA\udcff B\nA\n")
+    with pytest.raises(TypeError, match=r"text must be a str or bytes, not int"):
+        Problem.from_knuth(3)  # type: ignore[arg-type]

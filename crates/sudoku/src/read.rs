@@ -88,7 +88,8 @@ struct PartialGrid {
 ///
 /// The rules:
 /// - Blank lines and lines starting with `#` are skipped; so are lines made only
-///   of separators. Line endings (`\n` or `\r\n`) may be left on the lines.
+///   of separators. Line endings (`\n` or `\r\n`) may be left on the lines. A
+///   byte-order mark at the start of the first line is skipped.
 /// - Spaces and the separators `|`, `-` and `+` between cells are ignored; every
 ///   other character is a cell: a digit of the [`Alphabet`] or a blank (`.`, `_`,
 ///   and `0` in [`Alphabet::OneBased`]).
@@ -215,6 +216,7 @@ impl Reader {
     pub fn push_line(&mut self, text: &str, entries: &mut Vec<Entry>) {
         self.line += 1;
         let line = self.line;
+        let text = if line == 1 { text.strip_prefix('\u{feff}').unwrap_or(text) } else { text };
         let content = text.trim_start();
         if content.is_empty() || content.starts_with('#') {
             return;

@@ -175,10 +175,12 @@ impl Regions {
     /// A jigsaw layout from text: one label (any character but whitespace) per
     /// cell, row by row, either all on one line or one row per line; cells with the
     /// same label form a region. Blank lines and lines starting with `#` are
-    /// skipped. The size is inferred from the number of labels. Every region must
-    /// have `n²` cells (they need not be connected); errors name the line and
-    /// column of the first label too many.
+    /// skipped, and a byte-order mark at the start. The size is inferred from
+    /// the number of labels. Every region must have `n²` cells (they need not
+    /// be connected); errors name the line and column of the first label too
+    /// many.
     pub fn parse(text: &str) -> Result<Regions, Error> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut layout = LayoutLines::new(None);
         let mut done = None;
         for (k, line) in text.lines().enumerate() {

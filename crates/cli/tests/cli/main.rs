@@ -17,6 +17,7 @@ mod readme;
 mod replay;
 mod solve;
 mod sudoku;
+mod text;
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -38,8 +39,8 @@ impl Run {
     }
 }
 
-/// Runs `quadrille ARGS` with `stdin` as standard input.
-pub fn quadrille(args: &[&str], stdin: &str) -> Run {
+/// Runs `quadrille ARGS` with `stdin` (text, or any bytes) as standard input.
+pub fn quadrille(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_quadrille"))
         .args(args)
         .stdin(Stdio::piped())
@@ -48,10 +49,10 @@ pub fn quadrille(args: &[&str], stdin: &str) -> Run {
         .spawn()
         .expect("the quadrille binary runs");
     let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_string();
+    let stdin = stdin.as_ref().to_vec();
     let writer = std::thread::spawn(move || {
         // The command may exit before reading everything; that is its right.
-        let _ = input.write_all(stdin.as_bytes());
+        let _ = input.write_all(&stdin);
     });
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap();

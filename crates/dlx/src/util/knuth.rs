@@ -3,12 +3,18 @@
 //! made here runs there.
 //!
 //! ```text
-//! | A comment: a line that starts with `|`. Blank lines are skipped too.
+//! | A comment: a line whose first character, after any blanks, is `|`.
 //! A B 2:3|C 2|D | X Y  <- the items: primary, then `|` and the secondary items;
 //!                         C is covered 2 to 3 times, D twice, A and B once
 //! A X:red              <- one option per line; `X:red` gives X the colour `red`
 //! B C Y
 //! ```
+//!
+//! Blank lines are skipped too, and a comment may come anywhere, before the
+//! item line as well, as in Knuth's readers (they skip the blanks at the start
+//! of a line before they look for `|`). A byte-order mark at the start of the
+//! text is skipped. The text is UTF-8: [`utf8`] names the line and column of
+//! the first byte of a file that is not.
 //!
 //! Knuth limits names to 8 characters and colours to one; this reader accepts
 //! longer ones as an extension. An option without a primary item is ignored by
@@ -37,7 +43,8 @@ pub enum ParseErrorKind {
     /// The input has no item line.
     #[error("no item line: the input is empty or only comments")]
     NoItems,
-    /// The item line names no primary item.
+    /// The item line names no primary item (which text cannot give: a line
+    /// that starts with `|` is a comment).
     #[error("the item line has no primary item")]
     NoPrimaryItems,
     /// A second `|` on the item line.
@@ -98,6 +105,9 @@ pub enum ParseErrorKind {
     /// The problem is too large to build.
     #[error("{0}")]
     Build(BuildError),
+    /// A byte that is not UTF-8 (see [`utf8`]).
+    #[error("byte 0x{0:02x} is not UTF-8: the text must be UTF-8")]
+    NotUtf8(u8),
     /// Reading was stopped by its monitor ([`Monitor::stop`], what Ctrl-C
     /// calls) before the end of the text: the line is the one it stopped at.
     #[error("reading interrupted")]
@@ -257,6 +267,46 @@ fn words(line: &str) -> Words<'_> {
     Words { line, ascii: line.is_ascii(), at: 0, column: 0 }
 }
 
+/// Whether a line holds the items or an option: neither blank nor a comment,
+/// whose first character after any blanks (white space, as [`Words`] has it)
+/// is `|`, as Knuth's readers skip blanks before they look for it.
+#[inline]
+fn is_significant(line: &str) -> bool {
+    match line.bytes().find(|&b| !ascii_blank(b)) {
+        None | Some(b'|') => false,
+        Some(b) if b < 0x80 => true,
+        Some(_) => line.trim_start().bytes().next().is_some_and(|b| b != b'|'),
+    }
+}
+
+/// The byte-order mark, which a text may start with.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
+/// The text of `bytes`, which must be UTF-8, or a
+/// [`ParseErrorKind::NotUtf8`] at the line and column (in characters, from 1,
+/// a byte-order mark at the start not counted, as [`read`] skips it) of the
+/// first byte that is not. Knuth's programs take any bytes in names; this
+/// library's names are text.
+///
+/// ```
+/// use quadrille_dlx::knuth::{self, ParseErrorKind};
+///
+/// assert_eq!(knuth::utf8(b"A B\nA\nB\n").unwrap(), "A B\nA\nB\n");
+/// let error = knuth::utf8(b"A B\nA\nB \xe9t\xe9\n").unwrap_err();
+/// assert_eq!((error.line, error.column, error.kind), (3, 3, ParseErrorKind::NotUtf8(0xe9)));
+/// ```
+pub fn utf8(bytes: &[u8]) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        // Valid up to there, so the line's start is text.
+        let start_text = std::str::from_utf8(&before[start..]).unwrap_or_default();
+        let start_text = if start == 0 { start_text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(start_text) } else { start_text };
+        ParseError { line, column: start_text.chars().count() + 1, kind: ParseErrorKind::NotUtf8(bytes[e.valid_up_to()]) }
+    })
+}
+
 /// Reads a problem in Knuth's format.
 pub fn read(text: &str) -> Result<Parsed, ParseError> {
     read_monitored(text, None)
@@ -268,8 +318,9 @@ pub fn read(text: &str) -> Result<Parsed, ParseError> {
 /// millions of options takes seconds to read.
 pub fn read_monitored(text: &str, monitor: Option<&Monitor>) -> Result<Parsed, ParseError> {
     let stopped = || monitor.is_some_and(Monitor::is_stopped);
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     let mut lines = text.split('\n').enumerate().map(|(k, line)| (k + 1, line.strip_suffix('\r').unwrap_or(line)));
-    let mut significant = lines.by_ref().filter(|(_, line)| !line.starts_with('|') && !line.trim().is_empty());
+    let mut significant = lines.by_ref().filter(|(_, line)| is_significant(line));
     let Some((item_line, items_text)) = significant.next() else {
         return Err(ParseError { line: 1, column: 1, kind: ParseErrorKind::NoItems });
     };

@@ -18,7 +18,9 @@ fn knuth_format_errors() {
     let cases = [
         ("empty", ""),
         ("only_comments", "| nothing here\n\n   \n"),
-        ("no_primary_items", " | X Y\nX Y\n"),
+        // Knuth's readers skip blanks before `|`: a comment, not an item line
+        // without primary items.
+        ("indented_bar_is_a_comment", " | X Y\nX Y\n"),
         ("second_bar", "A B | X | Y\nA X\n"),
         ("colon_in_item_name", "A B:c\nA\n"),
         ("duplicate_item", "A B C B\nA B\n"),

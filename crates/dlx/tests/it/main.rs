@@ -3,6 +3,7 @@
 
 mod binary;
 mod bounds;
+mod comments;
 mod costs;
 mod dc;
 mod engines;

@@ -176,6 +176,16 @@ def _name(thing: object, taken: set[str]) -> str:
     return name
 
 
+def _place(text: str, at: int) -> str:
+    """``line L, column C`` of ``text[at]``, both from 1, the column in
+    characters, a byte-order mark at the start not counted (as the reader
+    skips it)."""
+    start = text.rfind("\n", 0, at) + 1
+    line = text.count("\n", 0, at) + 1
+    column = at - start + 1 - (start == 0 and text.startswith("\ufeff"))
+    return f"line {line}, column {column}"
+
+
 def _integer(value: object, what: str) -> int:
     """``value`` as an ``int``, if it is an integer (a Python or numpy one);
     a ``float`` is not rounded, nor a ``str`` read: ``TypeError`` naming
@@ -432,22 +442,38 @@ class Problem:
         self._payloads = payloads
 
     @classmethod
-    def from_knuth(cls, text: str, *, payloads: Sequence[Any] | None = None) -> Problem:
-        """Reads Knuth's text format (the input of DLX1, DLX2, DLX3 and DLX5).
+    def from_knuth(cls, text: str | bytes, *, payloads: Sequence[Any] | None = None) -> Problem:
+        """Reads Knuth's text format (the input of DLX1, DLX2, DLX3 and DLX5):
+        a ``str``, or ``bytes`` in UTF-8 (a file read in binary). A line whose
+        first character after any blanks is ``|`` is a comment; a byte-order
+        mark at the start is skipped.
 
         Items are the names, as strings. A long text is read so that Ctrl-C
         stops it (``KeyboardInterrupt``). A mistake raises ``ValueError`` with
-        its line and column:
+        its line and column, a byte that is not UTF-8 (or, in a ``str``, a
+        lone surrogate) among them:
 
         >>> import quadrille
         >>> quadrille.Problem.from_knuth("A B | X\\nA X:red\\nB C\\n")
         Traceback (most recent call last):
         ...
         ValueError: line 3, column 3: unknown item `C`
+        >>> quadrille.Problem.from_knuth(b"A B\\nA\\nB \\xe9\\n")
+        Traceback (most recent call last):
+        ...
+        ValueError: line 3, column 3: byte 0xe9 is not UTF-8: the text must be UTF-8
         """
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            return cls._wrap(_quadrille._Problem.from_knuth_bytes(bytes(text)), payloads)
         if not isinstance(text, str):
-            raise TypeError(f"text must be a str, not {type(text).__name__}")
-        return cls._wrap(_quadrille._Problem.from_knuth(text), payloads)
+            raise TypeError(f"text must be a str or bytes, not {type(text).__name__}")
+        try:
+            inner = _quadrille._Problem.from_knuth(text)
+        except UnicodeEncodeError as e:
+            raise ValueError(
+                f"{_place(text, e.start)}: {text[e.start]!r} is a lone surrogate, which UTF-8 cannot encode"
+            ) from None
+        return cls._wrap(inner, payloads)
 
     @classmethod
     def from_matrix(
