@@ -13,6 +13,10 @@ use crate::progress::{self, Progress};
 /// search long enough to watch.
 const PROGRESS_PROBES: u32 = 200;
 
+/// The bound on the work of those probes (see `Estimate::work`): a tenth of
+/// a second or so, however wide the problem.
+const PROGRESS_WORK: u64 = 10_000_000;
+
 /// The front with the flags every door shares: threads (when given),
 /// `--memo-bytes`, and the progress monitor.
 pub fn front<'p>(front: Search<'p>, threads: Option<Threads>, memo_bytes: Option<usize>) -> Search<'p> {
@@ -39,7 +43,9 @@ pub fn run_count(
     // On a search named (links, cells or bits), the bar follows the nodes
     // against Knuth's estimate of them; else the fraction the engine reports.
     let expected = (progress::shown(crate::quiet()) && search.asked_engine().is_search())
-        .then(|| search.clone().monitor(Some(progress::monitor())).estimate(PROGRESS_PROBES, 0).ok())
+        .then(|| {
+            search.clone().monitor(Some(progress::monitor())).estimate_within(PROGRESS_PROBES, PROGRESS_WORK, 0).ok()
+        })
         .flatten()
         .filter(|estimate| !estimate.interrupted);
     let start = std::time::Instant::now();

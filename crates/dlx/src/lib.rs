@@ -312,9 +312,10 @@
 //!
 //! **Before a long search**, ask how long: [`Search::estimate`] makes
 //! Knuth's estimate of the tree of links, cells or bits by random probes
-//! (its nodes, updates and solutions, each with its standard error), in a
-//! small fraction of the search's time. Comparing the estimates of two
-//! engines, weighed by what a node costs each, says which to run.
+//! (its nodes, updates and solutions, each with its standard error, at any
+//! size), each probe costing one path of the search, and
+//! [`Search::estimate_within`] bounds their work. Comparing the estimates of
+//! two engines, weighed by what a node costs each, says which to run.
 //!
 //! ```
 //! use quadrille_dlx::{Engine, Problem, Search};

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use crate::bits::Bits;
 use crate::cells::Cells;
 use crate::links::DancingLinks;
-use crate::run::Resumable;
+use crate::run::{Draw, Probe, Resumable};
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Branching, CommitError, Config, DescendError, Engine};
 use crate::util::stats::Stats;
@@ -202,6 +202,17 @@ impl Solver {
     pub fn reset(&mut self) {
         self.descents.clear();
         dispatch!(&mut self.engine, e => Resumable::reset(&mut **e))
+    }
+
+    /// One step of a probe of Knuth's estimate at the node the solver
+    /// stands on (see [`Resumable::probe`]).
+    pub(crate) fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        dispatch!(&mut self.engine, e => Resumable::probe(&mut **e, draw))
+    }
+
+    /// Ends a probe: back where it began.
+    pub(crate) fn end_probe(&mut self) {
+        dispatch!(&mut self.engine, e => Resumable::end_probe(&mut **e))
     }
 
     /// Ends a search stopped at a solution.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use quadrille_dlx::front::{EngineStats, Listing, Search, SearchError, Spread};
+use quadrille_dlx::front::{EngineStats, Estimate, Listing, Search, SearchError, Spread};
 use quadrille_dlx::matrix;
 use quadrille_dlx::{Branching, Engine, Monitor, OptionId, Problem, Stats, Weights};
 
@@ -43,12 +43,13 @@ fn branching_of(branching: &str, weights: &str) -> PyResult<(Branching, Weights)
     Ok((b, w))
 }
 
-/// An estimate's mean and standard error.
-type SpreadTuple = (f64, Option<f64>);
+/// An estimate's mean and standard error, and their base-10 logarithms.
+type SpreadTuple = (f64, Option<f64>, f64, Option<f64>);
 
 /// An estimate: the engine, the probes made, the nodes', updates' and
-/// solutions' spreads, and the nodes at each depth.
-type EstimateTuple = (&'static str, u32, SpreadTuple, SpreadTuple, SpreadTuple, Vec<f64>);
+/// solutions' spreads, the nodes at each depth and their logarithms, the
+/// probes' work and whether its bound stopped them.
+type EstimateTuple = (&'static str, u32, SpreadTuple, SpreadTuple, SpreadTuple, Vec<f64>, Vec<f64>, u64, bool);
 
 /// An exact-cover problem, built and checked by the engine.
 /// What [`PyProblem::preprocess`] answers: the reduced problem, the origin
@@ -396,15 +397,22 @@ impl PyProblem {
     }
 
     /// Knuth's estimate of the search tree from `probes` random paths drawn
-    /// from `seed`: the engine whose tree it is, the probes made, the means
-    /// and standard errors of the nodes, updates and solutions, the nodes at
-    /// each depth, and whether Ctrl-C stopped it (raised as
-    /// `KeyboardInterrupt`).
-    fn estimate(&self, py: Python<'_>, engine: &str, probes: u32, seed: u64) -> PyResult<EstimateTuple> {
+    /// from `seed` (none: the library's default, 1,000 within a bound on
+    /// their work): the engine whose tree it is, the probes made, the means
+    /// and standard errors of the nodes, updates and solutions with their
+    /// logarithms, the nodes at each depth and their logarithms, the
+    /// probes' work and whether its bound stopped them; Ctrl-C raises
+    /// `KeyboardInterrupt`.
+    #[pyo3(signature = (engine, probes, seed))]
+    fn estimate(&self, py: Python<'_>, engine: &str, probes: Option<u32>, seed: u64) -> PyResult<EstimateTuple> {
         let monitor = Arc::new(Monitor::new());
         let search = self.search(engine, &monitor)?;
-        let estimate = interruptible(py, &monitor, move || search.estimate(probes, seed))?.map_err(search_error)?;
-        let spread = |s: Spread| (s.mean, s.error);
+        let estimate = interruptible(py, &monitor, move || match probes {
+            Some(probes) => search.estimate(probes, seed),
+            None => search.estimate_within(Estimate::DEFAULT_PROBES, Estimate::DEFAULT_WORK, seed),
+        })?
+        .map_err(search_error)?;
+        let spread = |s: Spread| (s.mean, s.error, s.log10_mean, s.log10_error);
         Ok((
             estimate.engine.name(),
             estimate.probes,
@@ -412,6 +420,9 @@ impl PyProblem {
             spread(estimate.updates),
             spread(estimate.solutions),
             estimate.profile,
+            estimate.profile_log10,
+            estimate.work,
+            estimate.bounded,
         ))
     }
 

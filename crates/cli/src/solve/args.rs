@@ -117,14 +117,17 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Estimate the search tree by Knuth's random probes (each follows one
-    /// path, drawing one option a level): its nodes, updates and solutions,
-    /// each with the standard error of its mean, as the engine that would
-    /// search counts them (links, cells or bits). Alone, instead of the
-    /// search (with --stats, the nodes at each depth too); with --count,
-    /// --first or --limit, on stderr before it.
+    /// path, drawing one option a level, and costs about what that path of
+    /// the search does): its nodes, updates and solutions, each with the
+    /// standard error of its mean, as the engine that would search counts
+    /// them (links, cells or bits); past 1.8e308, from their logarithms.
+    /// Alone, instead of the search (with --stats, the nodes at each depth
+    /// too); with --count, --first or --limit, on stderr before it.
     #[arg(long, conflicts_with_all = ["best", "trace", "shard", "zdd", "zdd_dot", "sample", "option_counts", "branching"])]
     pub estimate: bool,
-    /// The probes of --estimate [default: 1000].
+    /// The probes of --estimate, exactly [default: 1000, or fewer once the
+    /// probes' work (the nodes they enter, their moves and the updates made
+    /// there) reaches 10^8, about a second; the first line says how many].
     #[arg(long, value_name = "N", requires = "estimate", value_parser = clap::value_parser!(u32).range(1..))]
     pub probes: Option<u32>,
     /// For each option, in the file's order, the number of solutions that use

@@ -90,7 +90,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     }
     if args.estimate {
         let request = crate::estimate::Request {
-            probes: args.probes.unwrap_or(crate::estimate::DEFAULT_PROBES),
+            probes: args.probes,
             seed: args.seed.unwrap_or(0),
             json: args.json,
             profile: args.stats,

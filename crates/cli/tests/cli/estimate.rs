@@ -69,6 +69,68 @@ fn the_estimate_lands_near_the_count() {
     assert!((mean - truth).abs() < 5.0 * error, "{mean} ± {error} against {truth}");
 }
 
+/// The estimate of the queens of order 130 passes 10^154, where the
+/// squares of the probes' estimates pass `f64`: its standard error is no
+/// longer 0 (it was, "1.24e168 ± 0"), in the text and in JSON, and JSON
+/// carries the logarithms of both.
+#[test]
+fn estimates_past_10_to_the_154_keep_their_spread() {
+    let queens = quadrille(&["queens", "130", "--emit-dlx"], "");
+    assert_eq!(queens.code, 0, "{}", queens.stderr);
+    let run = quadrille(&["solve", "-", "--estimate", "--probes", "50", "--json"], &queens.stdout);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let line: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let nodes = &line["estimate"]["nodes"];
+    let (mean, error) = (nodes["mean"].as_f64().unwrap(), nodes["error"].as_f64().unwrap());
+    assert!(mean > 1e154 && error > 0.0 && error.is_finite(), "{nodes}");
+    assert!((nodes["log10_mean"].as_f64().unwrap() - mean.log10()).abs() < 1e-9, "{nodes}");
+    assert!((nodes["log10_error"].as_f64().unwrap() - error.log10()).abs() < 1e-9, "{nodes}");
+    let text = quadrille(&["solve", "-", "--estimate", "--probes", "50"], &queens.stdout);
+    let nodes = text.stdout.lines().find_map(|l| l.strip_prefix("nodes: ")).unwrap();
+    assert!(!nodes.ends_with("± 0") && nodes.contains("e16"), "{}", text.stdout);
+}
+
+/// 400 items of 400 options each, each option one item (about 10^1043
+/// nodes, past `f64`): by default the probes stop once their work reaches
+/// 10^8 (each probe's is its 401 nodes, their 400 moves and their one update
+/// each, since a probe costs one path of the search), and the first line
+/// says so. Every probe is exact: the estimate is the tree's, with no
+/// spread, printed from its logarithm, and in JSON as logarithms (its
+/// figures past `f64`, `null`).
+#[test]
+fn a_wide_problem_is_estimated_by_default_within_bounded_work() {
+    let (n, k) = (400usize, 400usize);
+    let mut text: String = (0..n).map(|i| format!("i{i} ")).collect();
+    for i in 0..n {
+        text += &format!("\ni{i}").repeat(k);
+    }
+    let run = quadrille(&["solve", "-", "--estimate", "--json"], &text);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let line: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let estimate = &line["estimate"];
+    let per_probe = (n * (1 + k + 1) + 1) as u64;
+    let probes = estimate["probes"].as_u64().unwrap();
+    assert_eq!(probes, 100_000_000u64.div_ceil(per_probe), "{estimate}");
+    assert_eq!(estimate["work"].as_u64().unwrap(), probes * per_probe);
+    assert_eq!(estimate["bounded"], true);
+    // log10 of the nodes, Σ k^j for j from 0 to n.
+    let log_nodes = (n + 1) as f64 * (k as f64).log10() - (k as f64 - 1.0).log10();
+    let nodes = &estimate["nodes"];
+    assert!((nodes["log10_mean"].as_f64().unwrap() - log_nodes).abs() < 1e-9, "{nodes}");
+    assert_eq!(
+        (&nodes["mean"], &nodes["error"], &nodes["log10_error"]),
+        (&serde_json::Value::Null, &serde_json::json!(0.0), &serde_json::Value::Null)
+    );
+    let text = quadrille(&["solve", "-", "--estimate"], &text);
+    let lines: Vec<&str> = text.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{probes} probes of the links engine's tree (seed 0), as many as the bound on their work allowed")
+    );
+    let exponent = log_nodes.floor();
+    assert_eq!(lines[1], format!("nodes: {:.2}e{exponent} ± 0", 10f64.powf(log_nodes - exponent)));
+}
+
 /// Bad requests are refused with the reason: no probes, an engine that does
 /// not search Knuth's tree, --probes without --estimate.
 #[test]

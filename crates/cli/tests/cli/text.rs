@@ -31,7 +31,10 @@ fn a_bar_after_blanks_starts_a_comment() {
     }
     // A `|` after a word is still refused, with its place.
     let run = quadrille(&["solve", "--count"], "A B\nA | c\nB\n");
-    assert_eq!((run.code, run.stderr.as_str()), (2, "quadrille: error: <stdin>:2:3: `|` is not allowed in an option\n"));
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (2, "quadrille: error: <stdin>:2:3: `|` is not allowed in an option\n")
+    );
 }
 
 /// Knuth's generators' files with every comment indented count what his
@@ -133,7 +136,10 @@ fn a_byte_that_is_not_utf8_is_named_with_its_place() {
     let puzzle = b".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n";
     let mut puzzles = puzzle.to_vec();
     puzzles.extend_from_slice(b"# \xe9\n");
-    assert!(error(&["sudoku"], &puzzles).ends_with("quadrille: error: <stdin>:2:3: byte 0xe9 is not UTF-8: the text must be UTF-8\n"));
+    assert!(
+        error(&["sudoku"], &puzzles)
+            .ends_with("quadrille: error: <stdin>:2:3: byte 0xe9 is not UTF-8: the text must be UTF-8\n")
+    );
     assert_eq!(
         error(&["queens", "--verify", "-"], b"2 4 1 3\n\xe9\n"),
         "quadrille: error: <stdin>:2:1: byte 0xe9 is not UTF-8: the text must be UTF-8\n"

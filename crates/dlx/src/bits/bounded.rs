@@ -426,6 +426,45 @@ impl<C: Count> Bits<C> {
         Ok(())
     }
 
+    /// [`Bits::probe`] by Algorithm M (M2 to M6), in frame 0: the item
+    /// entered, the moves before the one drawn tried as M5 tries them (each
+    /// option tweaked out first when the item has bound left, its updates
+    /// counted for it), then the move drawn. The null move comes last,
+    /// after every option.
+    pub(super) fn probe_bounded<const COLORS: bool>(&mut self, draw: crate::run::Draw<'_>) -> crate::run::Probe {
+        use crate::run::{Child, Probe};
+        let shape = Arc::clone(&self.shape);
+        let (mut frame, bound) = parts(&shape, &mut self.slabs[0], &mut self.hits);
+        let (i, t) = frame.choose_bounded(bound);
+        if t == SOLVED {
+            return Probe::Solved;
+        }
+        if t <= 0 {
+            // Too few options left for i: a dead end, with no work.
+            return Probe::Node { moves: 0, fixed: 0, drawn: 0, child: Child::Nothing };
+        }
+        let (mut fixed, mut drawn, mut earlier, mut cleansings) = (0, 0, 0, 0);
+        let (n, moves) = frame.enter::<COLORS>(bound, i, t, &mut fixed, &mut self.cand);
+        let (moves, kind) = ((moves >> 2) as usize, moves & 3);
+        let k = draw(moves);
+        let tweaked = if kind == TWEAK { k.min(n as usize) } else { 0 };
+        for &q in &self.cand[..tweaked] {
+            frame.tweak::<COLORS>(q, &mut earlier);
+        }
+        if k < n as usize {
+            let p = self.cand[k];
+            if kind == TWEAK {
+                frame.tweak::<COLORS>(p, &mut drawn);
+            }
+            let skip = shape.bounded.number(i).unwrap_or(NONE);
+            frame.commit_bounded::<COLORS>(bound, p, skip, &mut drawn, &mut cleansings);
+        } else if kind == TWEAK {
+            // The null move retires i, every option of it tweaked out.
+            frame.count[shape.bounded.slot(i) as usize] = C::COVERED;
+        }
+        Probe::Node { moves, fixed, drawn, child: Child::Entered }
+    }
+
     /// The moves of the levels above `level`: each level's option, or `None`
     /// for a null move.
     pub(super) fn moves_to(&self, level: usize) -> Vec<Option<OptionId>> {

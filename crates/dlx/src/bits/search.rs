@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::bounded::NONE;
 use super::frame::{Frame, Slab, choose_in, copy_words, is_live, recount};
 use super::shape::{Count, Shape};
-use crate::run::{Levels, Phase, Resumable, Run, as_moves, resumable_common};
+use crate::run::{Child, Draw, Levels, Phase, Probe, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
@@ -51,6 +51,9 @@ pub(crate) struct Bits<C> {
     /// (shifted left by 2) with how it moves.
     pub(super) bounds: bool,
     pub(super) moves: Vec<u32>,
+    /// Whether a probe of an estimate goes on, in frame 0 (see
+    /// [`Bits::probe`]).
+    pub(super) probing: bool,
 }
 
 /// Where a level of the search stands.
@@ -97,6 +100,7 @@ impl<C: Count> Bits<C> {
             run: Run::default(),
             committed: Vec::new(),
             solution: Vec::with_capacity(depth),
+            probing: false,
         }
     }
 
@@ -307,6 +311,54 @@ impl<C: Count> Bits<C> {
     pub(crate) fn stop(&mut self) {
         self.level = self.floor;
         self.run.phase = Phase::Idle;
+        self.probing = false;
+    }
+
+    /// One step of a probe ([`Resumable::probe`]), in frame 0 (the root's
+    /// copy when the probe begins): the node as the search enters it, then
+    /// the option drawn committed in the same frame, as the search commits
+    /// a level's options in copies of the frame its item was covered in.
+    pub(crate) fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        if !self.probing {
+            self.stop();
+            self.copy_root(0);
+            self.probing = true;
+        }
+        if self.cand.len() < self.shape.longest {
+            self.cand.resize(self.shape.longest, 0);
+        }
+        match (self.colors, self.bounds) {
+            (false, false) => self.probe_plain::<false>(draw),
+            (true, false) => self.probe_plain::<true>(draw),
+            (false, true) => self.probe_bounded::<false>(draw),
+            (true, true) => self.probe_bounded::<true>(draw),
+        }
+    }
+
+    /// [`Bits::probe`] by Algorithm X or C (X2 to X5).
+    fn probe_plain<const COLORS: bool>(&mut self, draw: Draw<'_>) -> Probe {
+        let Some(i) = choose_in(&self.shape, self.counts(0)) else { return Probe::Solved };
+        let (mut fixed, mut drawn, mut cleansings) = (0, 0, 0);
+        let mut frame = Frame::of(&self.shape, &mut self.slabs[0], &mut self.hits);
+        let moves = frame.cover::<COLORS>(i, &mut fixed, &mut self.cand);
+        if moves == 0 {
+            return Probe::Node { moves, fixed, drawn, child: Child::Nothing };
+        }
+        let p = self.cand[draw(moves)];
+        let alive = if !self.shape.conf_start.is_empty() {
+            frame.commit_whole::<COLORS, false>(p, &mut drawn, &mut cleansings);
+            true
+        } else {
+            frame.commit_others::<COLORS>(p, i, &mut drawn, &mut cleansings, None)
+        };
+        // Committing item by item, the search counts the level below, where
+        // an item ran out, as a node, and goes no further.
+        Probe::Node { moves, fixed, drawn, child: if alive { Child::Entered } else { Child::DeadEnd } }
+    }
+
+    /// Ends a probe: the next begins from the root's frame again.
+    pub(crate) fn end_probe(&mut self) {
+        self.stop();
     }
 
     pub(crate) fn restart(&mut self) {
@@ -524,6 +576,14 @@ impl<C: Count> Resumable for Bits<C> {
         }
         // No bounds, hence no move that takes no option.
         Bits::descend(self, step.ok_or(DescendError::NoNullMove)?)
+    }
+
+    fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        Bits::probe(self, draw)
+    }
+
+    fn end_probe(&mut self) {
+        Bits::end_probe(self);
     }
 
     fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(

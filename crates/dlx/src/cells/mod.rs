@@ -40,7 +40,7 @@ use std::sync::Arc;
 
 mod binary;
 
-use crate::run::{Phase, Resumable, Run, as_moves, resumable_common};
+use crate::run::{Child, Draw, Phase, Probe, Resumable, Run, as_moves, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{Branching, CommitError, Config, DescendError};
@@ -222,6 +222,10 @@ pub(crate) struct Cells {
     stopped_within: bool,
     /// The state of a search by binary branching.
     binary: binary::Binary,
+    /// While the probes of an estimate go on: the sizes of the sets of the
+    /// items active where they began, and the items to force there, which
+    /// end each probe (see [`Cells::end_probe`]).
+    probe_root: Option<(Vec<(u32, u32)>, Vec<u32>)>,
 }
 
 /// The updates an option may make before it looks at the monitor after each
@@ -265,6 +269,7 @@ impl Cells {
             replayed: 0,
             stopped_within: false,
             binary: binary::Binary::default(),
+            probe_root: None,
         }
     }
 
@@ -594,6 +599,7 @@ impl Cells {
     /// Starts again from the initial arrays, with the commitments and the
     /// descents replayed on them.
     fn refresh(&mut self) {
+        self.probe_root = None;
         self.state.clone_from(&self.frame.initial);
         for k in 0..self.committed_nodes.len() {
             self.apply_commit(self.committed_nodes[k]);
@@ -637,6 +643,7 @@ impl Cells {
 
     pub(crate) fn reset(&mut self) {
         self.stop();
+        self.probe_root = None;
         let touched = self.dirty || self.floor > 0 || !self.committed.is_empty();
         self.floor = 0;
         self.level = 0;
@@ -682,6 +689,66 @@ impl Cells {
         self.level += 1;
         self.floor = self.level;
         Ok(())
+    }
+
+    /// One step of a probe ([`Resumable::probe`]): the node the arrays
+    /// stand at, as SSXCC enters it (C2 to C4), then the option drawn tried
+    /// (C5) from the state its item's entry leaves, as the replay of a
+    /// descent tries it, and kept when it leads to a node. An option that
+    /// leaves an item without options enters none: its updates are those
+    /// counted until it was given up (when several items run out, which one
+    /// SSXCC sees first depends on the order its sets are in).
+    fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        self.stop();
+        if self.probe_root.is_none() {
+            self.fresh();
+            let s = &self.state;
+            let sizes = s.item[..s.active as usize].iter().map(|&x| (x, s.set[x as usize - 1])).collect();
+            self.probe_root = Some((sizes, s.force.clone()));
+            // The arrays are the probe's until they are refreshed.
+            self.dirty = true;
+        }
+        if self.frame.hopeless {
+            // SSXCC does not search when an item has no options.
+            return Probe::NoNode;
+        }
+        let best = match self.branch() {
+            Branch::Solved => return Probe::Solved,
+            Branch::Dead => return Probe::Node { moves: 0, fixed: 0, drawn: 0, child: Child::Nothing },
+            Branch::Item(best, _) => best,
+        };
+        let (mut fixed, mut drawn) = (0, 0);
+        self.enter(best, &mut fixed);
+        let moves = self.size(best) as usize;
+        if moves == 0 {
+            return Probe::Node { moves, fixed, drawn, child: Child::Nothing };
+        }
+        let x = self.state.set[best as usize + draw(moves)];
+        let tried = if self.colors {
+            self.try_option::<true, true>(x, &mut drawn, None)
+        } else {
+            self.try_option::<false, true>(x, &mut drawn, None)
+        };
+        if !tried {
+            return Probe::Node { moves, fixed, drawn, child: Child::Failed };
+        }
+        self.choice[self.level] = x;
+        self.level += 1;
+        Probe::Node { moves, fixed, drawn, child: Child::Entered }
+    }
+
+    /// Ends a probe: the sizes of the sets where the probes began put back,
+    /// which puts back every option and item the probe took out, as the
+    /// search backtracks (the order within the sets is another, so the
+    /// arrays are refreshed before anything but a probe is done with them).
+    fn end_probe(&mut self) {
+        let Some((sizes, force)) = &self.probe_root else { return };
+        self.state.active = sizes.len() as u32;
+        for &(x, size) in sizes {
+            self.state.set[x as usize - 1] = size;
+        }
+        self.state.force.clone_from(force);
+        self.level = self.floor;
     }
 
     /// Ends a search stopped at a solution: the arrays are refreshed before
@@ -1074,6 +1141,14 @@ impl Resumable for Cells {
     fn descend(&mut self, step: Option<OptionId>) -> Result<(), DescendError> {
         // No bounds, hence no move that takes no option.
         Cells::descend(self, step.ok_or(DescendError::NoNullMove)?)
+    }
+
+    fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        Cells::probe(self, draw)
+    }
+
+    fn end_probe(&mut self) {
+        Cells::end_probe(self);
     }
 
     fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(

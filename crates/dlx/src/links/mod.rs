@@ -7,7 +7,7 @@ pub(crate) mod trace;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::run::{Levels, Phase, Resumable, Run, resumable_common};
+use crate::run::{Child, Draw, Levels, Phase, Probe, Resumable, Run, resumable_common};
 use crate::util::monitor::Monitor;
 use crate::util::nodes::{ItemIx, Links, NodeIx, SOLVED};
 use crate::util::problem::{OptionId, Problem};
@@ -45,6 +45,8 @@ pub(crate) struct DancingLinks {
     /// Updates made by commitments and descents since the links were last
     /// fresh: what undoing them step by step would cost, for [`DancingLinks::reset`].
     undo_work: u64,
+    /// The floor a probe of the estimate began at, while it goes on.
+    probe_from: Option<usize>,
 }
 
 /// Whether the links engine takes `problem`: every problem.
@@ -82,6 +84,7 @@ impl DancingLinks {
             committed: Vec::with_capacity(depth),
             solution: Vec::with_capacity(depth),
             undo_work: 0,
+            probe_from: None,
         }
     }
 
@@ -142,6 +145,7 @@ impl DancingLinks {
     /// problem (faster after many commitments on a small problem, such as the
     /// givens of a sudoku).
     pub(crate) fn reset(&mut self) {
+        self.probe_from = None;
         let suspended = if self.run.phase == Phase::Suspended { self.run.stats.updates } else { 0 };
         // One update undone touches a few scattered nodes; copying moves whole
         // nodes in order, several times faster per node.
@@ -380,6 +384,88 @@ impl DancingLinks {
         self.floor = self.level;
         self.undo_work += updates;
         Ok(())
+    }
+
+    /// One step of a probe ([`Resumable::probe`]): the node at the floor,
+    /// as Algorithm X, C or M enters it, and the move drawn, entered as a
+    /// descent.
+    fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        self.stop();
+        self.probe_from.get_or_insert(self.floor);
+        match (self.colors, self.bounds) {
+            (false, false) => self.probe_plain::<false>(draw),
+            (true, false) => self.probe_plain::<true>(draw),
+            (false, true) => self.probe_bounded::<false>(draw),
+            (true, true) => self.probe_bounded::<true>(draw),
+        }
+    }
+
+    /// [`DancingLinks::probe`] by Algorithm X or C: the item covered (X4),
+    /// then the option drawn committed (X5), in the state after the cover as
+    /// every option of the level is.
+    fn probe_plain<const COLORS: bool>(&mut self, draw: Draw<'_>) -> Probe {
+        if self.links.first_primary().is_none() {
+            return Probe::Solved;
+        }
+        let i = self.choose();
+        let moves = self.links.len_of(i);
+        let (mut fixed, mut drawn, mut cleansings) = (0, 0, 0);
+        self.links.cover::<COLORS>(i, &mut fixed);
+        if moves == 0 {
+            // A dead end: entered, covered and left.
+            self.links.uncover::<COLORS>(i);
+            return Probe::Node { moves, fixed, drawn, child: Child::Nothing };
+        }
+        let mut x = self.links.down(i.header());
+        for _ in 0..draw(moves) {
+            x = self.links.down(x);
+        }
+        self.links.commit_others::<COLORS>(x, &mut drawn, &mut cleansings);
+        self.choice[self.level] = x;
+        self.level += 1;
+        self.floor = self.level;
+        Probe::Node { moves, fixed, drawn, child: Child::Entered }
+    }
+
+    /// [`DancingLinks::probe`] by Algorithm M: the item entered (M4), its
+    /// moves before the one drawn tried as M5 tries them (tweaked out, their
+    /// updates counted for them), then the move drawn (M5 and M6). Its
+    /// moves are its branching degree, the last of them the null move when
+    /// the item may be left as it is.
+    fn probe_bounded<const COLORS: bool>(&mut self, draw: Draw<'_>) -> Probe {
+        let (i, score) = self.links.choose_bounded();
+        if score == SOLVED {
+            return Probe::Solved;
+        }
+        if score <= 0 {
+            // Too few options left for i: a dead end, with no work.
+            return Probe::Node { moves: 0, fixed: 0, drawn: 0, child: Child::Nothing };
+        }
+        let moves = score as usize;
+        let (mut fixed, mut drawn, mut earlier, mut cleansings) = (0, 0, 0, 0);
+        let first = self.links.enter_bounded::<COLORS>(i, &mut fixed);
+        let k = draw(moves);
+        let mut x = first;
+        for _ in 0..k {
+            let tried = self.links.advance_bounded::<COLORS>(i, x, &mut earlier);
+            debug_assert!(tried && x != i.header(), "the branching degree counts the moves");
+            x = self.links.down(x);
+        }
+        let tried = self.links.advance_bounded::<COLORS>(i, x, &mut drawn);
+        debug_assert!(tried, "the branching degree counts the moves");
+        self.links.commit_others_bounded::<COLORS>(x, &mut drawn, &mut cleansings);
+        self.choice[self.level] = x;
+        self.first_tweak[self.level] = first;
+        self.level += 1;
+        self.floor = self.level;
+        Probe::Node { moves, fixed, drawn, child: Child::Entered }
+    }
+
+    /// Ends a probe: its descents undone, back to the floor it began at.
+    fn end_probe(&mut self) {
+        if let Some(floor) = self.probe_from.take() {
+            self.ascend_to(floor);
+        }
     }
 
     /// Knuth's step X3: the first active primary item with the fewest options.
@@ -686,6 +772,14 @@ impl Resumable for DancingLinks {
     fn ascend_to(&mut self, floor: usize) -> bool {
         DancingLinks::ascend_to(self, floor);
         true
+    }
+
+    fn probe(&mut self, draw: Draw<'_>) -> Probe {
+        DancingLinks::probe(self, draw)
+    }
+
+    fn end_probe(&mut self) {
+        DancingLinks::end_probe(self);
     }
 
     fn split<F: FnMut(&[Option<OptionId>]) -> ControlFlow<()>>(

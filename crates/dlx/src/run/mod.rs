@@ -139,6 +139,50 @@ impl Run {
 /// updates and cleansings.
 pub(crate) type Counts = (u64, u64, u64);
 
+/// What one step of a probe of Knuth's estimate finds at the node it stands
+/// on ([`Resumable::probe`]), as the engine's search counts that node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Probe {
+    /// The search enters no node here: cells, when a primary item has no
+    /// option from the start (SSXCC does not search then).
+    NoNode,
+    /// A node with no primary item left: a solution.
+    Solved,
+    /// A node that branches.
+    Node {
+        /// Its moves (0: a dead end).
+        moves: usize,
+        /// Its updates whatever the move: choosing and covering its item.
+        fixed: u64,
+        /// The updates of trying the move drawn (0 without moves), in the
+        /// state the search tries it in.
+        drawn: u64,
+        /// Where the move drawn leads.
+        child: Child,
+    },
+}
+
+/// Where the move drawn by a step of a probe leads ([`Probe::Node`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Child {
+    /// Nowhere: the node has no moves.
+    Nothing,
+    /// To a node of the search, where the engine now stands (one descent
+    /// more, undone by [`Resumable::end_probe`]).
+    Entered,
+    /// To a node the search counts and leaves at once, with no work of its
+    /// own: the bitset engine, committing item by item, saw an item run out
+    /// (where the links would enter the level and find it without options).
+    DeadEnd,
+    /// To no node: the cells engine saw an item run out while trying the
+    /// move, and tries the next.
+    Failed,
+}
+
+/// The random choice of a probe: given a node's moves (at least one), the
+/// number of the move to try, below them.
+pub(crate) type Draw<'a> = &'a mut dyn FnMut(usize) -> usize;
+
 /// A search run as a loop over levels (links and bits, with or without
 /// bounds), as its [`Run`] sees it: what the loop does with its counts and
 /// its monitor at a leaf of a split, at a node, at a solution, when stopped
@@ -395,6 +439,19 @@ pub(crate) trait Resumable: Sized {
         monitor: Option<&Arc<Monitor>>,
         leaf: F,
     ) -> Stats;
+
+    /// One step of a probe of Knuth's estimate, at the node the engine
+    /// stands on (its descents, then the probe's steps so far): the node as
+    /// the search enters it, its item chosen and covered, and of its moves
+    /// only the one numbered `draw(moves)` tried, in the state the search
+    /// tries it in (with bounds, after the moves before it), then entered
+    /// when it leads to a node. So a probe costs one path of the search,
+    /// not every option of every node on it. The search's figures are
+    /// counted as it counts them.
+    fn probe(&mut self, draw: Draw<'_>) -> Probe;
+    /// Ends a probe: the engine stands where the probe began, as cheaply as
+    /// it can.
+    fn end_probe(&mut self);
 
     /// Counts the solutions, up to the configured limit.
     fn count(&mut self, config: &Config) -> u64 {

@@ -302,8 +302,13 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, ParseError> {
         let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
         // Valid up to there, so the line's start is text.
         let start_text = std::str::from_utf8(&before[start..]).unwrap_or_default();
-        let start_text = if start == 0 { start_text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(start_text) } else { start_text };
-        ParseError { line, column: start_text.chars().count() + 1, kind: ParseErrorKind::NotUtf8(bytes[e.valid_up_to()]) }
+        let start_text =
+            if start == 0 { start_text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(start_text) } else { start_text };
+        ParseError {
+            line,
+            column: start_text.chars().count() + 1,
+            kind: ParseErrorKind::NotUtf8(bytes[e.valid_up_to()]),
+        }
     })
 }
 

@@ -312,6 +312,11 @@ impl Links {
         (-self.nodes[end as usize].top - 1) as u32
     }
 
+    /// The number of nodes in item `i`'s list, covered or not.
+    pub(crate) fn len_of(&self, i: ItemIx) -> usize {
+        (self.lens[i.0 as usize] & !COVERED) as usize
+    }
+
     /// The active primary items (by number, from 0), in the order of their list,
     /// with the lengths of their lists.
     pub(crate) fn active_primary_lengths(&self) -> Vec<(u32, u32)> {

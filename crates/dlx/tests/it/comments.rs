@@ -94,7 +94,10 @@ fn the_first_byte_that_is_not_utf8_has_a_place() {
     assert_eq!(place(b"\xff"), (1, 1, ParseErrorKind::NotUtf8(0xff)));
     assert_eq!(place(b"A B\nA\nB \xe9t\xe9\n"), (3, 3, ParseErrorKind::NotUtf8(0xe9)));
     // Columns in characters: `é` and `日` are one each.
-    assert_eq!(place("A é日 ".as_bytes().iter().chain(b"\x80").copied().collect::<Vec<_>>().as_slice()), (1, 6, ParseErrorKind::NotUtf8(0x80)));
+    assert_eq!(
+        place("A é日 ".as_bytes().iter().chain(b"\x80").copied().collect::<Vec<_>>().as_slice()),
+        (1, 6, ParseErrorKind::NotUtf8(0x80))
+    );
     // A sequence cut short, at the end or before a newline.
     assert_eq!(place(b"A\r\nB \xe6\x97"), (2, 3, ParseErrorKind::NotUtf8(0xe6)));
     assert_eq!(place(b"A\nB \xe6\x97\n"), (2, 3, ParseErrorKind::NotUtf8(0xe6)));

@@ -123,12 +123,21 @@ class ZddStats:
 @dataclasses.dataclass(frozen=True)
 class Spread:
     """An estimate and its spread: the mean of the probes' estimates, and
-    the standard error of that mean (``None`` from a single probe)."""
+    the standard error of that mean (``None`` from a single probe), each as
+    a float and as its base-10 logarithm. Trees pass a float's range (about
+    1.8e308: the queens of order 200 have about 10^293 nodes, 1,000 items
+    of 1,000 options each 10^3000); past it the floats are ``inf`` and the
+    logarithms still right."""
 
     mean: float
-    """The estimate."""
+    """The estimate (``inf`` past a float's range)."""
     error: float | None
-    """The standard error of the mean."""
+    """The standard error of the mean (``inf`` past a float's range)."""
+    log10_mean: float
+    """The base-10 logarithm of the estimate, at any size (``-inf`` for 0)."""
+    log10_error: float | None
+    """The base-10 logarithm of the standard error, at any size (``-inf``
+    for 0)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,7 +159,16 @@ class Estimate:
     solutions: Spread
     """Solutions."""
     profile: tuple[float, ...]
-    """The estimated nodes at each depth, the root's first."""
+    """The estimated nodes at each depth, the root's first (``inf`` past a
+    float's range)."""
+    profile_log10: tuple[float, ...]
+    """The base-10 logarithms of :attr:`profile`, at any size."""
+    work: int
+    """The probes' own work: for each node they entered, one, its moves and
+    the updates made there (a probe costs about one path of the search)."""
+    bounded: bool
+    """Whether the bound on that work stopped the probes (by default, when
+    ``probes`` is not given) before 1,000."""
 
 
 class Costed(NamedTuple):
@@ -847,31 +865,45 @@ class Problem:
             return None
         return self._translate(options)
 
-    def estimate(self, *, probes: int = 1000, seed: int = 0, engine: Engine = "auto") -> Estimate:
+    def estimate(
+        self, *, probes: int | None = None, seed: int = 0, engine: Engine = "auto"
+    ) -> Estimate:
         """Knuth's estimate of the search tree, before (or instead of) a long
-        search: ``probes`` random paths from the root, drawn from ``seed``
-        (the same estimate for the same seed on every machine), each trying
-        one option a level and standing for as many nodes as the product of
-        the options it could have tried. The nodes, updates and solutions
-        come with the standard error of their mean; more probes narrow it.
-        On ``links``, ``cells`` or ``bits`` (``auto``: the one that would
-        list); other engines raise ``ValueError``. Ctrl-C raises
-        ``KeyboardInterrupt``.
+        search: random paths from the root, drawn from ``seed`` (the same
+        estimate for the same seed on every machine), each trying one option
+        a level and standing for as many nodes as the product of the options
+        it could have tried; each costs about what that path of the search
+        costs. ``probes`` paths exactly; by default 1,000, or fewer once
+        their work (:attr:`Estimate.work`) reaches 10^8, about a second
+        (:attr:`Estimate.probes` says how many were made). The nodes,
+        updates and solutions come with the standard error of their mean,
+        and with the logarithms of both, right past a float's range; more
+        probes narrow it. On ``links``, ``cells`` or ``bits`` (``auto``: the
+        one that would list); other engines raise ``ValueError``. Ctrl-C
+        raises ``KeyboardInterrupt``.
 
         >>> import quadrille
         >>> p = quadrille.Problem("AB", [["A"], ["B"], ["A", "B"]])
         >>> e = p.estimate(probes=100, engine="links")
         >>> (e.engine, e.profile[0], 0 < e.solutions.mean)
         ('links', 1.0, True)
+        >>> wide = quadrille.Problem(range(200), [[i] for i in range(200) for _ in range(50)])
+        >>> e = wide.estimate()  # 50^200 solutions, past a float
+        >>> e.solutions.mean, round(e.solutions.log10_mean, 6), e.solutions.error
+        (inf, 339.794001, 0.0)
         """
         engine = _check_engine(engine)
         for name, value, top in (("probes", probes, 2**32 - 1), ("seed", seed, 2**64 - 1)):
+            if name == "probes" and value is None:
+                continue
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
             low = 1 if name == "probes" else 0
             if not low <= value <= top:
                 raise ValueError(f"{name} must be from {low} to {top}, not {value}")
-        used, made, nodes, updates, solutions, profile = self._native.estimate(engine, probes, seed)
+        (used, made, nodes, updates, solutions, profile, profile_log10, work, bounded) = (
+            self._native.estimate(engine, probes, seed)
+        )
         return Estimate(
             engine=used,
             probes=made,
@@ -880,6 +912,9 @@ class Problem:
             updates=Spread(*updates),
             solutions=Spread(*solutions),
             profile=tuple(profile),
+            profile_log10=tuple(profile_log10),
+            work=work,
+            bounded=bounded,
         )
 
     def solutions(self, *, engine: Engine = "auto", limit: int | None = None) -> Solutions:

@@ -81,14 +81,17 @@ class _Problem:
     ) -> tuple[_StatsTuple, str]: ...
     def slices(self, of: int, engine_name: str) -> _Slices: ...
     def estimate(
-        self, engine: str, probes: int, seed: int
+        self, engine: str, probes: int | None, seed: int
     ) -> tuple[
         str,
         int,
-        tuple[float, float | None],
-        tuple[float, float | None],
-        tuple[float, float | None],
+        tuple[float, float | None, float, float | None],
+        tuple[float, float | None, float, float | None],
+        tuple[float, float | None, float, float | None],
         list[float],
+        list[float],
+        int,
+        bool,
     ]: ...
     def first(self, engine: str) -> tuple[list[int] | None, _StatsTuple, str]: ...
     def best(

@@ -12,7 +12,11 @@ are the options and its columns the items; any array that numpy converts to
 booleans is taken (any non-zero entry is a 1, a row of zeros is in no cover),
 and so is a SciPy sparse matrix (which ``exact-cover`` refuses). A problem
 without solution raises :class:`NoSolution` (a subclass of
-:class:`ExactCoverError`), as there.
+:class:`ExactCoverError`), as there. ``get_all_solutions``'s ``max_count``
+is read as there: ``None`` for every cover, an integer (``True`` is 1), 0
+or less for none (:class:`NoSolution`), ``TypeError`` for anything else;
+but an integer past ``2**31 - 1`` is taken as given (``exact-cover`` reads
+it modulo ``2**32``, and may crash).
 
 **Order.** The search is ``exact-cover``'s (Knuth's Algorithm X, the first
 column with fewest 1s, its rows from the top): ``get_exact_cover`` returns the

@@ -9,6 +9,7 @@ same as there.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from ..._problem import Problem
@@ -68,21 +69,42 @@ def get_solution_count(matrix: Any) -> int:
     return 1 if n_columns == 0 else 0
 
 
+def _max_count(max_count: Any) -> int | None:
+    """``max_count`` as ``exact-cover`` reads it: ``None`` for every cover,
+    else an integer (an ``int``, a ``bool``, a numpy integer: anything with
+    ``__index__``), 0 or less keeping none.
+
+    :raises TypeError: anything else (a float, even ``2.0``), naming
+        ``max_count``.
+    """
+    if max_count is None:
+        return None
+    try:
+        count = operator.index(max_count)
+    except TypeError as e:
+        raise TypeError(f"max_count must be an integer or None: {e}") from None
+    return max(count, 0)
+
+
 def get_all_solutions(matrix: Any, max_count: int | None = None) -> set[tuple[Any, ...]]:
     """The first ``max_count`` exact covers of the search (all if ``None``),
     as a set of tuples of numpy ``int32`` row numbers, each tuple in the
     order the search chose its rows (so ``(3, 0, 2)`` and ``(0, 2, 3)`` are
-    not equal: compare sets of sorted tuples to ignore it).
+    not equal: compare sets of sorted tuples to ignore it). ``max_count`` is
+    an integer (``True`` is 1, a numpy integer is taken) or ``None``; 0 or
+    less keeps no cover, as in ``exact-cover``.
 
-    :raises NoSolution: there is none, or ``max_count`` is 0.
+    :raises NoSolution: there is none, or ``max_count`` is 0 or less.
+    :raises TypeError: ``max_count`` is neither an integer nor ``None``.
     :raises ValueError: the matrix is not 2-dimensional.
     """
     import numpy as np
 
     problem, _ = _problem(matrix, "get_all_solutions")
+    limit = _max_count(max_count)
     found: set[tuple[Any, ...]] = set()
-    if problem is not None and max_count != 0:
-        for solution in problem.solutions(engine="links", limit=max_count):
+    if problem is not None and limit != 0:
+        for solution in problem.solutions(engine="links", limit=limit):
             found.add(tuple(np.int32(r) for r in solution))
     if not found:
         raise NoSolution(_NONE_FOUND)

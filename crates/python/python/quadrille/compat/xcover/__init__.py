@@ -32,11 +32,18 @@ tried from the first, 5%). Where items are inferred, both take them from a
 (``PYTHONHASHSEED``), so ``xcover``'s own order does too. The sets of
 solutions are the same.
 
+**Items.** As in ``xcover``, each entry of ``primary`` and of ``secondary``
+is an item, and an option's name stands for the last of them: a name given
+twice in ``primary``, or in both ``primary`` and ``secondary``, leaves a
+primary item that no option covers, so there is no solution (and no
+error); a name given twice in ``secondary`` counts once.
+
 **Where it differs on purpose.** ``covers`` reads its options once, so a
 generator of options may be passed (``xcover`` reads them twice and finds
-nothing); a colour on a primary item (``"p:A"`` with ``p`` primary) raises
-``ValueError`` (``xcover`` ignores the colour); ``covers_bool`` takes a SciPy
-sparse matrix too.
+nothing), and ``primary`` and ``secondary`` may be any iterables
+(``xcover`` takes their ``len``); a colour on a primary item (``"p:A"`` with
+``p`` primary) raises ``ValueError`` (``xcover`` ignores the colour);
+``covers_bool`` takes a SciPy sparse matrix too.
 
 >>> from quadrille.compat.xcover import covers
 >>> list(covers([[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]))

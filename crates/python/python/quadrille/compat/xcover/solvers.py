@@ -110,12 +110,23 @@ def _problem(
     colored: bool,
 ) -> Problem | None:
     """The problem of ``options`` (payloads their numbers), or ``None`` when
-    no option has a primary item. An option without primary item is in no
-    solution of ``xcover``'s (it only chooses options of primary items), so
-    it is left out. The options are in reverse order: ``xcover`` tries the
-    options of an item from the last, and so does the search then."""
+    it has no solution to search for: no option has a primary item, or an
+    item of ``primary`` is in no option ``xcover`` could choose for it. An
+    option without primary item is in no solution of ``xcover``'s (it only
+    chooses options of primary items), so it is left out. The options are
+    in reverse order: ``xcover`` tries the options of an item from the
+    last, and so does the search then.
+
+    ``xcover`` numbers each entry of ``primary`` and of ``secondary`` as an
+    item of its own, and an option's name stands for the last of them: a
+    name given twice in ``primary``, or in both ``primary`` and
+    ``secondary``, leaves a primary item that no option covers (no
+    solution), and one given twice in ``secondary`` a secondary item in no
+    option (as if given once). So here."""
     known = set(primary) | set(secondary)
-    primary_set = set(primary)
+    # The names that stand for primary items: those not also secondary.
+    primary_set = set(primary) - set(secondary)
+    uncoverable = len(primary_set) != len(primary)
     kept: list[int] = []
     translated: list[list[Any]] = []
     for k, option in enumerate(options):
@@ -139,8 +150,9 @@ def _problem(
         if has_primary:
             kept.append(k)
             translated.append(entries)
-    if not kept:
+    if not kept or uncoverable:
         return None
+    secondary = list(dict.fromkeys(secondary))
     # Last option first: xcover tries an item's options from the last.
     return Problem(primary, translated[::-1], secondary=secondary, payloads=kept[::-1])
 
@@ -152,8 +164,10 @@ def _read(
     colored: bool,
 ) -> Problem | None:
     """The problem of ``covers``'s arguments, each read once (so a generator
-    may be passed)."""
+    may be passed, for ``primary`` and ``secondary`` too)."""
     read = [list(option) for option in options]
+    primary = None if primary is None else list(primary)
+    secondary = None if secondary is None else list(secondary)
     all_opts = [o for option in read for o in option]
     if not all_opts:
         raise ValueError("need at least one array to concatenate")
