@@ -73,15 +73,18 @@ pub struct Args {
     /// up to 16,383 options), whichever suits the problem (bits up to 8,192
     /// options, else links), memo: Knuth's DLX6, which remembers each
     /// subproblem and builds a ZDD of every solution (exact counts of any
-    /// size; fast where subproblems repeat, as in tilings; no bounds; on one
-    /// thread, whatever --threads says), costs, for --best (DLX5, on links
+    /// size; fast where subproblems repeat, as in tilings; no bounds but
+    /// those that can never bind, which are rewritten away; on one thread,
+    /// whatever --threads says), costs, for --best (DLX5, on links
     /// or bitset frames as it chooses), or sweep, to count or list: branches on the first item not
     /// yet covered in an order it chooses, on a bitboard (up to 1,024
-    /// items, no bounds or colours; packings), each solution's options in
+    /// items, no colours, no bounds but those that can never bind;
+    /// packings), each solution's options in
     /// the order of its items, or dc: Knuth's XCCDC, which keeps every
     /// primary item with an option after each choice (domain consistency:
-    /// fewer nodes, each dearer; XCCDC's statistics; no bounds; on one
-    /// thread, whatever --threads says) [default: auto; memo with
+    /// fewer nodes, each dearer; XCCDC's statistics; no bounds but those
+    /// that can never bind; on one thread, whatever --threads says)
+    /// [default: auto; memo with
     /// --zdd, --zdd-dot, --sample or --option-counts; with --count (no
     /// --shard or --limit), the library's front chooses: a probe of the
     /// memo's first 4,096 nodes (its updates bounded by the problem's size),
@@ -160,7 +163,8 @@ pub struct Args {
     /// Reduce the problem first as `quadrille pre` does (Knuth's DLX-PRE),
     /// then solve the reduced one: the same solutions, printed as the input's
     /// options (in the order the search meets them); with --stats, the line
-    /// `removed N options and M items` on stderr first.
+    /// `removed N options and M items` on stderr first. Bounds on items that
+    /// can never bind are rewritten away first; others are refused.
     #[arg(long, conflicts_with_all = ["trace", "zdd", "zdd_dot", "sample", "option_counts"])]
     pub preprocess: bool,
     /// With --preprocess: at most this many rounds (each tries every item

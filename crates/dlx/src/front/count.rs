@@ -280,6 +280,11 @@ impl Search<'_> {
     /// ```
     pub fn count(&self) -> Result<Counted, SearchError> {
         self.check()?;
+        if let Some(unbounded) = self.unbounded(self.engine) {
+            let mut counted = unbounded.search(self).count()?;
+            counted.report = unbounded.restore(counted.report);
+            return Ok(counted);
+        }
         let choice = Choice::default();
         match self.engine {
             Engine::Costs => {

@@ -35,6 +35,7 @@ mod count;
 mod estimate;
 mod list;
 mod search;
+mod unbounded;
 
 pub use estimate::{Estimate, Spread};
 

@@ -594,6 +594,9 @@ impl<'p> Search<'p> {
     {
         const QUESTION: &str = "list solutions";
         self.check()?;
+        if let Some(unbounded) = self.unbounded(self.engine) {
+            return Ok(unbounded.restore(unbounded.search(self).visit_some(whole, visitor)?));
+        }
         match self.engine {
             Engine::Costs => return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best")),
             Engine::Memo => {
@@ -663,6 +666,9 @@ impl<'p> Search<'p> {
     pub fn solutions(&self) -> Result<Listing, SearchError> {
         const QUESTION: &str = "list solutions";
         self.check()?;
+        if let Some(unbounded) = self.unbounded(self.engine) {
+            return unbounded.search(self).solutions();
+        }
         if self.engine == Engine::Costs {
             return Err(self.refuse(QUESTION, "it finds the cheapest solutions: ask for the best"));
         }
@@ -715,6 +721,11 @@ impl<'p> Search<'p> {
                 Err(self.refuse(QUESTION, "it has no search by cost: ask for links, bits or costs"))
             }
             Engine::Memo => {
+                if let Some(unbounded) = self.unbounded(self.engine) {
+                    let mut ranked = unbounded.search(self).best(k)?;
+                    ranked.report = unbounded.restore(ranked.report);
+                    return Ok(ranked);
+                }
                 let zdd = self.memo().build()?;
                 let solutions = zdd
                     .best(k)?
@@ -786,6 +797,9 @@ impl<'p> Search<'p> {
             return Err(self.refuse(question, "only the memo builds a diagram of the solutions"));
         }
         self.unsharded(question)?;
+        if let Some(unbounded) = self.unbounded(Engine::Memo) {
+            return unbounded.search(self).zdd_for(question);
+        }
         Ok(self.memo().build()?)
     }
 
