@@ -41,6 +41,9 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
     let reduced = Preprocess::new().rounds(rounds).monitor(Some(progress::monitor())).run(&problem)?;
     if args.explain && !crate::quiet() {
         let name = |item| problem.item_name(item);
+        for item in &reduced.bounds {
+            say!("{item}");
+        }
         for &(option, change) in &reduced.removed.options {
             let line = problem.format_option(option);
             let number = option.0 + 1;
@@ -67,6 +70,7 @@ pub fn run(args: Args) -> anyhow::Result<Outcome> {
                 }
                 ItemChange::Unused => say!("item {} removed: it is in no option", name(item)),
                 ItemChange::Infeasible => say!("item {} removed: the problem is infeasible", name(item)),
+                ItemChange::BoundsNeverBind => say!("item {} removed: its bounds never bind", name(item)),
                 _ => say!("item {} removed", name(item)),
             }
         }

@@ -394,6 +394,7 @@ pub mod memo;
 pub mod model;
 pub mod parallel;
 pub mod pre;
+pub mod rewrite;
 pub mod shard;
 pub mod sweep;
 pub use util::engine;

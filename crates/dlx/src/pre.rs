@@ -27,9 +27,11 @@
 //! reduced problem remembers the option it came from ([`Reduced::origin`]):
 //! the solutions of the two problems are the same sets of options.
 //!
-//! Problems with bounds on items (Knuth's multiplicities) are refused: the
-//! rules assume each primary item is covered exactly once. Costs are kept,
-//! each on the option it belongs to.
+//! The rules assume each primary item is covered exactly once: a problem
+//! with bounds on items (Knuth's multiplicities) is first rewritten without
+//! those that can never bind ([`crate::rewrite`]: the same options, items
+//! removed or made plain or secondary), and refused if some may bind. Costs
+//! are kept, each on the option it belongs to.
 //!
 //! ```
 //! use quadrille_dlx::Problem;
@@ -119,6 +121,9 @@ pub enum ItemChange {
     /// The problem is infeasible (see [`Reduced::infeasible`]): every item
     /// but that one goes.
     Infeasible,
+    /// Its bounds can never bind, and it left every option before the pass
+    /// ([`crate::rewrite`]).
+    BoundsNeverBind,
 }
 
 /// What the pass removed, in the order it did.
@@ -151,6 +156,10 @@ pub struct Reduced {
     /// Whether the monitor stopped the pass before its end; the reduced
     /// problem is still equivalent to the input, only less reduced.
     pub interrupted: bool,
+    /// For a problem with bounds, what became of each item with bounds
+    /// before the pass ([`crate::rewrite`]): removed, or made a plain or a
+    /// secondary item. Empty without bounds.
+    pub bounds: Vec<crate::rewrite::ItemRewrite>,
     /// The options of the input the engines search (those with a primary
     /// item), for [`Reduced::options_removed`].
     searched: usize,
@@ -208,15 +217,52 @@ impl Preprocess {
         self
     }
 
-    /// Preprocesses `problem`.
+    /// Preprocesses `problem`. A problem with bounds is first rewritten
+    /// without those that can never bind ([`crate::rewrite`]); if some may
+    /// bind, it is refused.
     pub fn run(&self, problem: &Problem) -> Result<Reduced, PreError> {
-        if let Some(item) = problem.items().find(|&i| problem.is_primary(i) && problem.bounds(i) != (1, 1)) {
-            let (lower, upper) = problem.bounds(item);
-            return Err(PreError::Bounds { item: problem.item_name(item).to_owned(), lower, upper });
+        if problem.has_bounds() {
+            return self.run_rewritten(problem);
         }
         let mut pass = Pass::new(problem);
         let (rounds, interrupted) = pass.reduce(self.rounds, self.monitor.as_deref());
         pass.finish(rounds, interrupted)
+    }
+
+    /// [`Preprocess::run`] on a problem with bounds: on its rewriting
+    /// without them, the report in the input's items (those the rewriting
+    /// removed first, as [`ItemChange::BoundsNeverBind`]).
+    fn run_rewritten(&self, problem: &Problem) -> Result<Reduced, PreError> {
+        let rewritten = problem.rewrite_bounds();
+        if let Some(kept) = rewritten.kept() {
+            let (lower, upper) = kept.bounds;
+            return Err(PreError::Bounds { item: kept.name.clone(), lower, upper });
+        }
+        let mut reduced = self.run(&rewritten.problem)?;
+        let input = |item: Item| rewritten.input_item(item);
+        for (_, change) in &mut reduced.removed.options {
+            match change {
+                OptionChange::Blocks { blocked } => *blocked = input(*blocked),
+                OptionChange::Excluded { item, forced_by } | OptionChange::Shortened { item, forced_by } => {
+                    (*item, *forced_by) = (input(*item), input(*forced_by));
+                }
+                OptionChange::Infeasible => {}
+            }
+        }
+        let removed = rewritten.items.iter().filter(|i| i.became == crate::rewrite::Became::Removed);
+        let mut items: Vec<(Item, ItemChange)> = removed.map(|i| (i.item, ItemChange::BoundsNeverBind)).collect();
+        for &(item, change) in &reduced.removed.items {
+            let change = match change {
+                ItemChange::Forced { forced_by } => ItemChange::Forced { forced_by: input(forced_by) },
+                change => change,
+            };
+            items.push((input(item), change));
+        }
+        reduced.removed.items = items;
+        reduced.infeasible = reduced.infeasible.map(input);
+        reduced.items = problem.n_items();
+        reduced.bounds = rewritten.items;
+        Ok(reduced)
     }
 }
 
@@ -696,6 +742,7 @@ impl<'p> Pass<'p> {
             rounds,
             infeasible,
             interrupted,
+            bounds: Vec::new(),
             searched,
             items,
         })

@@ -339,7 +339,8 @@ impl PyProblem {
     /// Ctrl-C stops it: the reduced problem, for each of its options the
     /// number of the option it came from, the options and items removed, the
     /// rounds made, and the name of a primary item left in no option (the
-    /// problem has no solution then). `ValueError` for a problem with bounds.
+    /// problem has no solution then). `ValueError` for a problem with bounds
+    /// that may bind (those that never bind are rewritten away first).
     #[pyo3(signature = (rounds=None))]
     fn preprocess(&self, py: Python<'_>, rounds: Option<usize>) -> PyResult<PreprocessTuple> {
         let monitor = Arc::new(Monitor::new());

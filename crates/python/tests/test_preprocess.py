@@ -3,6 +3,8 @@ input's solutions, named by the input's options, whatever the rounds."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import quadrille
 from brute import Spec, solutions, specs
@@ -65,6 +67,30 @@ def test_bounds_raise_value_error() -> None:
         Problem("ab", [["a"], ["b"]], bounds={"a": (0, 2)}).preprocess()
     with pytest.raises(TypeError, match="rounds"):
         Problem("ab", [["a"], ["b"]]).preprocess(rounds=1.5)  # type: ignore[arg-type]
+
+
+def test_bounds_that_never_bind_are_rewritten_away(data_dir: str) -> None:
+    """BurrTools' six-piece burrs, each piece ``0:6``, which no assembly
+    could reach: the preprocessing and the engines that take no bounds take
+    them, 12,597 assemblies (BurrTools' figure for its example)."""
+    with open(os.path.join(data_dir, "dlx", "burr_solid_six_bounds.dlx")) as f:
+        p = Problem.from_knuth(f.read())
+    reduced, report = p.preprocess()
+    assert report.items_removed >= 25
+    assert not any(name.startswith("S") for name in reduced.items)
+    assert reduced.count(engine="sweep") == 12597
+    assert p.count(engine="sweep", threads=1) == 12597
+    assert p.count(engine="dc") == 12597
+
+
+def test_bounds_that_may_bind_are_refused_by_the_sweep() -> None:
+    """``[b]`` alone would leave ``a`` uncovered: its lower bound binds, so
+    the sweep refuses, and the search counts ``[a b]``, ``[a] [b]`` and
+    ``[a] [a b]``."""
+    p = Problem("ab", [["a"], ["a", "b"], ["b"]], bounds={"a": (1, 2)})
+    assert p.count() == 3
+    with pytest.raises(ValueError, match="bounds"):
+        p.count(engine="sweep")
 
 
 def test_the_report_is_exported() -> None:

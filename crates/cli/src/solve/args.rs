@@ -148,7 +148,8 @@ pub struct Args {
     /// Reduce the problem first as `quadrille pre` does (Knuth's DLX-PRE),
     /// then solve the reduced one: the same solutions, printed as the input's
     /// options (in the order the search meets them); with --stats, the line
-    /// `removed N options and M items` on stderr first.
+    /// `removed N options and M items` on stderr first. Bounds on items that
+    /// can never bind are rewritten away first; others are refused.
     #[arg(long, conflicts_with_all = ["trace", "zdd", "zdd_dot", "sample", "option_counts"])]
     pub preprocess: bool,
     /// With --preprocess: at most this many rounds (each tries every item

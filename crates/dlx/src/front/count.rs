@@ -400,6 +400,12 @@ impl Search<'_> {
 
     /// [`Search::count`], before the threads are noted in its report.
     fn count_asked(&self) -> Result<Counted, SearchError> {
+        self.check()?;
+        if let Some(unbounded) = self.unbounded(self.engine) {
+            let mut counted = unbounded.search(self).count_asked()?;
+            counted.report = unbounded.restore(counted.report);
+            return Ok(counted);
+        }
         self.admit(Question::Count)?;
         let choice = Choice::default();
         match self.engine {

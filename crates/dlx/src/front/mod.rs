@@ -37,6 +37,7 @@ mod list;
 mod plan;
 mod race;
 mod search;
+mod unbounded;
 
 pub use estimate::{Estimate, Spread};
 pub use plan::{Budget, Plan, Step, Weighed};

@@ -246,6 +246,17 @@ impl Search<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn plan(&self, question: Question) -> Result<Plan, SearchError> {
+        self.check()?;
+        let rewrites = match question {
+            Question::Count | Question::First | Question::List | Question::Diagram | Question::Sample => true,
+            Question::Best => self.engine == Engine::Memo,
+            Question::Estimate => false,
+        };
+        if let Some(unbounded) = self.unbounded(self.engine).filter(|_| rewrites) {
+            let mut plan = unbounded.search(self).plan(question)?;
+            plan.notes.insert(0, unbounded.note());
+            return Ok(plan);
+        }
         self.admit(question)?;
         if question == Question::Count
             && self.engine == Engine::Auto

@@ -687,6 +687,10 @@ impl<'p> Search<'p> {
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()> + Send,
     {
+        self.check()?;
+        if let Some(unbounded) = self.unbounded(self.engine) {
+            return Ok(unbounded.restore(unbounded.search(self).visit_asked(whole, visitor)?));
+        }
         self.admit(if whole { Question::List } else { Question::First })?;
         match self.engine {
             Engine::Memo => {
@@ -754,6 +758,10 @@ impl<'p> Search<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions(&self) -> Result<Listing, SearchError> {
+        self.check()?;
+        if let Some(unbounded) = self.unbounded(self.engine) {
+            return unbounded.search(self).solutions();
+        }
         self.admit(Question::List)?;
         if self.sharded() {
             return Err(SearchError::OwnedShards);
@@ -801,6 +809,14 @@ impl<'p> Search<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn best(&self, k: usize) -> Result<Ranked, SearchError> {
+        self.check()?;
+        if self.engine == Engine::Memo {
+            if let Some(unbounded) = self.unbounded(self.engine) {
+                let mut ranked = unbounded.search(self).best(k)?;
+                ranked.report = unbounded.restore(ranked.report);
+                return Ok(ranked);
+            }
+        }
         self.admit(Question::Best)?;
         match self.engine {
             Engine::Memo => {
@@ -871,6 +887,10 @@ impl<'p> Search<'p> {
 
     /// The diagram, for a question only the memo answers.
     fn zdd_for(&self, question: Question) -> Result<Zdd, SearchError> {
+        self.check()?;
+        if let Some(unbounded) = self.unbounded(Engine::Memo) {
+            return unbounded.search(self).zdd_for(question);
+        }
         self.admit(question)?;
         Ok(self.memo().build()?)
     }

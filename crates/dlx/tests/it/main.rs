@@ -16,6 +16,7 @@ mod memo;
 mod oracle;
 mod parallel;
 mod pre;
+mod rewrite;
 mod sharp;
 mod sweep_count;
 mod sweep_list;

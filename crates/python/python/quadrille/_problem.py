@@ -585,7 +585,9 @@ class Problem:
         item once; ``None``: until one removes nothing). The reduced problem
         has the same solutions: its options carry the input's payloads, or
         by default the input's option numbers, so its solutions name the
-        input's options. A problem with bounds, or ``rounds`` below 1, raises
+        input's options. Bounds on items that can never bind are rewritten
+        away first (the items removed, or made plain or secondary); a problem
+        with bounds that may bind, or ``rounds`` below 1, raises
         ``ValueError``.
 
         Knuth's example: every option of ``A`` holds ``D``, so ``D`` goes, and
@@ -795,9 +797,11 @@ class Problem:
         thread, exactly however large the count. ``engine="sweep"`` counts
         every solution (no limit) by branching on the first item not yet
         covered, on a bitboard: problems of up to 1,024 items without
-        bounds or colours, such as packings. ``engine="dc"`` keeps every
-        primary item with an option after each choice (Knuth's XCCDC and
-        its statistics; one thread, no bounds): fewer nodes, each dearer.
+        colours, and without bounds but those that can never bind (rewritten
+        away), such as packings. ``engine="dc"`` keeps every primary item
+        with an option after each choice (Knuth's XCCDC and its statistics;
+        one thread, the same bounds): fewer nodes, each dearer. The memo
+        takes the same bounds.
         With ``engine="auto"`` and no limit, the engine picks the counter: the memo where subproblems
         repeat (tilings), the sweep where Knuth's estimates of the two search
         trees say it is faster (packings), else a search.
