@@ -1,6 +1,7 @@
 //! The `quadrille` binary, run for real: stdout, stderr and exit code of each
 //! subcommand on good and bad input.
 
+mod bench;
 mod consistency;
 mod costs;
 mod doors;
