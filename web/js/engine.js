@@ -1,6 +1,7 @@
 // The page's side of the engine's worker: compiles the module once, starts
 // a worker, sends it calls and hands back their answers; `stop()` ends the
-// worker at once (the search with it) and starts a fresh one.
+// worker at once (the search with it) and starts a fresh one, as does a
+// panic in the module (see worker.js).
 const wasmUrl = new URL("../pkg/quadrille_web_bg.wasm", import.meta.url);
 const workerUrl = new URL("./worker.js", import.meta.url);
 let modulePromise = null;
@@ -27,6 +28,7 @@ export class Engine {
           const done = this.pending.get(data.id);
           this.pending.delete(data.id);
           if (done) done.resolve({ ...JSON.parse(data.json), ms: data.ms });
+          if (data.fatal) this.restart({ ok: false, error: "the engine failed on the call before this one" });
         }
       };
     });
@@ -46,8 +48,14 @@ export class Engine {
   // Ends the worker, and the search it runs, now; the calls waiting get
   // `{stopped: true}`. A new worker is started for what comes next.
   stop() {
+    this.restart({ ok: false, stopped: true });
+  }
+
+  // A fresh worker in place of this one, which is ended with whatever it
+  // runs; the calls waiting get `answer`.
+  restart(answer) {
     this.worker.terminate();
-    for (const { resolve } of this.pending.values()) resolve({ ok: false, stopped: true });
+    for (const { resolve } of this.pending.values()) resolve(answer);
     this.pending.clear();
     this.start();
   }

@@ -252,8 +252,14 @@ fn xml(text: &str) -> String {
 
 /// One SVG picture of packings, one under another: each piece a coloured
 /// polygon with its name; in three dimensions the layers side by side, z from
-/// left to right.
+/// left to right. The packings are captioned `packing 1`, `packing 2`, …
 pub fn svg(packing: &Packing, solutions: &[Vec<OptionId>]) -> String {
+    svg_numbered(packing, solutions, 1)
+}
+
+/// [`svg`], the packings captioned from `first` on: a page that draws each
+/// solution alone as it comes names the seventh `packing 7`.
+pub fn svg_numbered(packing: &Packing, solutions: &[Vec<OptionId>], first: usize) -> String {
     let spec = packing.spec();
     let (min, max) = spec.bounds();
     let cell = 32.0;
@@ -276,8 +282,9 @@ pub fn svg(packing: &Packing, solutions: &[Vec<OptionId>]) -> String {
     let fills = fills(packing);
     for (index, solution) in solutions.iter().enumerate() {
         let top = margin + packing_h * index as f64;
-        let _ = writeln!(s, r#"<g id="packing-{}">"#, index + 1);
-        let _ = writeln!(s, r#"<text x="{margin}" y="{}" font-size="14">packing {}</text>"#, top + 15.0, index + 1);
+        let number = first + index;
+        let _ = writeln!(s, r#"<g id="packing-{number}">"#);
+        let _ = writeln!(s, r#"<text x="{margin}" y="{}" font-size="14">packing {number}</text>"#, top + 15.0);
         for (l, z) in layers(spec).enumerate() {
             let x0 = margin + (layer_w + f64::from(gap) * cell) * l as f64;
             let y0 = top + title;

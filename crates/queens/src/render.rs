@@ -276,6 +276,12 @@ impl Listing {
 /// One SVG picture of the boards (columns from 0), four to a line, each with its
 /// number and the rows and columns numbered from 1 as in the columns format.
 pub fn svg(n: usize, boards: &[Vec<usize>]) -> String {
+    svg_numbered(n, boards, 1)
+}
+
+/// [`svg`], the boards numbered from `first` on: a page that draws each
+/// solution alone as it comes names the seventh `solution 7`.
+pub fn svg_numbered(n: usize, boards: &[Vec<usize>], first: usize) -> String {
     use std::fmt::Write as _;
     let cell = if n <= 16 { 40.0 } else { (640.0 / n as f64).max(6.0) };
     let margin = 28.0;
@@ -301,8 +307,9 @@ pub fn svg(n: usize, boards: &[Vec<usize>]) -> String {
     for (index, cols) in boards.iter().enumerate() {
         let x0 = 12.0 + board_w * (index % per_line) as f64 + margin;
         let y0 = 8.0 + board_h * (index / per_line) as f64 + margin;
-        let _ = writeln!(s, r#"<g id="solution-{}">"#, index + 1);
-        let _ = writeln!(s, r#"<text x="{x0}" y="{}" font-size="13">solution {}</text>"#, y0 - 16.0, index + 1);
+        let number = first + index;
+        let _ = writeln!(s, r#"<g id="solution-{number}">"#);
+        let _ = writeln!(s, r#"<text x="{x0}" y="{}" font-size="13">solution {number}</text>"#, y0 - 16.0);
         for r in 0..n {
             for c in 0..n {
                 let fill = if (r + c) % 2 == 0 { "#f0d9b5" } else { "#b58863" };

@@ -69,7 +69,7 @@ fn answer(request: &Value, monitor: Arc<Monitor>, emit: &mut (dyn FnMut(Value) +
             "options": options.iter().map(|&o| problem.format_option(o)).collect::<Vec<_>>(),
             "ids": options.iter().map(|o| o.0).collect::<Vec<_>>(),
             "cost": cost,
-            "svg": board.as_ref().and_then(|b| b.draw(&problem, options)),
+            "svg": board.as_ref().and_then(|b| b.draw(&problem, options, number as usize)),
         })
     };
     let (report, mut answer) = match question {
@@ -212,6 +212,24 @@ mod tests {
         let (answer, shown) = run(json!({ "text": "A B\nA |2\nB |1\nA B |5\nB |4\n", "question": "best", "k": 3 }));
         assert_eq!(answer["costs"], json!([3, 5, 6]));
         assert_eq!(shown[2]["cost"], 6);
+    }
+
+    /// Each solution is drawn alone, captioned with its own number.
+    #[test]
+    fn boards_drawn_alone_carry_their_numbers() {
+        for (model, caption) in [
+            (json!({ "kind": "queens", "n": 6 }), "solution"),
+            (json!({ "kind": "pack", "spec": crate::models::pack_spec("soma", "3x3x3") }), "packing"),
+        ] {
+            let text = Board::from_json(&model).ok().unwrap().text();
+            let (_, shown) = run(json!({ "text": text, "model": model, "question": "list", "limit": 3 }));
+            assert_eq!(shown.len(), 3);
+            for (k, solution) in shown.iter().enumerate() {
+                let svg = solution["svg"].as_str().unwrap();
+                assert!(svg.contains(&format!(">{caption} {}</text>", k + 1)), "{svg}");
+                assert_eq!(svg.matches(&format!(">{caption} ")).count(), 1);
+            }
+        }
     }
 
     /// A monitor whose hook stops the search ends a long count with what it

@@ -10,7 +10,8 @@
 //! are what the page's worker calls; they run on the worker's one thread,
 //! which a search holds until it ends: progress and solutions go out
 //! through `globalThis.quadrilleEmit(kind, json)` (the monitor's hook, and
-//! the visitor), and the page stops a search by ending the worker.
+//! the visitor), and the page stops a search by ending the worker (a panic
+//! aborts the module: [`start`] hands its message to the page first).
 #![deny(missing_docs)]
 
 pub mod ask;
@@ -42,6 +43,14 @@ const BATCH: usize = 500;
 
 /// When progress last went out (an `f64`'s bits).
 static LAST_PROGRESS: AtomicU64 = AtomicU64::new(0);
+
+/// Set when the module starts: a panic's message goes to the page
+/// (`quadrilleEmit("panic", message)`) before the module aborts, so that
+/// the page can say what failed and start a fresh worker.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| emit("panic", &info.to_string())));
+}
 
 /// Answers a question of the solver page (see [`ask::ask`]): the request's
 /// JSON in, the answer's out; progress and solutions go out as they come.

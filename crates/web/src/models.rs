@@ -107,16 +107,17 @@ impl Board {
         }
     }
 
-    /// The solution (options of the problem the text makes) drawn, or why
-    /// not (it is not one of the model's solutions: the text was changed).
-    pub fn draw(&self, problem: &Problem, solution: &[OptionId]) -> Option<String> {
+    /// The solution numbered `number` (options of the problem the text
+    /// makes) drawn and captioned with its number, or `None` when it is not
+    /// one of the model's solutions (the text was changed).
+    pub fn draw(&self, problem: &Problem, solution: &[OptionId], number: usize) -> Option<String> {
         match self {
             Board::Queens(model) => {
                 if problem.n_options() != model.problem().n_options() || !model.problem().is_solution(solution) {
                     return None;
                 }
                 let cols = model.placement(solution);
-                Some(quadrille_queens::render::svg(model.n(), &[cols]))
+                Some(quadrille_queens::render::svg_numbered(model.n(), &[cols], number))
             }
             Board::Sudoku { puzzle, model, options } => {
                 if problem.n_options() != options.len() {
@@ -135,7 +136,7 @@ impl Board {
                 if problem.n_options() != packing.problem().n_options() {
                     return None;
                 }
-                Some(quadrille_pack::render::svg(packing, &[solution.to_vec()]))
+                Some(quadrille_pack::render::svg_numbered(packing, &[solution.to_vec()], number))
             }
         }
     }
@@ -178,7 +179,7 @@ pub fn builtins() -> Value {
 
 /// A built-in set of pieces in a box, as `quadrille pack --pieces SET --box
 /// BOX` describes it.
-fn pack_spec(set: &str, sides: &str) -> String {
+pub(crate) fn pack_spec(set: &str, sides: &str) -> String {
     builtin::description(set, Some(sides)).unwrap_or_default()
 }
 
@@ -199,7 +200,7 @@ mod tests {
             let board = Board::from_json(model).ok().unwrap();
             let problem = Problem::from_knuth(&board.text()).unwrap();
             let first = quadrille_dlx::front::Search::new(&problem).first().unwrap().solution.unwrap();
-            let svg = board.draw(&problem, &first).unwrap_or_else(|| panic!("{builtin}"));
+            let svg = board.draw(&problem, &first, 1).unwrap_or_else(|| panic!("{builtin}"));
             assert!(svg.starts_with("<svg"), "{builtin}");
         }
     }
