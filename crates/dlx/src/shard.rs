@@ -44,6 +44,7 @@ use std::fmt;
 use num_bigint::BigUint;
 
 use crate::parallel::MAX_SHARDS;
+use crate::util::engine::Question;
 use crate::util::search::{Branching, Engine, Weights};
 
 /// The most slices a record may say a count was cut into: the one cap of
@@ -119,8 +120,12 @@ mod optional_count_field {
     }
 }
 
-/// The engines a record may name: those that count shards.
-pub const RECORD_ENGINES: [&str; 3] = ["links", "cells", "bits"];
+/// Whether a record may name `engine`: one that counts in shards, by the
+/// capability table ([`crate::engine`]), `auto` apart (a record names the
+/// engine that counted).
+pub fn record_engine(engine: &str) -> bool {
+    engine.parse::<Engine>().is_ok_and(|e| e != Engine::Auto && e.capabilities().shards(Question::Count))
+}
 
 /// How the search of a record branched, as it names it: `None` for
 /// [`Branching::Dlx`] (the field is left out, as in every record written
@@ -164,7 +169,7 @@ pub struct Record {
     #[serde(with = "count_field")]
     pub cleansings: u64,
     /// The engine that counted (`links`, `cells` or `bits`, see
-    /// [`RECORD_ENGINES`]): engines count their statistics differently, so
+    /// [`record_engine`]): engines count their statistics differently, so
     /// shards of one count agree on it. A record without one is of the links
     /// engine, or of no engine at all.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -203,7 +208,7 @@ pub struct Record {
 impl Record {
     /// Reads a record from one line of JSON and checks it on its own: `of`
     /// from 1 to [`MAX_SHARDS`], `shard` below `of`, `seconds` a number of at
-    /// least 0, the engine (if named) one of [`RECORD_ENGINES`], the
+    /// least 0, the engine (if named) one of [`record_engine`], the
     /// branching and weights (if named) those of [`Branching`] and
     /// [`Weights`], weights other than `off` only with binary branching,
     /// binary branching only on the cells engine. Counts may be numbers or
@@ -225,7 +230,7 @@ impl Record {
         if !self.seconds.is_finite() || self.seconds < 0.0 {
             return Err(RecordError::BadSeconds(self.seconds));
         }
-        if let Some(engine) = self.engine.as_deref().filter(|name| !RECORD_ENGINES.contains(name)) {
+        if let Some(engine) = self.engine.as_deref().filter(|name| !record_engine(name)) {
             return Err(RecordError::UnknownEngine(engine.to_string()));
         }
         let branching = self.branching.as_deref().unwrap_or("dlx");

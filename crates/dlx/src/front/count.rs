@@ -93,14 +93,18 @@
 //!    chosen at step 2, 0.05 s). A memo that fails otherwise (over its
 //!    memory limit on its own turn) gives way to the search.
 //!
+//! 5. *The race* ([`super::race`]): the cheaper engine by the estimates
+//!    runs alone until it has spent twice its own estimate (and at least
+//!    the other's), counted in nodes and updates at each engine's cost;
+//!    then the two take turns of growing length, each on its own thread
+//!    but never both at once, and the first to finish answers. A wrong
+//!    estimate so costs a bounded share of the right engine's time. Bounds
+//!    (step 0) race binary branching and the search the same way.
+//!
 //! Step 3 is a portfolio of two: when the memo is the faster, it answers
 //! in its own time; when the other is, the memo's try costs at most what
 //! the other is estimated to take (or a tenth of a second against the
-//! sweep), so the count takes about twice the better engine's time at
-//! most, within the estimates' error. Where the memo needs more than its
-//! capped turn against the sweep and would have won (pairs with 16
-//! secondary items: the memo 3.1 s, the sweep 0.75 s, so not there), the
-//! sweep counts. Every bound is a count of
+//! sweep). Every bound of a turn is a count of
 //! nodes and updates, never a time: the choice is the same on every
 //! machine and every run.
 //!

@@ -249,7 +249,7 @@ impl Search<'_> {
         self.check()?;
         let rewrites = match question {
             Question::Count | Question::First | Question::List | Question::Diagram | Question::Sample => true,
-            Question::Best => self.engine == Engine::Memo,
+            Question::Best => matches!(self.engine, Engine::Memo | Engine::Costs),
             Question::Estimate => false,
         };
         if let Some(unbounded) = self.unbounded(self.engine).filter(|_| rewrites) {

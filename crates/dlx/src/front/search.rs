@@ -810,7 +810,7 @@ impl<'p> Search<'p> {
     /// ```
     pub fn best(&self, k: usize) -> Result<Ranked, SearchError> {
         self.check()?;
-        if self.engine == Engine::Memo {
+        if matches!(self.engine, Engine::Memo | Engine::Costs) {
             if let Some(unbounded) = self.unbounded(self.engine) {
                 let mut ranked = unbounded.search(self).best(k)?;
                 ranked.report = unbounded.restore(ranked.report);

@@ -1,4 +1,4 @@
-//! The engines that take no bounds (the memo, the sweep, dc), named, and
+//! The engines that take no bounds (the memo, the sweep, dc, costs), named, and
 //! `auto`, on a problem with bounds: the question goes to the problem
 //! rewritten without the bounds that can never bind ([`crate::rewrite`]),
 //! when that leaves none. Its solutions are the same options; a report's
@@ -25,7 +25,9 @@ impl<'p> Search<'p> {
     /// is `auto`), the problem has some, and none of them can bind (the memo's problem's
     /// neither, when one was given).
     pub(super) fn unbounded(&self, engine: Engine) -> Option<Unbounded> {
-        if !matches!(engine, Engine::Memo | Engine::Sweep | Engine::Dc | Engine::Auto) || !self.problem.has_bounds() {
+        if !matches!(engine, Engine::Memo | Engine::Sweep | Engine::Dc | Engine::Costs | Engine::Auto)
+            || !self.problem.has_bounds()
+        {
             return None;
         }
         let without = |problem: &crate::Problem| Some(problem.rewrite_bounds()).filter(|r| !r.problem.has_bounds());
