@@ -177,7 +177,7 @@ impl Solver {
         if self.problem.is_ignored(option) {
             return Err(CommitError::NoPrimaryItem(option.0));
         }
-        if self.problem.has_bounds() && matches!(self.engine, Engines::Cells(_)) {
+        if (self.problem.has_bounds() || self.problem.declares_bounds()) && matches!(self.engine, Engines::Cells(_)) {
             // The cells engine takes bounds only in its binary search, from
             // the root: the links engine commits (and then searches).
             self.use_links();

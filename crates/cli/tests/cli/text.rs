@@ -75,6 +75,17 @@ fn pre_reads_indented_comments_as_dlx_pre_does() {
 
 const MARK: &str = "\u{feff}";
 
+/// `text` with each time in seconds (`0.002 s`) written `T s`.
+fn timeless(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut out = Vec::with_capacity(words.len());
+    for (k, word) in words.iter().enumerate() {
+        let seconds = words.get(k + 1).is_some_and(|next| next.starts_with('s')) && word.contains('.');
+        out.push(if seconds && word.parse::<f64>().is_ok() { "T" } else { word });
+    }
+    out.join(" ")
+}
+
 /// A byte-order mark at the start of the input changes nothing, on every
 /// command that reads text.
 #[test]
@@ -82,7 +93,7 @@ fn a_byte_order_mark_is_skipped() {
     let same = |args: &[&str], text: &str| {
         let plain = quadrille(args, text);
         let marked = quadrille(args, format!("{MARK}{text}"));
-        assert_eq!(marked.transcript(), plain.transcript(), "{args:?}");
+        assert_eq!(timeless(&marked.transcript()), timeless(&plain.transcript()), "{args:?}");
         assert!(plain.code < 2, "{args:?}: {}", plain.stderr);
     };
     let problem = "| comment\nA B | X\nA X:1\nB X:1\n";

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::util::engine::Question;
-use crate::util::search::Engine;
+use crate::util::search::{Branching, Engine};
 
 use super::search::{Search, SearchError};
 
@@ -196,7 +196,10 @@ impl Search<'_> {
     /// [`Choice::fewer_threads`]: super::search::Choice::fewer_threads
     pub(super) fn note_threads(&self, question: Question, report: &mut super::search::Report) {
         let (would, _) = self.threads_for(question, Engine::Auto);
-        let (used, why) = self.threads_for(question, report.engine);
+        // Binary branching chosen by `auto` (with bounds) runs whole too.
+        let binary = report.engine == Engine::Cells && report.branching == Branching::Binary;
+        let searched = if binary { self.clone().branching(Branching::Binary) } else { self.clone() };
+        let (used, why) = searched.threads_for(question, report.engine);
         if used < would && report.choice.fewer_threads.is_none() {
             report.choice.fewer_threads = Some(used);
             report.choice.notes.extend(why);

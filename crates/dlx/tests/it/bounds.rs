@@ -226,7 +226,7 @@ fn binary_branching_searches_whole_on_threads_and_in_shards() {
         .estimate(10, 1)
         .unwrap_err()
         .to_string();
-    assert!(refused.starts_with("the cells engine cannot estimate the search tree: binary branching"), "{refused}");
+    assert!(refused.starts_with("the cells engine cannot estimate the search tree with binary branching"), "{refused}");
 }
 
 /// A split made for one branching is refused by a search of another; its

@@ -232,7 +232,10 @@ fn the_sweep_refuses_what_it_cannot_list() {
     assert!(refused.unwrap_err().to_string().contains("slices"));
     let colours = data("knuth_toy_colors.dlx");
     let refused = Search::new(&colours).engine(Engine::Sweep).first().unwrap_err();
-    assert_eq!(refused.to_string(), "the sweep does not take colours");
+    assert_eq!(
+        refused.to_string(),
+        "the sweep engine does not take colours: links, cells, bits, costs, memo and dc do"
+    );
     let refused = Search::new(&problem).engine(Engine::Sweep).shard(4, 4).visit(|_| ControlFlow::Continue(()));
     assert!(refused.unwrap_err().to_string().contains("shard 4 of 4"));
     let other = data("knuth_pack_scott_8x8.dlx");
