@@ -14,10 +14,13 @@
 //! monitor sees. The first entrant (the one the estimates favour) runs
 //! alone until it has spent its *patience* (a multiple of its estimated
 //! cost): when the estimates were right, it finishes within it and the
-//! others never run. Past it, the entrants take turns of equal work, each
-//! turn twice as long as the round before (from [`FIRST_TURN`]), so the
-//! switches stay few however long the race, and an entrant that finishes
-//! stops the others at their next report. An entrant that fails (its memory
+//! others never run. Past it, the entrants take turns, each round's twice
+//! as long as the round before (from [`FIRST_TURN`]), so the switches stay
+//! few however long the race, and an entrant that finishes stops the others
+//! at their next report. The favourite's turns are [`FAVOURITE_SHARE`]
+//! times the others': where it was right, the others cost it at most half
+//! its time again past its patience; where another was, that one still
+//! gets a third of the time. An entrant that fails (its memory
 //! limit, a count past 64 bits) leaves the race to the others.
 //!
 //! **Invariant:** at most one entrant runs its search at any time, apart
@@ -32,6 +35,9 @@ use crate::util::stats::Stats;
 /// The first turn of the rounds after the favourite's patience, in
 /// nanoseconds of estimated work: 20 ms.
 pub(super) const FIRST_TURN: f64 = 2e7;
+
+/// How many times longer the favourite's turns are than the others'.
+pub(super) const FAVOURITE_SHARE: f64 = 2.0;
 
 /// How long an entrant waiting for its turn may miss a stop of its parent
 /// monitor.
@@ -167,7 +173,8 @@ impl Race {
                 let entrant = &turns.entrants[j];
                 entrant.cost.of(&entrant.monitor.stats())
             };
-            turns.entrants[j].turn_ends = spent + turns.turn;
+            let share = if j == 0 { FAVOURITE_SHARE } else { 1.0 };
+            turns.entrants[j].turn_ends = spent + share * turns.turn;
             turns.current = j;
             return;
         }
@@ -341,6 +348,9 @@ mod tests {
         // Turns grow: the first's second turn is longer than the second's first.
         let (winner, log) = run_needs(&[60, 60], 1e6, None);
         assert_eq!(winner, Some(0), "{log:?}");
+        // The second's one turn of 20; the favourite's next, of twice 40,
+        // ends the race.
+        assert_eq!(log.iter().filter(|&&i| i == 1).count(), 20, "{log:?}");
         let switches = log.windows(2).filter(|w| w[0] != w[1]).count();
         assert!(switches <= 6, "{switches} switches: {log:?}");
     }

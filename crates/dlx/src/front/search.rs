@@ -65,6 +65,20 @@ pub enum SearchError {
     /// the capability table's ([`crate::engine`]), the same at every door.
     #[error(transparent)]
     Refused(#[from] Refusal),
+    /// The engine asked for does not take bounds that can bind
+    /// ([`crate::engine::Refused::Bounds`]), and this item's may (the first
+    /// that [`crate::rewrite`] could not prove never binds).
+    #[error("{refusal} (item `{item}` has bounds {lower}:{upper})")]
+    BoundsThatBind {
+        /// The table's refusal.
+        refusal: Refusal,
+        /// The item's name.
+        item: String,
+        /// Its lower bound.
+        lower: u32,
+        /// Its upper bound.
+        upper: u32,
+    },
     /// The memo cannot answer (bounds on items, its memory limit).
     #[error(transparent)]
     Memo(#[from] MemoError),
@@ -602,6 +616,15 @@ impl<'p> Search<'p> {
             return refuse(Refused::Slices(question));
         }
         if let Some(refusal) = caps.refusal_of_problem(&self.shape()) {
+            if refusal.what == Refused::Bounds {
+                // Name the item: the first whose bounds may bind.
+                let p = self.problem;
+                let rewritten = p.rewrite_bounds();
+                if let Some(kept) = rewritten.kept() {
+                    let (lower, upper) = kept.bounds;
+                    return Err(SearchError::BoundsThatBind { refusal, item: kept.name.clone(), lower, upper });
+                }
+            }
             return Err(refusal.into());
         }
         Ok(())

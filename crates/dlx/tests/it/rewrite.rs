@@ -302,10 +302,9 @@ fn listings_of_rewritten_problems_are_the_oracles() {
 fn bounds_that_may_bind_are_refused_as_before() {
     let problem = data("tetrominoes_12_8x6.dlx");
     let sweep = Search::new(&problem).engine(Engine::Sweep).count().unwrap_err();
-    assert_eq!(
-        sweep.to_string(),
-        "the sweep engine does not take bounds on items that can bind: links, cells and bits do"
-    );
+    let sweep = sweep.to_string();
+    let refusal = "the sweep engine does not take bounds on items that can bind: links, cells and bits do (item `";
+    assert!(sweep.starts_with(refusal), "{sweep}");
     let memo = Search::new(&problem).engine(Engine::Memo).count().unwrap_err();
     assert!(memo.to_string().starts_with("the memo engine does not take bounds on items that can bind"), "{memo}");
     assert!(Search::new(&problem).engine(Engine::Dc).count().is_err());
