@@ -175,8 +175,8 @@ impl PyProblem {
     /// is not is a `ValueError` naming its line and column
     /// ([`knuth::utf8`](quadrille_dlx::knuth::utf8)).
     #[staticmethod]
-    fn from_knuth_bytes(py: Python<'_>, bytes: &[u8]) -> PyResult<Self> {
-        PyProblem::from_knuth(py, quadrille_dlx::knuth::utf8(bytes).map_err(value_error)?)
+    fn from_knuth_bytes(py: Python<'_>, text: &[u8]) -> PyResult<Self> {
+        PyProblem::from_knuth(py, quadrille_dlx::knuth::utf8(text).map_err(value_error)?)
     }
 
     /// A 0/1 matrix in compressed sparse rows: row `r` holds the columns

@@ -51,7 +51,7 @@ def test_binary_branching_is_the_cells_engines() -> None:
         problem.count(engine="links", branching="binary")
     with pytest.raises(ValueError, match="the auto engine does not take binary branching"):
         problem.count(branching="binary")
-    with pytest.raises(ValueError, match="does not take weights without binary branching"):
+    with pytest.raises(ValueError, match="weights without binary branching: they choose the item"):
         problem.count(engine="cells", weights="frb")
     with pytest.raises(ValueError, match="unknown branching"):
         problem.count(engine="cells", branching="ternary")
@@ -68,7 +68,9 @@ def test_binary_branching_counts_alike_on_threads() -> None:
         stats = problem.stats(engine="cells", branching="binary", weights="frb", threads=threads)
         assert (stats.solutions, stats.nodes, stats.updates) == (300, 3546, 30533)
     sharp = problem.with_sharp_preference()
-    with pytest.raises(ValueError, match="does not take the sharp preference with binary branching"):
+    with pytest.raises(
+        ValueError, match="does not take the sharp preference with binary branching"
+    ):
         sharp.count(engine="cells", branching="binary")
 
 

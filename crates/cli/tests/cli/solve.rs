@@ -391,7 +391,7 @@ fn binary_branching_prints_knuths_figures() {
     let no_binary = quadrille(&["solve", path, "--count", "--engine", "cells", "--weights", "frb"], "");
     assert_eq!(no_binary.code, 2);
     assert!(
-        no_binary.stderr.contains("weights choose the item of binary branching: ask for --branching binary"),
+        no_binary.stderr.contains("weights without binary branching: they choose the item"),
         "{}",
         no_binary.stderr
     );

@@ -103,7 +103,9 @@ pub enum SearchError {
     OwnedShards,
     /// Weights asked for without binary branching, which they serve
     /// ([`Search::check`]).
-    #[error("weights choose the item of binary branching: ask for --branching binary on the cells engine too")]
+    #[error(
+        "weights without binary branching: they choose the item binary branching branches on; ask for binary branching on the cells engine too"
+    )]
     WeightsWithoutBinary,
 }
 

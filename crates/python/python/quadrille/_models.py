@@ -116,8 +116,9 @@ class Packing:
         """The number of packings (one per class with ``up_to_symmetry``).
         All packings are counted by the library's front, as the command line
         counts them: ``auto`` chooses among the memo (tilings), the sweep and
-        a search; ``"memo"`` and ``"sweep"`` may be named, except with
-        ``up_to_symmetry``, whose filter looks at each packing.
+        a search; any engine that lists may be named (with
+        ``up_to_symmetry`` the packings are listed for the filter that keeps
+        one of each class, unless the reduction is exact).
 
         >>> import quadrille
         >>> quadrille.pack("dominoes", "8x8").count()

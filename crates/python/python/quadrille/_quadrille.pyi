@@ -17,7 +17,6 @@ ENGINES: list[str]
 
 def engines() -> list[dict[str, Any]]: ...
 def refusal(engine_name: str, question: str, split: str | None = None) -> str | None: ...
-
 @final
 class _Problem:
     """An exact-cover problem, built and checked by the engine."""
