@@ -429,6 +429,9 @@ impl std::fmt::Display for Refusal {
             Refused::Question(q) => write!(f, "the {engine} engine cannot {}", q.words())?,
             Refused::Shards(q) => write!(f, "the {engine} engine cannot {} in shards", q.words())?,
             Refused::Slices(q) => write!(f, "the {engine} engine cannot {} in slices", q.words())?,
+            Refused::Bounds if engine.capabilities().bounds == BoundsSupport::WithBinaryBranching => {
+                write!(f, "the {engine} engine does not take bounds on items that can bind without binary branching")?
+            }
             Refused::Bounds => write!(f, "the {engine} engine does not take bounds on items that can bind")?,
             Refused::Colours => write!(f, "the {engine} engine does not take colours")?,
             Refused::Sharp => write!(f, "the {engine} engine does not follow the sharp preference")?,
