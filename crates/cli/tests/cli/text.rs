@@ -75,13 +75,17 @@ fn pre_reads_indented_comments_as_dlx_pre_does() {
 
 const MARK: &str = "\u{feff}";
 
-/// `text` with each time in seconds (`0.002 s`) written `T s`.
+/// `text` with each time in seconds (`0.002 s`) written `T s`, and each
+/// rate (`171 puzzles/s`) `T puzzles/s`.
 fn timeless(text: &str) -> String {
     let words: Vec<&str> = text.split(' ').collect();
     let mut out = Vec::with_capacity(words.len());
     for (k, word) in words.iter().enumerate() {
-        let seconds = words.get(k + 1).is_some_and(|next| next.starts_with('s')) && word.contains('.');
-        out.push(if seconds && word.parse::<f64>().is_ok() { "T" } else { word });
+        let next = words.get(k + 1).copied().unwrap_or_default();
+        let seconds = next.starts_with('s') && word.contains('.') && word.parse::<f64>().is_ok();
+        // A rate: `171 puzzles/s`.
+        let rate = next.trim_end_matches([',', '\n']).ends_with("/s") && word.parse::<f64>().is_ok();
+        out.push(if seconds || rate { "T" } else { word });
     }
     out.join(" ")
 }
