@@ -177,9 +177,12 @@ impl Solver {
         if self.problem.is_ignored(option) {
             return Err(CommitError::NoPrimaryItem(option.0));
         }
-        if (self.problem.has_bounds() || self.problem.declares_bounds()) && matches!(self.engine, Engines::Cells(_)) {
+        let binary = self.config.get_branching() == Branching::Binary;
+        let bounded = self.problem.has_bounds() || (binary && self.problem.declares_bounds());
+        if bounded && matches!(self.engine, Engines::Cells(_)) {
             // The cells engine takes bounds only in its binary search, from
-            // the root: the links engine commits (and then searches).
+            // the root (bounds declared 1:1 too: SSMCC's search): the links
+            // engine commits (and then searches).
             self.use_links();
         }
         dispatch!(&mut self.engine, e => Resumable::commit(&mut **e, option))

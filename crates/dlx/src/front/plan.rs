@@ -180,7 +180,7 @@ impl fmt::Display for Plan {
                 if engines.len() > 1 { format!("a race of {}", engines.join(", ")) } else { engines.join("") };
             let outcome = match step.answered {
                 Some(true) => " [ran while planning: answered]",
-                Some(false) => " [ran while planning: did not finish]",
+                Some(false) => " [ran while planning: it did not answer]",
                 None => "",
             };
             writeln!(f, "step {}: {engines}, {}: {}{outcome}", i + 1, step.budget, step.why)?;

@@ -340,7 +340,7 @@ pub struct Sampled {
 /// assert_eq!(swept.report.engine, Engine::Sweep);
 /// // Only the memo samples.
 /// let refused = Search::new(&problem).engine(Engine::Sweep).sample(1, 0).unwrap_err();
-/// assert_eq!(refused.to_string(), "the sweep engine cannot draw solutions at random: only the memo builds a diagram of the solutions");
+/// assert_eq!(refused.to_string(), "the sweep engine cannot draw solutions at random: memo does");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
