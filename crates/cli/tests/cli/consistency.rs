@@ -67,7 +67,7 @@ fn a_shard_that_ran_exits_0_whatever_it_found() {
 #[test]
 fn counts_past_2_to_the_53_are_strings_everywhere() {
     for (k, engine) in [(52, "memo"), (53, "memo"), (54, "memo"), (52, "sweep"), (53, "sweep"), (54, "sweep")] {
-        let run = quadrille(&["solve", "--count", "--json", "--engine", engine], &pairs(k));
+        let run = quadrille(&["solve", "--count", "--json", "--engine", engine], pairs(k));
         assert_eq!(run.code, 0, "{k} {engine}: {}", run.stderr);
         let solutions = &json(&run.stdout)["solutions"];
         let count = 1u64 << k;
@@ -89,13 +89,13 @@ fn counts_past_2_to_the_53_are_strings_everywhere() {
         (record(0, "\"9007199254740990\"", "1"), record(1, "2", "2"), serde_json::json!("9007199254740992")),
     ];
     for (first, second, sum) in cases {
-        let run = quadrille(&["merge"], &[first.clone(), second].concat());
+        let run = quadrille(&["merge"], [first.clone(), second].concat());
         assert_eq!(run.code, 0, "{}", run.stderr);
         let merged = json(&run.stdout);
         assert_eq!(merged["solutions"], sum);
         assert_eq!(merged["nodes"], 3);
     }
-    let run = quadrille(&["merge"], &[record(0, "\"12x\"", "1"), record(1, "1", "1")].concat());
+    let run = quadrille(&["merge"], [record(0, "\"12x\"", "1"), record(1, "1", "1")].concat());
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("<stdin>:1:") && run.stderr.contains("not a count"), "{}", run.stderr);
 }
@@ -218,23 +218,23 @@ fn small_things_said_plainly() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 
-    let run = quadrille(&["merge"], &[record(0, 2, "1e308", ""), record(1, 2, "1e308", "")].concat());
+    let run = quadrille(&["merge"], [record(0, 2, "1e308", ""), record(1, 2, "1e308", "")].concat());
     assert_eq!(run.code, 2);
     assert!(!run.stdout.contains("null"));
     assert_eq!(run.stderr, "quadrille: error: <stdin>:2: `seconds` overflows\n");
-    let run = quadrille(&["merge"], &[record(0, 2, "1e307", ""), record(1, 2, "1e307", "")].concat());
+    let run = quadrille(&["merge"], [record(0, 2, "1e307", ""), record(1, 2, "1e307", "")].concat());
     assert_eq!((run.code, json(&run.stdout)["seconds"].as_f64()), (0, Some(2e307)));
 
-    let run = quadrille(&["merge"], &record(0, 1, "1", "\"engine\":\"bogus\","));
+    let run = quadrille(&["merge"], record(0, 1, "1", "\"engine\":\"bogus\","));
     assert_eq!(run.code, 2);
     assert!(run.stderr.starts_with("quadrille: error: <stdin>:1: `engine` is \"bogus\""), "{}", run.stderr);
     for engine in ["links", "cells", "bits"] {
-        let run = quadrille(&["merge"], &record(0, 1, "1", &format!("\"engine\":\"{engine}\",")));
+        let run = quadrille(&["merge"], record(0, 1, "1", &format!("\"engine\":\"{engine}\",")));
         assert_eq!(run.code, 0, "{engine}: {}", run.stderr);
     }
 
     for (name, escaped) in [("\u{85}", "\\u{85}"), ("\u{2028}", "\\u{2028}"), ("A\u{85}", "A\\u{85}")] {
-        let run = quadrille(&["pack"], &format!("00 01\n{name} 00 01\n"));
+        let run = quadrille(&["pack"], format!("00 01\n{name} 00 01\n"));
         assert_eq!(run.code, 2, "{escaped}");
         assert!(run.stderr.contains(&format!("bad piece name `{escaped}`")), "{}", run.stderr);
     }
@@ -264,7 +264,7 @@ fn small_things_said_plainly() {
     // Dominoes on 2 × 4: 5 tilings (a Fibonacci number); 3 drawn.
     for k in [1u64, 3, 7] {
         let run =
-            quadrille(&["solve", "--sample", &k.to_string(), "--seed", "1", "--json"], &crate::memo::dominoes(2, 4));
+            quadrille(&["solve", "--sample", &k.to_string(), "--seed", "1", "--json"], crate::memo::dominoes(2, 4));
         assert_eq!(run.code, 0, "{}", run.stderr);
         let summary = json(run.stdout.lines().last().unwrap());
         assert_eq!((summary["sampled"].as_u64(), summary["solutions"].as_u64()), (Some(k), Some(5)));

@@ -12,7 +12,7 @@ fn record(shard: u64, of: u64, seconds: &str) -> String {
 
 #[test]
 fn merge_counts_missing_slices_without_listing_them() {
-    let run = quadrille(&["merge"], &record(7, 100_000, "0.5"));
+    let run = quadrille(&["merge"], record(7, 100_000, "0.5"));
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
@@ -21,14 +21,14 @@ fn merge_counts_missing_slices_without_listing_them() {
     // One cap for shards and slices (`MAX_SHARDS`), in records as on the
     // command line.
     for of in [100_001, 1 << 40] {
-        let run = quadrille(&["merge"], &record(7, of, "0.5"));
+        let run = quadrille(&["merge"], record(7, of, "0.5"));
         assert_eq!(
             run.stderr,
             format!("quadrille: error: <stdin>:1: `of` is {of}: a count is cut into 1 to 100000 slices\n")
         );
     }
     assert_eq!(quadrille(&["solve", "--count", "--shard", "0/100001"], "a\na\n").code, 2);
-    let run = quadrille(&["merge"], &[record(0, 2, "1"), record(1, 2, "-0.5")].concat());
+    let run = quadrille(&["merge"], [record(0, 2, "1"), record(1, 2, "-0.5")].concat());
     assert_eq!(run.code, 2);
     assert_eq!(run.stderr, "quadrille: error: <stdin>:2: `seconds` is -0.5: a time is a number of at least 0\n");
 }

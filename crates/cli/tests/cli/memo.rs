@@ -89,11 +89,11 @@ fn samples_are_reproducible_and_solutions() {
 #[test]
 fn big_counts_are_exact_and_json_strings() {
     // OEIS A004003: domino tilings of the 16×16 board.
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--json"], &dominoes(16, 16));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--json"], dominoes(16, 16));
     let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(record["solutions"], "2444888770250892795802079170816");
     // Below 2^53 a number.
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--json"], &dominoes(8, 8));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--json"], dominoes(8, 8));
     let record: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(record["solutions"], 12_988_816);
 }
@@ -101,15 +101,15 @@ fn big_counts_are_exact_and_json_strings() {
 #[test]
 fn a_memory_limit_gives_the_count_or_an_error_naming_it() {
     // Too little for the memo's own arrays: a clear error, exit 2.
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "1K"], &dominoes(6, 6));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "1K"], dominoes(6, 6));
     assert_eq!((run.code, run.stdout.as_str()), (2, ""));
     assert!(run.stderr.contains("more memory than its limit of 1024 bytes"), "{}", run.stderr);
     assert!(run.stderr.contains("raise --memo-bytes (now 1K)"), "{}", run.stderr);
     // Enough for everything, then enough for the diagram with a cache held
     // short: the count either way, and the figures say what was held.
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "64K", "--stats"], &dominoes(6, 6));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "64K", "--stats"], dominoes(6, 6));
     assert_eq!((run.code, run.stdout.clone()), (0, format!("{}\n", transfer_count(6, 6))));
-    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "1M", "--stats"], &dominoes(10, 10));
+    let run = quadrille(&["solve", "--engine", "memo", "--count", "--memo-bytes", "1M", "--stats"], dominoes(10, 10));
     assert_eq!((run.code, run.stdout.clone()), (0, format!("{}\n", transfer_count(10, 10))));
     assert!(run.stderr.contains("memos dropped (cache full): "), "{}", run.stderr);
     let held: u64 = run

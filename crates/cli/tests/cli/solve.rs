@@ -94,7 +94,7 @@ fn shards_merge_into_the_whole_count() {
             run.stdout
         })
         .collect();
-    let merged = quadrille(&["merge"], &shards.concat());
+    let merged = quadrille(&["merge"], shards.concat());
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
     for key in ["solutions", "nodes", "updates", "cleansings"] {
@@ -103,10 +103,10 @@ fn shards_merge_into_the_whole_count() {
     assert_eq!(merged["shards"], 4);
 
     // A missing, a repeated and a foreign shard are refused.
-    let missing = quadrille(&["merge"], &shards[..3].concat());
-    let repeated = quadrille(&["merge"], &[shards.concat(), shards[2].clone()].concat());
+    let missing = quadrille(&["merge"], shards[..3].concat());
+    let repeated = quadrille(&["merge"], [shards.concat(), shards[2].clone()].concat());
     let toy = quadrille(&["solve", "--count", "--shard", "1/4"], TOY).stdout;
-    let foreign = quadrille(&["merge"], &[&shards[0], &shards[2], &shards[3], &toy[..]].concat());
+    let foreign = quadrille(&["merge"], [&shards[0], &shards[2], &shards[3], &toy[..]].concat());
     let report = |run: crate::Run| format!("exit code: {}\n{}", run.code, run.stderr);
     insta::assert_snapshot!("merge_refusals", [report(missing), report(repeated), report(foreign)].join("\n"));
 }
@@ -115,20 +115,20 @@ fn shards_merge_into_the_whole_count() {
 fn a_journal_cut_short_on_its_last_line_is_merged_without_that_line() {
     let shards: Vec<String> =
         (0..4).map(|i| quadrille(&["solve", "--count", "--shard", &format!("{i}/4")], TOY).stdout).collect();
-    let whole = quadrille(&["merge"], &shards.concat());
+    let whole = quadrille(&["merge"], shards.concat());
     assert_eq!(whole.code, 0, "{}", whole.stderr);
     // A coordinator killed while writing slice 3 again leaves half a line, without its end.
     let torn = &shards[3][..shards[3].len() / 2];
     assert!(!torn.ends_with('\n'));
-    let journal = quadrille(&["merge"], &[shards.concat(), torn.to_string()].concat());
+    let journal = quadrille(&["merge"], [shards.concat(), torn.to_string()].concat());
     assert_eq!((journal.code, &journal.stdout), (0, &whole.stdout), "{}", journal.stderr);
     assert!(journal.stderr.contains("warning: <stdin>:5: skipped, a last line cut short"), "{}", journal.stderr);
     // The slice only that line held is missing, not summed wrongly.
-    let lost = quadrille(&["merge"], &[shards[..3].concat(), torn.to_string()].concat());
+    let lost = quadrille(&["merge"], [shards[..3].concat(), torn.to_string()].concat());
     assert_eq!(lost.code, 2);
     assert!(lost.stderr.contains("missing 1 shard of 4: 3"), "{}", lost.stderr);
     // A line cut short before others is corruption: refused, named.
-    let middle = quadrille(&["merge"], &[&shards[0], torn, "\n", &shards[1], &shards[2], &shards[3]].concat());
+    let middle = quadrille(&["merge"], [&shards[0], torn, "\n", &shards[1], &shards[2], &shards[3]].concat());
     assert_eq!(middle.code, 2);
     assert!(middle.stderr.contains("<stdin>:2: not a shard record"), "{}", middle.stderr);
 }
@@ -154,11 +154,11 @@ fn shards_of_the_cells_engine_add_up_and_do_not_mix_with_links() {
         assert_eq!(record["engine"], engine);
         run.stdout
     };
-    let merged = quadrille(&["merge"], &[shard("cells", 0), shard("cells", 1)].concat());
+    let merged = quadrille(&["merge"], [shard("cells", 0), shard("cells", 1)].concat());
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
     assert_eq!((merged["solutions"].as_u64(), merged["engine"].as_str()), (Some(1), Some("cells")));
-    let mixed = quadrille(&["merge"], &[shard("cells", 0), shard("links", 1)].concat());
+    let mixed = quadrille(&["merge"], [shard("cells", 0), shard("links", 1)].concat());
     assert_eq!(mixed.code, 2);
     assert!(mixed.stderr.contains("links engine, not cells"), "{}", mixed.stderr);
 }
@@ -197,7 +197,7 @@ fn binary_branching_counts_alike_on_threads_and_in_shards() {
         (&record["branching"], &record["weights"], &record["nodes"]),
         (&"binary".into(), &"frb".into(), &0.into())
     );
-    let merged = quadrille(&["merge"], &shards.concat());
+    let merged = quadrille(&["merge"], shards.concat());
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     let merged: serde_json::Value = serde_json::from_str(&merged.stdout).unwrap();
     for (key, k) in [("solutions", 2), ("nodes", 3), ("updates", 4)] {
@@ -205,7 +205,7 @@ fn binary_branching_counts_alike_on_threads_and_in_shards() {
     }
     assert_eq!((&merged["branching"], &merged["weights"]), (&"binary".into(), &"frb".into()));
     let d_way = shard(2, &["--engine", "cells"]);
-    let mixed = quadrille(&["merge"], &[&shards[0][..], &shards[1], &d_way].concat());
+    let mixed = quadrille(&["merge"], [&shards[0][..], &shards[1], &d_way].concat());
     assert_eq!(mixed.code, 2);
     assert!(
         mixed.stderr.contains(
@@ -215,7 +215,7 @@ fn binary_branching_counts_alike_on_threads_and_in_shards() {
         mixed.stderr
     );
     let wdeg = shard(2, &["--engine", "cells", "--branching", "binary", "--weights", "wdeg"]);
-    let mixed = quadrille(&["merge"], &[&shards[0][..], &shards[1], &wdeg].concat());
+    let mixed = quadrille(&["merge"], [&shards[0][..], &shards[1], &wdeg].concat());
     assert!(
         mixed.stderr.contains("binary branching with wdeg weights, not binary branching with frb"),
         "{}",

@@ -165,13 +165,13 @@ fn nine_boxes() -> String {
 
 #[test]
 fn cli_variants_x_and_hyper() {
-    let run = quadrille(&["sudoku", "--variant", "x", "-q"], &format!("{X_PUZZLE}\n"));
+    let run = quadrille(&["sudoku", "--variant", "x", "-q"], format!("{X_PUZZLE}\n"));
     check_variant_solution(X_PUZZLE, run.stdout.trim(), &nine_boxes(), &diagonals(9));
     let windows: Vec<Vec<usize>> = [(1, 1), (1, 5), (5, 1), (5, 5)]
         .iter()
         .map(|&(top, left)| (0..9).map(|i| (top + i / 3) * 9 + left + i % 3).collect())
         .collect();
-    let run = quadrille(&["sudoku", "--variant", "hyper", "-q"], &format!("{HYPER_PUZZLE}\n"));
+    let run = quadrille(&["sudoku", "--variant", "hyper", "-q"], format!("{HYPER_PUZZLE}\n"));
     check_variant_solution(HYPER_PUZZLE, run.stdout.trim(), &nine_boxes(), &windows);
     // Without their rule both have many solutions; the classic EASY breaks the X
     // rule (4 at r1c1 and r4c4 of its one solution), so it has none under X.
@@ -197,7 +197,7 @@ fn cli_jigsaw_layouts() {
     assert_eq!(lines[1], lines[0]);
     assert_eq!(lines[2], "multiple");
     insta::assert_snapshot!("sudoku_jigsaw_per_puzzle", transcript(&["sudoku", "--variant", "jigsaw"], &input));
-    let run = quadrille(&["sudoku", "--variant", "jigsaw,x", "-q"], &format!("{SMALL_PUZZLE}\n{SMALL_LAYOUT}\n"));
+    let run = quadrille(&["sudoku", "--variant", "jigsaw,x", "-q"], format!("{SMALL_PUZZLE}\n{SMALL_LAYOUT}\n"));
     check_variant_solution(SMALL_PUZZLE, run.stdout.trim(), SMALL_LAYOUT, &diagonals(4));
     // One layout for every puzzle, from a file.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sudoku_jigsaw_layouts");

@@ -225,8 +225,12 @@ pub(crate) struct Cells {
     /// While the probes of an estimate go on: the sizes of the sets of the
     /// items active where they began, and the items to force there, which
     /// end each probe (see [`Cells::end_probe`]).
-    probe_root: Option<(Vec<(u32, u32)>, Vec<u32>)>,
+    probe_root: Option<ProbeRoot>,
 }
+
+/// Where the probes of an estimate began: the sizes of the sets of the
+/// active items (each item with its size), and the items to force there.
+type ProbeRoot = (Vec<(u32, u32)>, Vec<u32>);
 
 /// The updates an option may make before it looks at the monitor after each
 /// of its items: most options cost far fewer, and look never.
