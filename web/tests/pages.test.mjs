@@ -128,7 +128,7 @@ async function screenshot(page, name) {
   assert.ok(inked > 0.2, `${name}: only ${(100 * inked).toFixed(1)} % of it drawn`);
 }
 
-// Twenty problems of data/dlx (all but the four whose count takes the
+// The problems of data/dlx, at least twenty (all but the four whose count takes the
 // command line more than a second or two: the 6×6 sudoku grids, the
 // tetrominoes in 8×6, the motley 7×7, Scott's, which the editor's test
 // counts): the page's
@@ -139,8 +139,8 @@ const PROBLEMS = readdirSync(data)
   .filter((f) => !["sudoku_6x6_all.dlx", "tetrominoes_12_8x6.dlx", "motley_7x7.dlx", "knuth_pack_scott_8x8.dlx"].includes(f))
   .sort();
 
-test("20 problems: the page counts and finds what the command line does", async () => {
-  assert.equal(PROBLEMS.length, 20, PROBLEMS.join(" "));
+test("20 problems or more: the page counts and finds what the command line does", async () => {
+  assert.ok(PROBLEMS.length >= 20, PROBLEMS.join(" "));
   const { page, context, errors } = await open("index.html");
   for (const file of PROBLEMS) {
     const path = join(data, file);
