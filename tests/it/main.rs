@@ -3,6 +3,7 @@
 mod cells;
 mod costs;
 mod examples;
+mod fuzz;
 mod pack;
 mod queens;
 mod solve;

@@ -13,6 +13,9 @@ use crate::util::problem::{OptionId, Problem};
 use crate::util::search::{CommitError, Config, DescendError};
 use crate::util::stats::Stats;
 
+/// What a search hands its solutions (or a split its leaves) to.
+type Visitor<'a, C> = &'a mut dyn FnMut(&mut Bits<C>) -> ControlFlow<()>;
+
 /// The dense-bitset engine behind a [`Solver`](crate::Solver) configured with
 /// [`Engine::Bits`](crate::Engine::Bits).
 #[derive(Clone, Debug)]
@@ -405,15 +408,23 @@ impl<C: Count> Bits<C> {
         self.run.report(monitor, Some(&mut levels))
     }
 
-    pub(crate) fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, on_solution: F)
+    pub(crate) fn search<const SPLIT: bool, F>(&mut self, config: &Config, split_depth: usize, mut on_solution: F)
     where
         F: FnMut(&mut Bits<C>) -> ControlFlow<()>,
     {
+        self.search_with::<SPLIT>(config, split_depth, &mut on_solution);
+    }
+
+    /// [`search`](Bits::search) with the visitor behind a pointer: it is
+    /// called at solutions and leaves only, so the loops are compiled once
+    /// per count type and `SPLIT`, not once more for every visitor.
+    #[inline(never)]
+    fn search_with<const SPLIT: bool>(&mut self, config: &Config, split_depth: usize, on_solution: Visitor<'_, C>) {
         match (self.colors, self.bounds) {
-            (true, false) => self.search_in::<true, SPLIT, F>(config, split_depth, on_solution),
-            (false, false) => self.search_in::<false, SPLIT, F>(config, split_depth, on_solution),
-            (true, true) => self.search_bounded::<true, SPLIT, F>(config, split_depth, on_solution),
-            (false, true) => self.search_bounded::<false, SPLIT, F>(config, split_depth, on_solution),
+            (true, false) => self.search_in::<true, SPLIT, _>(config, split_depth, on_solution),
+            (false, false) => self.search_in::<false, SPLIT, _>(config, split_depth, on_solution),
+            (true, true) => self.search_bounded::<true, SPLIT, _>(config, split_depth, on_solution),
+            (false, true) => self.search_bounded::<false, SPLIT, _>(config, split_depth, on_solution),
         }
     }
 

@@ -980,21 +980,29 @@ impl Cells {
         run.report(monitor, Some(&mut levels))
     }
 
-    pub(crate) fn search<F>(&mut self, config: &Config, on_solution: F)
+    pub(crate) fn search<F>(&mut self, config: &Config, mut on_solution: F)
     where
         F: FnMut(&mut Cells) -> ControlFlow<()>,
     {
+        self.search_with(config, &mut on_solution);
+    }
+
+    /// [`search`](Cells::search) with the visitor behind a pointer: it is
+    /// called at solutions only, so the loops are compiled once, not once
+    /// more for every visitor.
+    #[inline(never)]
+    fn search_with(&mut self, config: &Config, on_solution: &mut dyn FnMut(&mut Cells) -> ControlFlow<()>) {
         if config.get_branching() == Branching::Binary {
             match (self.colors, !self.frame.bounds.is_empty()) {
-                (true, false) => self.search_binary::<true, false, F>(config, on_solution),
-                (false, false) => self.search_binary::<false, false, F>(config, on_solution),
-                (true, true) => self.search_binary::<true, true, F>(config, on_solution),
-                (false, true) => self.search_binary::<false, true, F>(config, on_solution),
+                (true, false) => self.search_binary::<true, false, _>(config, on_solution),
+                (false, false) => self.search_binary::<false, false, _>(config, on_solution),
+                (true, true) => self.search_binary::<true, true, _>(config, on_solution),
+                (false, true) => self.search_binary::<false, true, _>(config, on_solution),
             }
         } else if self.colors {
-            self.search_in::<true, F>(config, on_solution)
+            self.search_in::<true, _>(config, on_solution)
         } else {
-            self.search_in::<false, F>(config, on_solution)
+            self.search_in::<false, _>(config, on_solution)
         }
     }
 

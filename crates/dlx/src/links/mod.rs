@@ -15,6 +15,9 @@ use crate::util::search::{CommitError, Config, DescendError};
 use crate::util::stats::Stats;
 use trace::{Observer, Point};
 
+/// What a search hands its solutions (or a split its leaves) to.
+type Visitor<'a> = &'a mut dyn FnMut(&mut DancingLinks) -> ControlFlow<()>;
+
 /// The dancing-links engine: a working copy of a problem's links and the
 /// state of a search on them (Knuth's Algorithms X, C and M).
 #[derive(Clone, Debug)]
@@ -486,11 +489,12 @@ impl DancingLinks {
         self.restart();
         let depth = self.floor + depth;
         let mut on_leaf = |s: &mut DancingLinks| leaf(s.moves());
+        let on_leaf: Visitor<'_> = &mut on_leaf;
         match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, true, _, _>(monitor, depth, &mut (), &mut on_leaf),
-            (true, false) => self.search_in::<true, true, _, _>(monitor, depth, &mut (), &mut on_leaf),
-            (false, true) => self.search_bounded::<false, true, _>(monitor, depth, &mut on_leaf),
-            (true, true) => self.search_bounded::<true, true, _>(monitor, depth, &mut on_leaf),
+            (false, false) => self.search_in::<false, true, _, _>(monitor, depth, &mut (), on_leaf),
+            (true, false) => self.search_in::<true, true, _, _>(monitor, depth, &mut (), on_leaf),
+            (false, true) => self.search_bounded::<false, true, _>(monitor, depth, on_leaf),
+            (true, true) => self.search_bounded::<true, true, _>(monitor, depth, on_leaf),
         }
         // A split stopped early unwinds its levels; one run to its end has
         // none; one stopped by its monitor leaves them to the next entry point.
@@ -532,16 +536,24 @@ impl DancingLinks {
     /// The search (what [`Resumable::run`] runs), calling `observer` at each of Knuth's steps of
     /// Algorithms X and C. The search with bounds (Algorithm M) calls it at no
     /// step.
-    pub(crate) fn search_observed<O: Observer, F>(&mut self, config: &Config, observer: &mut O, on_solution: F)
+    pub(crate) fn search_observed<O: Observer, F>(&mut self, config: &Config, observer: &mut O, mut on_solution: F)
     where
         F: FnMut(&mut DancingLinks) -> ControlFlow<()>,
     {
+        self.search_observed_with(config, observer, &mut on_solution);
+    }
+
+    /// [`search_observed`](DancingLinks::search_observed) with the visitor
+    /// behind a pointer: it is called at solutions only, so the loops are
+    /// compiled once per observer, not once more for every visitor.
+    #[inline(never)]
+    fn search_observed_with<O: Observer>(&mut self, config: &Config, observer: &mut O, on_solution: Visitor<'_>) {
         let monitor = config.monitor.as_deref();
         match (self.colors, self.bounds) {
-            (false, false) => self.search_in::<false, false, O, F>(monitor, usize::MAX, observer, on_solution),
-            (true, false) => self.search_in::<true, false, O, F>(monitor, usize::MAX, observer, on_solution),
-            (false, true) => self.search_bounded::<false, false, F>(monitor, usize::MAX, on_solution),
-            (true, true) => self.search_bounded::<true, false, F>(monitor, usize::MAX, on_solution),
+            (false, false) => self.search_in::<false, false, O, _>(monitor, usize::MAX, observer, on_solution),
+            (true, false) => self.search_in::<true, false, O, _>(monitor, usize::MAX, observer, on_solution),
+            (false, true) => self.search_bounded::<false, false, _>(monitor, usize::MAX, on_solution),
+            (true, true) => self.search_bounded::<true, false, _>(monitor, usize::MAX, on_solution),
         }
     }
 

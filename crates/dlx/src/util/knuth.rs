@@ -572,6 +572,11 @@ pub fn write(problem: &Problem) -> String {
         }
         out.push_str(problem.item_name(item));
     }
+    // A text starting with a byte-order mark loses it when read, so a first
+    // name that starts with one is written after one more.
+    if out.starts_with(BYTE_ORDER_MARK) {
+        out.insert(0, BYTE_ORDER_MARK);
+    }
     if problem.n_secondary() > 0 {
         out.push_str(" |");
         for item in names(false) {

@@ -82,6 +82,22 @@ fn comments_start_after_blanks() {
     }
 }
 
+/// A name that starts with a byte-order mark is a name, past the start of
+/// the text; written first, it reads back as itself (the writer puts one
+/// more mark before it, which the reader skips).
+#[test]
+fn a_first_name_starting_with_a_byte_order_mark_reads_back() {
+    // The case the fuzzer found: the mark after a tab on the item line.
+    let text = " | c\n\t\u{feff}| a b\n\u{feff} a\nb\n";
+    let problem = Problem::from_knuth(text).unwrap();
+    assert_eq!(problem.item_name(problem.items().next().unwrap()), "\u{feff}");
+    let written = problem.to_knuth();
+    assert!(written.starts_with("\u{feff}\u{feff} |"), "{written:?}");
+    assert_eq!(Problem::from_knuth(&written).unwrap(), problem);
+    // Only then: other problems are written as before.
+    assert!(!Problem::from_knuth("A B\nA\nB\n").unwrap().to_knuth().starts_with('\u{feff}'));
+}
+
 /// [`knuth::utf8`] names the first byte that is not UTF-8: its line, and
 /// its column in characters, as the reader counts them.
 #[test]
