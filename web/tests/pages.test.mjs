@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, root, serve } from "./harness.mjs";
 
@@ -385,4 +385,12 @@ test("both pages become interactive", async () => {
     console.log(`${path}: interactive after ${times.join(", ")} ms`);
     assert.ok(Math.min(...times) < 5000, `${path}: interactive after ${times.join(", ")} ms`);
   }
+});
+
+// The module the pages load stays under the 2 MB a page may fetch before
+// anything runs (web/build: 1.83 MB, built for size).
+test("the WebAssembly is under 2 MB", () => {
+  const bytes = statSync(join(root, "web", "pkg", "quadrille_web_bg.wasm")).size;
+  console.log(`WebAssembly: ${bytes} bytes`);
+  assert.ok(bytes < 2_000_000, `the WebAssembly takes ${bytes} bytes`);
 });
