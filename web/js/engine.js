@@ -7,15 +7,19 @@ const workerUrl = new URL("./worker.js", import.meta.url);
 let modulePromise = null;
 
 export class Engine {
-  constructor() {
+  // `warm`: the first worker warms the engine up for counts (see
+  // worker.js); the learner's page, which records short traces, goes
+  // without.
+  constructor({ warm = true } = {}) {
     this.next = 1;
     this.pending = new Map();
     this.onprogress = () => {};
     this.onsolutions = () => {};
-    this.start();
+    this.start(warm);
   }
 
-  start() {
+  // Starts a worker, warming the engine up when `warm`.
+  start(warm = false) {
     modulePromise ??= WebAssembly.compileStreaming(fetch(wasmUrl));
     this.worker = new Worker(workerUrl, { type: "module" });
     this.ready = new Promise((resolve, reject) => {
@@ -32,7 +36,7 @@ export class Engine {
         }
       };
     });
-    modulePromise.then((module) => this.worker.postMessage({ kind: "init", module }));
+    modulePromise.then((module) => this.worker.postMessage({ kind: "init", module, warm }));
   }
 
   // Calls the engine's function `call` with `args`; resolves to its JSON answer.

@@ -5,7 +5,7 @@
 import { Engine } from "./engine.js";
 
 const $ = (id) => document.getElementById(id);
-const engine = new Engine();
+const engine = new Engine({ warm: false });
 const CHECK_EVERY = 256;
 const NAMES = { backtrack: "Boolean arrays", bitboard: "Bit masks", dlx: "Dancing Links" };
 
